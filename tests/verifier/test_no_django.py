@@ -1,0 +1,20 @@
+"""verifier/ is a pure library: importing all of it must not pull Django in."""
+
+import subprocess
+import sys
+
+CODE = """
+import importlib, pkgutil, sys
+import verifier
+for mod in pkgutil.walk_packages(verifier.__path__, "verifier."):
+    if mod.name.endswith("__main__"):
+        continue
+    importlib.import_module(mod.name)
+bad = sorted(name for name in sys.modules if name == "django" or name.startswith("django."))
+print(",".join(bad))
+"""
+
+
+def test_it_imports_every_verifier_module_without_django():
+    result = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""

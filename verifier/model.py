@@ -1,0 +1,312 @@
+"""The verifier's vocabulary: the frozen dataclasses that extraction, sources, matching and reports share.
+
+Everything here is plain data. Offsets are Unicode code points, end exclusive, into the text they name.
+The string values of the enums are the ones written in the findings JSON (docs CONTRACT §2), so they must
+not change without a schema bump.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+type Span = tuple[int, int]
+
+
+class Level(enum.IntEnum):
+    """The three levels of the gradient, ordered so that `achieved >= required` is the whole test."""
+
+    NONE = 0
+    EXISTENCE = 1
+    CONTENT = 2
+    FRAGMENT = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls, label: str) -> Level:
+        return cls[label.upper()]
+
+
+class ClaimType(enum.StrEnum):
+    VERBATIM_QUOTE = "verbatim_quote"
+    PINPOINT = "pinpoint"
+    COURT_HOLDING = "court_holding"
+    PARAPHRASE = "paraphrase"
+    PROCEDURAL_FACT = "procedural_fact"
+    BARE_CITATION = "bare_citation"
+
+    @property
+    def required_level(self) -> Level:
+        return REQUIRED_LEVEL[self]
+
+
+REQUIRED_LEVEL: Mapping[ClaimType, Level] = {
+    ClaimType.VERBATIM_QUOTE: Level.FRAGMENT,
+    ClaimType.PINPOINT: Level.FRAGMENT,
+    ClaimType.COURT_HOLDING: Level.CONTENT,
+    ClaimType.PARAPHRASE: Level.CONTENT,
+    ClaimType.PROCEDURAL_FACT: Level.EXISTENCE,
+    ClaimType.BARE_CITATION: Level.EXISTENCE,
+}
+
+
+class Status(enum.StrEnum):
+    VERIFIED = "verified"
+    MODIFIED = "modified"
+    NEEDS_JUDGEMENT = "needs_judgement"
+    CALIBRATION = "calibration"
+    UNVERIFIED = "unverified"
+    NO_SOURCE = "no_source"
+    NOT_CHECKED = "not_checked"
+
+    @property
+    def icon(self) -> str:
+        return STATUS_ICON[self]
+
+    @property
+    def is_hard_block(self) -> bool:
+        return self in HARD_BLOCKS
+
+    @property
+    def label(self) -> str:
+        """The Korean verifier's verdict vocabulary (CONTRACT §2)."""
+        if self in (Status.VERIFIED, Status.MODIFIED):
+            return "verified"
+        if self is Status.UNVERIFIED:
+            return "contradicted"
+        return "unknown"
+
+
+STATUS_ICON: Mapping[Status, str] = {
+    Status.VERIFIED: "🟢",
+    Status.MODIFIED: "🟡",
+    Status.NEEDS_JUDGEMENT: "🟡",
+    Status.CALIBRATION: "🟠",
+    Status.UNVERIFIED: "🔴",
+    Status.NO_SOURCE: "⛔",
+    Status.NOT_CHECKED: "⚪",
+}
+
+HARD_BLOCKS = frozenset({Status.UNVERIFIED, Status.NO_SOURCE})
+
+# Order used to sort by risk: hard blocks first, then what a person must look at, then the green.
+RISK_ORDER: Mapping[Status, int] = {
+    Status.UNVERIFIED: 0,
+    Status.NO_SOURCE: 1,
+    Status.NOT_CHECKED: 2,
+    Status.CALIBRATION: 3,
+    Status.MODIFIED: 4,
+    Status.NEEDS_JUDGEMENT: 5,
+    Status.VERIFIED: 6,
+}
+
+
+class Jurisdiction(enum.StrEnum):
+    KR = "kr"
+    PL = "pl"
+    EU = "eu"
+    OTHER = "other"
+
+
+class Kind(enum.StrEnum):
+    STATUTE = "statute"
+    JUDGMENT = "judgment"
+    CONSTITUTIONAL_DECISION = "constitutional_decision"
+    INTERPRETATION = "interpretation"
+    EU_ACT = "eu_act"
+    EU_CASE = "eu_case"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Pinpoint:
+    """A place inside a statute. Branch numbers use '-': 제2조의2 → article '2-2', art. 385¹ → '385-1',
+    제8호의2 → item '8-2'. Letters stay as written: 다목 → subitem '다', lit. a → 'a'."""
+
+    article: str | None = None
+    paragraph: str | None = None  # 항 / § / ust. / EU "(1)"
+    item: str | None = None  # 호 / pkt / EU "(a)"
+    subitem: str | None = None  # 목 / lit.
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """What the draft says identifies a source.
+
+    `key` is the canonical resolver key, one namespace per collection:
+      kr:law:<법령명 without spaces>        kr:prec:<사건번호, normalized>     kr:detc:<2017헌바127>
+      pl:case:<signature, e.g. II CSK 123/19>   pl:act:<DU/1964/93>
+      eu:celex:<32016R0679>   eu:ecli:<ECLI:EU:C:2015:650>   eu:case:<C-362/14>
+    The resolver caches and coalesces on `key`; everything else is what the draft asserts about it.
+    """
+
+    key: str
+    number: str | None = None  # case number / signature / CELEX / ECLI as normalized
+    law: str | None = None  # statute name as the draft names it, after 같은 법/동법 resolution
+    pinpoint: Pinpoint | None = None
+    date: str | None = None  # ISO YYYY-MM-DD when the draft gives one
+    court: str | None = None  # as written: 대법원, SN, SA w Krakowie, CJEU
+    parties: tuple[str, ...] = ()
+    decision_type: str | None = None  # 판결 / 결정 / wyrok / postanowienie / uchwała / judgment
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One citation found in a draft. `text == document[span[0]:span[1]]` always holds."""
+
+    span: Span
+    text: str
+    jurisdiction: Jurisdiction
+    kind: Kind
+    anchor: Anchor | None
+    problem: str | None = None  # set (and anchor None) when it looks like a citation but cannot be parsed
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What the draft asserts with one citation: the sentence, its type, and the quote if there is one."""
+
+    citation: Citation
+    claim_type: ClaimType
+    claim_text: str
+    claim_span: Span
+    quote: str | None = None
+    quote_span: Span | None = None
+    origin: str | None = None  # where in the file: "footnote 3", "table 1 row 2", "page 4"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceUnit:
+    """A structural unit of a source (조/항/호/목, art./§/ust./pkt/lit., Article/paragraph/point).
+
+    `path` names it from the top, e.g. (("article", "15"), ("paragraph", "1"), ("item", "2")); `start`/`end`
+    index `SourceDocument.text`."""
+
+    path: tuple[tuple[str, str], ...]
+    label: str  # how a lawyer writes it: "제15조 제1항 제2호", "art. 5 § 1", "Article 6(1)(f)"
+    start: int
+    end: int
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """A fetched (or uploaded) source, exactly as judged against."""
+
+    id: str  # stable id in its collection: "lawgokr:law:001706@265307", "saos:484393", "celex:32016R0679"
+    key: str  # the anchor key it answers
+    jurisdiction: Jurisdiction
+    kind: Kind
+    title: str
+    text: str  # the text matched against and shown (revision notes kept for display)
+    url: str  # public URL, never carrying a secret
+    version: str  # MST / effective date / judgment id / CELEX version
+    sha256: str  # of `text`, UTF-8
+    fetched_at: str  # ISO 8601 UTC
+    origin: str  # "law.go.kr", "saos", "eli", "cellar", "upload", "corpus"
+    number: str | None = None
+    date: str | None = None
+    court: str | None = None
+    parties: tuple[str, ...] = ()
+    units: tuple[SourceUnit, ...] = ()
+    summary: str | None = None  # 판시사항/판결요지, a headnote: what the source is about, for topic checks
+    retries: int = 0  # how many transient failures were retried before this came back
+    meta: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    document: SourceDocument
+
+
+@dataclass(frozen=True, slots=True)
+class NotFound:
+    """The database answered that no such source exists."""
+
+    key: str
+    reason: str
+    suggestions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Unavailable:
+    """Transient: timeout, 5xx, 429, empty 200, a maintenance or anti-bot page. Retried; never a 🔴."""
+
+    key: str
+    reason: str
+    retries: int = 0
+    retry_after: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Misconfigured:
+    """Permanent: missing key, un-subscribed API, verification failure, local-only mode."""
+
+    key: str
+    reason: str
+
+
+type Resolution = Found | NotFound | Unavailable | Misconfigured
+
+
+@runtime_checkable
+class Resolver(Protocol):
+    def resolve(self, anchor: Anchor) -> Resolution: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEvidence:
+    """Where in the source the draft's words were found, and how closely."""
+
+    start: int  # into SourceDocument.text
+    end: int
+    excerpt: str
+    similarity: float
+    diff: tuple[tuple[str, str], ...] = ()  # ("equal"|"delete"|"insert", words)
+    rules: tuple[str, ...] = ()  # normalization rules that fired to make the match
+    segments: tuple[Span, ...] = ()  # one span per segment of a quote with […] gaps
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    id: str
+    title: str
+    url: str
+    fetched_at: str
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """The verdict on one claim, with everything the evidence view and the findings JSON need."""
+
+    id: str
+    span: Span
+    citation: str
+    jurisdiction: Jurisdiction
+    kind: Kind
+    claim_type: ClaimType
+    claim_text: str
+    quote: str | None
+    required_level: Level
+    achieved_level: Level
+    status: Status
+    rationale: str
+    supporting_urls: tuple[str, ...] = ()
+    source: SourceRef | None = None
+    match: MatchEvidence | None = None
+    origin: str | None = None
+    notes: tuple[str, ...] = ()  # soft notes for the reviewer (partial party match, scattered terms…)
+    suggestions: tuple[str, ...] = ()  # "did you mean 제17조?"
+    nearest: tuple[MatchEvidence, ...] = ()  # nearest passages for calibration/unverified
+    coverage: float | None = None  # CONTENT: share of carrier terms found
+    anchor_key: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.status.label

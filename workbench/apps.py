@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class WorkbenchConfig(AppConfig):
+    name = "workbench"
+    verbose_name = "Citation review workbench"
+    default_auto_field = "django.db.models.BigAutoField"

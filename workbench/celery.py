@@ -1,0 +1,26 @@
+"""The Celery app. Results travel through the database (Review/Finding rows), never a result backend."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "workbench.settings")
+
+app = Celery("workbench")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.update(
+    task_serializer="json",
+    accept_content=["json"],
+    result_backend=None,
+    task_ignore_result=True,
+    # A task is acknowledged only when it has finished, so a killed worker's task is delivered again;
+    # the tasks are idempotent (conditional claims on the rows) so a redelivery is harmless.
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    broker_connection_retry_on_startup=True,
+    worker_hijack_root_logger=False,
+)
+app.autodiscover_tasks(["workbench"])
