@@ -1,0 +1,60 @@
+"""Typed failures of the source clients, so that a resolver can turn each into the right `Resolution`.
+
+    SourceError(message, *, host=None, retries=0)   base; `permanent: bool` says whether retrying helps
+    ├── TransientError(…, retry_after=None)          timeout, reset, 5xx, 429, empty 200, HTML maintenance or
+    │                                                anti-bot page, malformed XML/JSON  → `Unavailable`
+    ├── PermanentError                               missing key, un-subscribed API ("미신청"), verification
+    │                                                failure, other 4xx, local-only mode → `Misconfigured`
+    └── NotFoundError                                the database answers that no such document exists
+                                                     → `NotFound`
+
+`retries` is how many times `SourceHTTP` retried before giving up, so the UI can say "retried 2×" even on
+failure. Messages are written for the lawyer reading the finding and never carry a secret (the caller redacts
+URLs before building them).
+"""
+
+from __future__ import annotations
+
+
+class SourceError(Exception):
+    """A fetch that did not produce a usable source document."""
+
+    permanent: bool = True
+
+    def __init__(self, message: str, *, host: str | None = None, retries: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.host = host
+        self.retries = retries
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class TransientError(SourceError):
+    """Worth retrying later: the service was slow, overloaded, in maintenance or answered garbage."""
+
+    permanent = False
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        host: str | None = None,
+        retries: int = 0,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message, host=host, retries=retries)
+        self.retry_after = retry_after
+
+
+class PermanentError(SourceError):
+    """Retrying will not help until someone changes the configuration (key, subscription, IP registration)."""
+
+    permanent = True
+
+
+class NotFoundError(SourceError):
+    """The database answered, and its answer is that the document does not exist."""
+
+    permanent = True

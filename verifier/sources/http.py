@@ -1,0 +1,370 @@
+"""The one HTTP layer all source clients share, so that politeness and failure handling live in one place.
+
+Interface (create one `SourceHTTP` per process and share it between clients and threads):
+
+    http = SourceHTTP(timeout=settings.SOURCE_HTTP_TIMEOUT, local_only=settings.WORKBENCH_LOCAL_ONLY)
+    fetched = http.get(url, params={...}, headers={...}, redact_params=("OC",), check=my_check)
+    fetched.status, fetched.text, fetched.content, fetched.headers, fetched.public_url, fetched.retries
+
+`get` either returns a `Fetched` for a usable response or raises a `verifier.sources.errors.SourceError`:
+  - `TransientError`: timeout, connection reset, 5xx, 429 (with `retry_after`), empty 200, or whatever `check`
+    declares transient. Retried inside `get` with exponential backoff and full jitter, up to `max_retries`,
+    limited by a per-host retry budget; when it still fails, `err.retries` says how often it was retried.
+  - `NotFoundError`: HTTP 404 (a client whose upstream answers 404 spuriously makes `check` raise
+    `TransientError` for it instead).
+  - `PermanentError`: any other 4xx, and `local_only=True` ("local-only mode: nothing is sent outside"),
+    which is raised before any I/O.
+
+`check(response)` is called on every response before the status is classified; it raises a `SourceError` to
+override the default (e.g. law.go.kr answers "미신청" and maintenance pages with HTTP 200 and HTML) and
+returns None to accept the default.
+
+Politeness: at most `per_host_limit` requests in flight per host (semaphore), a circuit breaker per host
+(after `breaker_threshold` consecutive transient failures the host is skipped for `breaker_cooldown` seconds,
+then one trial request is let through), and identical GETs in flight at the same time are sent once and
+the answer shared. A 429's Retry-After is honoured up to `retry_after_cap` seconds; a longer one ends the
+call at once with `retry_after` set, so the job can be rescheduled instead of blocking a worker.
+
+Secrets: the values of `redact_params` never appear in `public_url`, in log lines or in error messages, and
+`OC=<value>`-style echoes of them inside the body (law.go.kr puts the key in every 법령상세링크) are replaced
+by `OC=REDACTED` in `text` and `content`.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import logging
+import random as _random
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+import httpx
+
+from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+
+log = logging.getLogger(__name__)
+
+LOCAL_ONLY_MESSAGE = "local-only mode: nothing is sent outside"
+DEFAULT_USER_AGENT = "citation-review-workbench/1.0 (+source verification)"
+
+type Params = Mapping[str, str | int]
+type Check = Callable[[httpx.Response], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Fetched:
+    status: int
+    text: str
+    content: bytes
+    headers: Mapping[str, str]
+    public_url: str  # the requested URL without the redacted parameters: safe to log and to keep
+    retries: int = 0
+
+
+@dataclass(slots=True)
+class _HostState:
+    semaphore: threading.BoundedSemaphore
+    tokens: float
+    token_time: float
+    consecutive_failures: int = 0
+    open_until: float | None = None
+    trial_in_flight: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class SourceHTTP:
+    def __init__(
+        self,
+        *,
+        timeout: float = 20.0,
+        local_only: bool = False,
+        transport: httpx.BaseTransport | None = None,
+        max_retries: int = 3,
+        backoff_base: float = 1.0,
+        backoff_cap: float = 30.0,
+        retry_after_cap: float = 60.0,
+        per_host_limit: int = 4,
+        host_limits: Mapping[str, int] | None = None,
+        retry_budget: int = 20,
+        retry_budget_window: float = 60.0,
+        breaker_threshold: int = 5,
+        breaker_cooldown: float = 30.0,
+        user_agent: str = DEFAULT_USER_AGENT,
+        sleep: Callable[[float], None] = time.sleep,
+        random: Callable[[], float] = _random.random,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if timeout <= 0:
+            raise ValueError(f"timeout must be positive seconds, got {timeout!r}")
+        if max_retries < 0 or per_host_limit < 1 or breaker_threshold < 1:
+            raise ValueError("max_retries must be >= 0, per_host_limit and breaker_threshold >= 1")
+        self.local_only = local_only
+        self.max_retries = max_retries
+        self.backoff_base = backoff_base
+        self.backoff_cap = backoff_cap
+        self.retry_after_cap = retry_after_cap
+        self.per_host_limit = per_host_limit
+        self.host_limits = dict(host_limits or {})
+        self.retry_budget = retry_budget
+        self.retry_budget_window = retry_budget_window
+        self.breaker_threshold = breaker_threshold
+        self.breaker_cooldown = breaker_cooldown
+        self._sleep = sleep
+        self._random = random
+        self._clock = clock
+        self._client = httpx.Client(
+            follow_redirects=True,
+            timeout=httpx.Timeout(timeout),
+            transport=transport,
+            headers={"User-Agent": user_agent},
+        )
+        self._lock = threading.Lock()
+        self._hosts: dict[str, _HostState] = {}
+        self._in_flight: dict[tuple[object, ...], Future[Fetched]] = {}
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> SourceHTTP:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- public
+
+    def get(
+        self,
+        url: str,
+        *,
+        params: Params | None = None,
+        headers: Mapping[str, str] | None = None,
+        redact_params: Iterable[str] = ("OC",),
+        check: Check | None = None,
+    ) -> Fetched:
+        redact = tuple(redact_params)
+        public_url = public_url_of(url, params, redact)
+        if self.local_only:
+            raise PermanentError(LOCAL_ONLY_MESSAGE, host=urlsplit(url).hostname)
+        key = (
+            url,
+            tuple(sorted((k, str(v)) for k, v in (params or {}).items())),
+            tuple(sorted((headers or {}).items())),
+        )
+        with self._lock:
+            future = self._in_flight.get(key)
+            leader = future is None
+            if future is None:
+                future = Future[Fetched]()
+                self._in_flight[key] = future
+        if not leader:
+            return future.result()
+        try:
+            fetched = self._get_with_retries(url, params, headers, redact, check, public_url)
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        else:
+            future.set_result(fetched)
+            return fetched
+        finally:
+            with self._lock:
+                del self._in_flight[key]
+
+    # --------------------------------------------------------------- private
+
+    def _host(self, host: str) -> _HostState:
+        with self._lock:
+            state = self._hosts.get(host)
+            if state is None:
+                limit = self.host_limits.get(host, self.per_host_limit)
+                state = _HostState(
+                    semaphore=threading.BoundedSemaphore(limit),
+                    tokens=float(self.retry_budget),
+                    token_time=self._clock(),
+                )
+                self._hosts[host] = state
+            return state
+
+    def _get_with_retries(
+        self,
+        url: str,
+        params: Params | None,
+        headers: Mapping[str, str] | None,
+        redact: tuple[str, ...],
+        check: Check | None,
+        public_url: str,
+    ) -> Fetched:
+        host = urlsplit(url).hostname or url
+        state = self._host(host)
+        retries = 0
+        while True:
+            self._enter_breaker(host, state, retries)
+            try:
+                fetched = self._attempt(url, params, headers, redact, check, public_url, state, host)
+            except TransientError as exc:
+                self._record(state, failed=True)
+                exc.retries = retries
+                delay = self._delay_before_retry(exc, retries, state)
+                if delay is None:
+                    log.warning("giving up on %s after %d retries: %s", public_url, retries, exc.message)
+                    raise
+                log.info("retrying %s in %.1fs (%s)", public_url, delay, exc.message)
+                self._sleep(delay)
+                retries += 1
+                continue
+            except SourceError as exc:
+                self._record(state, failed=False)
+                exc.retries = retries
+                raise
+            except BaseException:
+                self._record(state, failed=False)  # a bug in `check` must not leave the breaker half-open
+                raise
+            self._record(state, failed=False)
+            return Fetched(
+                status=fetched.status,
+                text=fetched.text,
+                content=fetched.content,
+                headers=fetched.headers,
+                public_url=public_url,
+                retries=retries,
+            )
+
+    def _attempt(
+        self,
+        url: str,
+        params: Params | None,
+        headers: Mapping[str, str] | None,
+        redact: tuple[str, ...],
+        check: Check | None,
+        public_url: str,
+        state: _HostState,
+        host: str,
+    ) -> Fetched:
+        secrets = [(name, str(params[name])) for name in redact if params and params.get(name)]
+        with state.semaphore:
+            try:
+                response = self._client.get(url, params=params, headers=headers)
+                response.read()
+            except httpx.TimeoutException as exc:
+                raise TransientError(
+                    f"{host} did not answer in time ({type(exc).__name__})", host=host
+                ) from None
+            except httpx.TransportError as exc:
+                reason = _scrub(str(exc), secrets) or type(exc).__name__
+                raise TransientError(f"could not reach {host}: {reason}", host=host) from None
+        if check is not None:
+            check(response)
+        status = response.status_code
+        if status == 429:
+            retry_after = parse_retry_after(response.headers.get("Retry-After"), self._clock_wall())
+            raise TransientError(f"{host} is rate limiting (HTTP 429)", host=host, retry_after=retry_after)
+        if status >= 500:
+            raise TransientError(f"{host} failed with HTTP {status}", host=host)
+        if status == 404:
+            raise NotFoundError(f"{host} answered 404 Not Found for {public_url}", host=host)
+        if status >= 400:
+            raise PermanentError(
+                f"{host} refused the request with HTTP {status} ({public_url}); check the configuration",
+                host=host,
+            )
+        if not response.content.strip():
+            raise TransientError(f"{host} answered HTTP {status} with an empty body", host=host)
+        text = _scrub(response.text, secrets)
+        content = response.content if text == response.text else text.encode(response.encoding or "utf-8")
+        return Fetched(status, text, content, response.headers, public_url)
+
+    @staticmethod
+    def _clock_wall() -> float:
+        return time.time()
+
+    def _enter_breaker(self, host: str, state: _HostState, retries: int) -> None:
+        now = self._clock()
+        with state.lock:
+            if state.open_until is None:
+                return
+            if now < state.open_until or state.trial_in_flight:
+                wait = max(0.0, state.open_until - now)
+                raise TransientError(
+                    f"{host} is failing repeatedly ({state.consecutive_failures} failures in a row); "
+                    f"not asking it again for {wait:.0f}s",
+                    host=host,
+                    retries=retries,
+                    retry_after=wait or None,
+                )
+            state.trial_in_flight = True  # half-open: exactly one request probes the host
+
+    def _record(self, state: _HostState, *, failed: bool) -> None:
+        with state.lock:
+            state.trial_in_flight = False
+            if not failed:
+                state.consecutive_failures = 0
+                state.open_until = None
+                return
+            state.consecutive_failures += 1
+            if state.consecutive_failures >= self.breaker_threshold:
+                state.open_until = self._clock() + self.breaker_cooldown
+
+    def _delay_before_retry(self, exc: TransientError, retries: int, state: _HostState) -> float | None:
+        if retries >= self.max_retries:
+            return None
+        if exc.retry_after is not None and exc.retry_after > self.retry_after_cap:
+            exc.message = f"{exc.message}; it asks to wait {exc.retry_after:.0f}s"
+            return None
+        with state.lock:
+            if state.open_until is not None:
+                return None
+            now = self._clock()
+            refill = (now - state.token_time) * self.retry_budget / self.retry_budget_window
+            state.tokens = min(float(self.retry_budget), state.tokens + refill)
+            state.token_time = now
+            if state.tokens < 1:
+                exc.message = f"{exc.message}; retry budget for this host is used up"
+                return None
+            state.tokens -= 1
+        if exc.retry_after is not None:
+            return exc.retry_after
+        return self._random() * min(self.backoff_cap, self.backoff_base * 2.0**retries)
+
+
+def public_url_of(url: str, params: Params | None, redact: Iterable[str]) -> str:
+    """The URL as it may be logged or kept: query parameters named in `redact` removed, from both `url`'s own
+    query string and `params`."""
+    hidden = set(redact)
+    parts = urlsplit(url)
+    pairs: list[tuple[str, str]] = []
+    if parts.query:
+        for piece in parts.query.split("&"):
+            name, _, value = piece.partition("=")
+            if name not in hidden:
+                pairs.append((name, value))
+    query = "&".join(f"{n}={v}" if v else n for n, v in pairs)
+    extra = [(k, str(v)) for k, v in (params or {}).items() if k not in hidden]
+    if extra:
+        query = f"{query}&{urlencode(extra)}" if query else urlencode(extra)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
+
+
+def _scrub(text: str, secrets: Iterable[tuple[str, str]]) -> str:
+    for name, value in secrets:
+        text = re.sub(rf"({re.escape(name)}=){re.escape(value)}(?![\w.@-])", r"\1REDACTED", text)
+    return text
+
+
+def parse_retry_after(value: str | None, now: float) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or HTTP-date); None when absent or garbled."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - now)
