@@ -68,9 +68,9 @@ class UnitTextBuilder:
         if not text:
             return None
         if self.length:
-            self._write("\n")
+            self.write("\n")
         start = self.length
-        self._write(text)
+        self.write(text)
         self._line_open = True
         return start, self.length
 
@@ -79,21 +79,35 @@ class UnitTextBuilder:
         if not text:
             return
         if self._line_open:
-            self._write(" ")
-            self._write(text)
+            self.write(" ")
+            self.write(text)
         else:
             self.line(text)
 
-    def _write(self, text: str) -> None:
+    def write(self, text: str) -> None:
+        """Raw text, as is (for layouts that keep the input unchanged)."""
         self.parts.append(text)
         self.length += len(text)
 
     def open_unit(
-        self, path: tuple[tuple[str, str], ...], label: str, level: int, title: str | None = None
+        self,
+        path: tuple[tuple[str, str], ...],
+        label: str,
+        level: int,
+        title: str | None = None,
+        *,
+        start: int | None = None,
     ) -> None:
+        """Open a unit at `start`, by default where the next `line` will begin."""
         self.close_from(level)
-        start = self.length + (1 if self.length else 0)  # the newline written by the next `line`
+        if start is None:
+            start = self.length + (1 if self.length else 0)
         self._open.append(_OpenUnit(path, label, start, title, level))
+
+    def retitle(self, path: tuple[tuple[str, str], ...], title: str) -> None:
+        for unit in self._open:
+            if unit.path == path:
+                unit.title = title
 
     def close_from(self, level: int) -> None:
         while self._open and self._open[-1].level >= level:
