@@ -1,0 +1,435 @@
+""".docx → text: body paragraphs and tables in document order, then footnotes, then endnotes.
+
+Legal memos put their citations in footnotes, so notes are first-class: each becomes its own part whose
+origin is "footnote N" with N the number the reader sees. Tracked changes are read as if accepted
+(insertions kept, deletions dropped), because the lawyer will send the accepted version.
+
+python-docx opens the package and finds the parts; the text is read by walking the XML ourselves, since
+python-docx's `Paragraph.text` silently drops tracked insertions, content controls and fields.
+The zip and the XML are checked before any parser sees them (zip bombs, entity bombs).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lxml import etree
+
+from verifier.ingest import IngestError, PartsBuilder, TextPart
+
+# A real .docx is mostly compressed images; 100 MB of unpacked content is far beyond any memo.
+MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024
+MAX_MEMBERS = 5_000
+# XML compresses ~10-30×; a bomb compresses thousands of times. Only large members are judged by ratio so
+# that a tiny, very regular part cannot trip it.
+MAX_RATIO = 200
+RATIO_CHECK_FROM = 1024 * 1024
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
+_FOOTNOTES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes"
+_ENDNOTES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes"
+_DOCTYPE_MARKS = tuple("<!DOCTYPE".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be"))
+_TRUE = frozenset({"1", "true", "on"})
+
+
+def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tuple[str, ...]]:
+    """Text, parts and warnings of a .docx given as bytes; IngestError for anything unreadable."""
+    check_package(data, display)
+    try:
+        import docx  # imported late so that .txt uploads never pay for it
+
+        document = docx.Document(io.BytesIO(data))
+        body = document.element.body
+        settings = document.settings.element
+        notes_xml = {
+            kind: rel.target_part.blob
+            for rel in document.part.rels.values()
+            if not rel.is_external
+            for kind, reltype in (("footnote", _FOOTNOTES_REL), ("endnote", _ENDNOTES_REL))
+            if rel.reltype == reltype
+        }
+    except IngestError:
+        raise
+    except Exception:  # python-docx signals damage with anything from KeyError to XMLSyntaxError
+        raise IngestError(
+            f"{display} is damaged or is not a Word document that can be opened; open it in Word, "
+            "save it again as .docx and upload the new file."
+        ) from None
+    try:
+        return _Extraction(display).run(body, settings, notes_xml)
+    except RecursionError:
+        raise IngestError(f"{display} is nested too deeply to be read; save it again in Word.") from None
+
+
+# --- package safety -----------------------------------------------------------------------------------
+
+
+def check_package(data: bytes, display: str) -> None:
+    """Refuse zip bombs, encrypted members, damaged members and XML with a DTD before parsing anything."""
+    damaged = f"{display} is damaged (its zip container is broken); save it again in Word and re-upload it."
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+        raise IngestError(damaged) from None
+    bomb = f"{display} unpacks to far more data than a Word document holds (a “zip bomb”); it was not opened."
+    with archive:
+        members = archive.infolist()
+        if len(members) > MAX_MEMBERS:
+            raise IngestError(
+                f"{display} holds {len(members):,} files inside; a Word document has far fewer."
+            )
+        if sum(member.file_size for member in members) > MAX_UNCOMPRESSED_BYTES:
+            raise IngestError(bomb)
+        for member in members:
+            if member.flag_bits & 0x1:
+                raise IngestError(f"{display} is encrypted; remove the password in Word and upload it again.")
+            if member.file_size > RATIO_CHECK_FROM and member.file_size > MAX_RATIO * max(
+                member.compress_size, 1
+            ):
+                raise IngestError(bomb)
+        total = 0
+        for member in members:
+            is_xml = member.filename.endswith((".xml", ".rels"))
+            tail = b""
+            try:
+                with archive.open(member) as stream:
+                    # The declared sizes above may lie; count what actually comes out.
+                    while chunk := stream.read(1 << 16):
+                        total += len(chunk)
+                        if total > MAX_UNCOMPRESSED_BYTES:
+                            raise IngestError(bomb)
+                        if is_xml:
+                            window = tail + chunk
+                            if any(mark in window for mark in _DOCTYPE_MARKS):
+                                # Office never writes a DTD; one here can only be an entity bomb or XXE.
+                                raise IngestError(
+                                    f"{display} contains XML with a document type declaration, which Word "
+                                    "never writes and which can hide an attack; it was not opened."
+                                )
+                            tail = window[-32:]
+            except IngestError:
+                raise
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+                raise IngestError(damaged) from None
+
+
+def _parse_xml(blob: bytes) -> etree._Element:
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    return etree.fromstring(blob, parser=parser)
+
+
+# --- the XML walk -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Paragraph:
+    text: str
+    mark_deleted: bool  # a tracked deletion of the paragraph mark: accepted, it joins the next paragraph
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    rows: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _NoteReference:
+    kind: str  # "footnote" | "endnote"
+    note_id: str
+    custom_mark: str | None  # a symbol such as "*" the author typed instead of a number
+
+
+class _Extraction:
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.references: list[_NoteReference] = []
+        self.warnings: list[str] = []
+
+    def run(
+        self, body: etree._Element, settings: etree._Element, notes_xml: dict[str, bytes]
+    ) -> tuple[str, tuple[TextPart, ...], tuple[str, ...]]:
+        builder = PartsBuilder()
+        paragraph_number = table_number = 0
+        for index, block in enumerate(_merge_deleted_marks(self._blocks(body))):
+            if index:
+                builder.separator("\n")
+            if isinstance(block, _Paragraph):
+                if block.text.strip():
+                    paragraph_number += 1
+                    builder.add(block.text, f"paragraph {paragraph_number}")
+                else:
+                    builder.separator(block.text)
+            else:
+                table_number += 1
+                for row_number, row in enumerate(block.rows, start=1):
+                    if row_number > 1:
+                        builder.separator("\n")
+                    builder.add(row, f"table {table_number} row {row_number}")
+        body_references = list(self.references)
+        for kind in ("footnote", "endnote"):
+            if kind in notes_xml:
+                self._add_notes(builder, kind, notes_xml[kind], body_references, body, settings)
+        text, parts = builder.build()
+        return text, parts, tuple(self.warnings)
+
+    # Notes -------------------------------------------------------------------------------------------
+
+    def _add_notes(
+        self,
+        builder: PartsBuilder,
+        kind: str,
+        blob: bytes,
+        references: list[_NoteReference],
+        body: etree._Element,
+        settings: etree._Element,
+    ) -> None:
+        try:
+            root = _parse_xml(blob)
+        except etree.XMLSyntaxError:
+            raise IngestError(
+                f"The {kind}s of {self.display} are damaged and cannot be read; save it again in Word."
+            ) from None
+        notes: dict[str, etree._Element] = {}
+        for note in root.iter(f"{W}{kind}"):
+            if note.get(f"{W}type") in (None, "normal"):
+                notes.setdefault(note.get(f"{W}id", ""), note)
+        number_format, number = _numbering(kind, body, settings)
+        labelled: list[tuple[str, etree._Element]] = []
+        for reference in references:
+            if reference.kind != kind or reference.note_id not in notes:
+                continue
+            if reference.custom_mark is not None:
+                label = reference.custom_mark
+            else:
+                label = _format_number(number, number_format)
+                number += 1
+            labelled.append((f"{kind} {label}", notes.pop(reference.note_id)))
+        for note in notes.values():
+            labelled.append((f"{kind} (not referenced in the text)", note))
+            self.warnings.append(
+                f"A {kind} of {self.display} is not referenced anywhere in the text; "
+                "it was read all the same."
+            )
+        for origin, note in labelled:
+            text = "\n".join(_flatten(_merge_deleted_marks(self._blocks(note)))).lstrip(" \t")
+            if text.strip():
+                builder.separator("\n\n")
+                builder.add(text, origin)
+
+    # Block level -------------------------------------------------------------------------------------
+
+    def _blocks(self, container: etree._Element) -> Iterator[_Paragraph | _Table]:
+        for child in container:
+            tag = child.tag
+            if tag == f"{W}p":
+                yield _Paragraph(self._inline_text(child), _mark_is_deleted(child))
+            elif tag == f"{W}tbl":
+                yield _Table(tuple(self._rows(child)))
+            elif tag == f"{W}sdt":
+                content = child.find(f"{W}sdtContent")
+                if content is not None:
+                    yield from self._blocks(content)
+            elif tag in (f"{W}customXml", f"{W}ins", f"{W}moveTo"):
+                yield from self._blocks(child)
+            elif tag == f"{MC}AlternateContent":
+                yield from self._blocks(_chosen_branch(child))
+            elif tag == f"{W}altChunk":
+                self.warnings.append(
+                    f"{self.display} embeds another document (altChunk) that could not be read; "
+                    "open it in Word and save it again so that its text becomes part of the draft."
+                )
+
+    def _rows(self, table: etree._Element) -> Iterator[str]:
+        for child in table:
+            if child.tag == f"{W}tr":
+                properties = child.find(f"{W}trPr")
+                if properties is not None and properties.find(f"{W}del") is not None:
+                    continue
+                yield "\t".join(self._cells(child))
+            elif child.tag in (f"{W}sdt", f"{W}customXml"):
+                content = child.find(f"{W}sdtContent") if child.tag == f"{W}sdt" else child
+                if content is not None:
+                    yield from self._rows(content)
+
+    def _cells(self, row: etree._Element) -> Iterator[str]:
+        for child in row:
+            if child.tag == f"{W}tc":
+                yield "\n".join(_flatten(_merge_deleted_marks(self._blocks(child))))
+            elif child.tag in (f"{W}sdt", f"{W}customXml"):
+                content = child.find(f"{W}sdtContent") if child.tag == f"{W}sdt" else child
+                if content is not None:
+                    yield from self._cells(content)
+
+    # Inline level ------------------------------------------------------------------------------------
+
+    def _inline_text(self, paragraph: etree._Element) -> str:
+        out: list[str] = []
+        self._inline(paragraph, out)
+        return "".join(out)
+
+    def _inline(self, container: etree._Element, out: list[str]) -> None:
+        for child in container:
+            tag = child.tag
+            if tag == f"{W}r":
+                self._run(child, out)
+            elif tag in _TRANSPARENT:
+                self._inline(child, out)
+            elif tag == f"{W}sdt":
+                content = child.find(f"{W}sdtContent")
+                if content is not None:
+                    self._inline(content, out)
+            elif tag == f"{MC}AlternateContent":
+                self._inline(_chosen_branch(child), out)
+            elif tag in (f"{M}oMath", f"{M}oMathPara"):
+                out.extend(text.text or "" for text in child.iter(f"{M}t"))
+            # w:del, w:moveFrom (deleted text), w:pPr, bookmarks, comments: nothing the reader sees.
+
+    def _run(self, run: etree._Element, out: list[str]) -> None:
+        children = list(run)
+        for position, child in enumerate(children):
+            tag = child.tag
+            if tag == f"{W}t":
+                out.append(child.text or "")
+            elif tag in (f"{W}tab", f"{W}ptab"):
+                out.append("\t")
+            elif tag in (f"{W}br", f"{W}cr"):
+                out.append("\n")
+            elif tag == f"{W}noBreakHyphen":
+                out.append("\u2011")
+            elif tag == f"{W}softHyphen":
+                out.append("\u00ad")
+            elif tag == f"{W}sym":
+                out.append(_symbol(child))
+            elif tag in (f"{W}footnoteReference", f"{W}endnoteReference"):
+                # The superscript number is not put into the text: "art. 415" followed by note 3 must
+                # not read as "art. 4153".
+                custom = None
+                if (child.get(f"{W}customMarkFollows") or "").lower() in _TRUE:
+                    following = [c.text or "" for c in children[position + 1 :] if c.tag == f"{W}t"]
+                    custom = following[0].strip() if following and following[0].strip() else "*"
+                kind = "footnote" if tag == f"{W}footnoteReference" else "endnote"
+                self.references.append(_NoteReference(kind, child.get(f"{W}id", ""), custom))
+            elif tag in (f"{W}drawing", f"{W}pict", f"{W}object", f"{MC}AlternateContent"):
+                self._text_boxes(child, out)
+            elif tag == f"{W}ruby":
+                base = child.find(f"{W}rubyBase")
+                if base is not None:
+                    self._inline(base, out)
+
+    def _text_boxes(self, graphic: etree._Element, out: list[str]) -> None:
+        # A text box sits inside a run but holds whole paragraphs; Word stores it twice (a modern
+        # mc:Choice and a VML fallback), so only one branch is read.
+        root = _chosen_branch(graphic) if graphic.tag == f"{MC}AlternateContent" else graphic
+        seen: set[int] = set()
+        for box in root.iter(f"{W}txbxContent"):
+            if any(id(ancestor) in seen for ancestor in box.iterancestors()):
+                continue
+            seen.add(id(box))
+            text = "\n".join(_flatten(_merge_deleted_marks(self._blocks(box))))
+            if text.strip():
+                out.append(f"\n{text}\n")
+
+
+_TRANSPARENT = frozenset(
+    f"{W}{name}"
+    for name in ("ins", "moveTo", "hyperlink", "smartTag", "customXml", "fldSimple", "bdo", "dir")
+)
+
+
+def _chosen_branch(alternate: etree._Element) -> etree._Element:
+    choice = alternate.find(f"{MC}Choice")
+    if choice is not None:
+        return choice
+    fallback = alternate.find(f"{MC}Fallback")
+    return fallback if fallback is not None else alternate
+
+
+def _mark_is_deleted(paragraph: etree._Element) -> bool:
+    return paragraph.find(f"{W}pPr/{W}rPr/{W}del") is not None
+
+
+def _merge_deleted_marks(blocks: Iterator[_Paragraph | _Table]) -> Iterator[_Paragraph | _Table]:
+    pending: _Paragraph | None = None
+    for block in blocks:
+        if isinstance(block, _Paragraph):
+            if pending is not None:
+                block = _Paragraph(pending.text + block.text, block.mark_deleted)
+                pending = None
+            if block.mark_deleted:
+                pending = block
+                continue
+        elif pending is not None:
+            yield _Paragraph(pending.text, mark_deleted=False)
+            pending = None
+        yield block
+    if pending is not None:
+        yield _Paragraph(pending.text, mark_deleted=False)
+
+
+def _flatten(blocks: Iterator[_Paragraph | _Table]) -> Iterator[str]:
+    for block in blocks:
+        if isinstance(block, _Paragraph):
+            yield block.text
+        else:
+            yield from block.rows
+
+
+def _symbol(element: etree._Element) -> str:
+    try:
+        return chr(int(element.get(f"{W}char", ""), 16))
+    except (ValueError, OverflowError):
+        return ""
+
+
+# --- note numbering as the reader sees it -------------------------------------------------------------
+
+# ECMA-376 §17.11: without explicit settings Word numbers footnotes 1, 2, 3 and endnotes i, ii, iii.
+_DEFAULT_FORMAT = {"footnote": "decimal", "endnote": "lowerRoman"}
+
+
+def _numbering(kind: str, body: etree._Element, settings: etree._Element) -> tuple[str, int]:
+    number_format, start = _DEFAULT_FORMAT[kind], 1
+    # Document-wide settings first, then the (last) section's own, which wins.
+    for properties in (settings.find(f"{W}{kind}Pr"), body.find(f"{W}sectPr/{W}{kind}Pr")):
+        if properties is None:
+            continue
+        format_element = properties.find(f"{W}numFmt")
+        if format_element is not None and format_element.get(f"{W}val"):
+            number_format = format_element.get(f"{W}val", number_format)
+        start_element = properties.find(f"{W}numStart")
+        if start_element is not None:
+            with contextlib.suppress(ValueError):
+                start = max(1, int(start_element.get(f"{W}val", "1")))
+    return number_format, start
+
+
+def _format_number(number: int, number_format: str) -> str:
+    if number_format in ("lowerRoman", "upperRoman"):
+        roman = _roman(number)
+        return roman if number_format == "upperRoman" else roman.lower()
+    if number_format in ("lowerLetter", "upperLetter"):
+        # Word repeats the letter: a … z, aa … zz.
+        letter = chr(ord("a") + (number - 1) % 26) * ((number - 1) // 26 + 1)
+        return letter.upper() if number_format == "upperLetter" else letter
+    if number_format == "chicago":
+        symbols = "*†‡§"
+        return symbols[(number - 1) % 4] * ((number - 1) // 4 + 1)
+    return str(number)
+
+
+def _roman(number: int) -> str:
+    digits = (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    )  # fmt: skip
+    result = []
+    for value, letters in digits:
+        count, number = divmod(number, value)
+        result.append(letters * count)
+    return "".join(result)

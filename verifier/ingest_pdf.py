@@ -1,0 +1,164 @@
+""".pdf → text: the text layer, page by page, with words hyphenated at a line end joined again.
+
+A PDF is only as good as its text layer. A scan has none, and reviewing it would produce an empty,
+reassuring report, so a PDF without text is refused; a PDF with some image-only pages is read with a
+warning naming those pages.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+from verifier.ingest import IngestError, PartsBuilder, TextPart
+
+if TYPE_CHECKING:
+    from pypdf import PageObject, PdfReader
+
+MAX_PAGES = 5_000
+
+# "praw-\nnik" → "prawnik": a hyphen (ASCII, soft or Unicode) right after a letter, at the end of a line,
+# followed on the next line by a lowercase letter. An uppercase letter or a digit after the break means a
+# real hyphen ("Różańska-\nDorosz") or no word at all, so those stay as they are.
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad\u2010][ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def dehyphenate(text: str) -> str:
+    return _LINE_END_HYPHEN.sub(lambda match: "" if text[match.end()].islower() else match.group(), text)
+
+
+def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tuple[str, ...]]:
+    """Text, parts ("page N") and warnings of a PDF given as bytes; IngestError for anything unreadable."""
+    damaged = (
+        f"{display} is damaged and its text cannot be read; open it and save or print it to a new PDF, "
+        "or upload the Word file."
+    )
+    try:
+        from pypdf import PdfReader  # only PDF uploads pay for pypdf
+
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            _unlock(reader, display)
+        pages = reader.pages
+        if len(pages) == 0:
+            raise IngestError(f"{display} has no pages; check that you picked the right file.")
+        if len(pages) > MAX_PAGES:
+            raise IngestError(
+                f"{display} has {len(pages):,} pages, more than the {MAX_PAGES:,} we can review."
+            )
+        labels = _page_labels(reader, len(pages))
+        texts: list[str] = []
+        image_only: list[int] = []
+        for number, page in enumerate(pages, start=1):
+            text = page.extract_text() or ""
+            texts.append(text)
+            if not text.strip() and _has_images(page):
+                image_only.append(number)
+    except IngestError:
+        raise
+    except Exception:  # pypdf reports damage with anything from PdfReadError to KeyError and RecursionError
+        raise IngestError(damaged) from None
+
+    if not any(text.strip() for text in texts):
+        raise IngestError(
+            f"{display} has no text layer (it is a scanned document); run OCR on it or upload the Word file."
+        )
+    if _unreadable_share(texts) > 0.3:
+        raise IngestError(
+            f"The text layer of {display} is unreadable (its fonts carry no character map); "
+            "upload the Word file or a PDF exported from it."
+        )
+    text, parts = _assemble(texts, labels)
+    warnings: list[str] = []
+    if image_only:
+        verb = "has" if len(image_only) == 1 else "have"
+        warnings.append(
+            f"{_pages_phrase(image_only)} of {display} {verb} no text layer (scanned images); "
+            "citations on them were not read."
+        )
+    return text, parts, tuple(warnings)
+
+
+def _unlock(reader: PdfReader, display: str) -> None:
+    protected = (
+        f"{display} is password-protected; remove the password (or print it to a new PDF) and upload again."
+    )
+    try:
+        # Many PDFs are "encrypted" only to restrict printing or copying and open with an empty password.
+        unlocked = reader.decrypt("")
+    except Exception:  # pypdf without the `cryptography` package cannot even try AES
+        raise IngestError(protected) from None
+    if not unlocked:
+        raise IngestError(protected)
+
+
+def _page_labels(reader: PdfReader, count: int) -> list[str]:
+    try:
+        labels = [str(label) for label in reader.page_labels]
+    except Exception:  # a broken /PageLabels tree should not cost the review; fall back to page numbers
+        return [str(number) for number in range(1, count + 1)]
+    if len(labels) != count:
+        return [str(number) for number in range(1, count + 1)]
+    return labels
+
+
+def _has_images(page: PageObject) -> bool:
+    resources = page.get("/Resources")
+    if resources is None:
+        return False
+    resources = resources.get_object()
+    xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
+    return bool(xobjects is not None and len(xobjects.get_object()) > 0)
+
+
+def _unreadable_share(texts: list[str]) -> float:
+    visible = [char for text in texts for char in text if not char.isspace()]
+    if not visible:
+        return 0.0
+    bad = sum(1 for char in visible if char == "\ufffd" or unicodedata.category(char) in ("Co", "Cc", "Cs"))
+    return bad / len(visible)
+
+
+def _assemble(texts: list[str], labels: list[str]) -> tuple[str, tuple[TextPart, ...]]:
+    pages = [dehyphenate(text) for text in texts]
+    joins = ["\n"] * len(pages)
+    # A word hyphenated across a page break: pages usually end in a running footer, but when the text
+    # runs straight on, join it like any other line end.
+    previous = None
+    for index, page in enumerate(pages):
+        if not page.strip():
+            continue
+        if previous is not None:
+            tail, head = pages[previous].rstrip(), page.lstrip()
+            if re.search(r"[^\W\d_][-\u00ad\u2010]$", tail) and head[:1].islower():
+                pages[previous], pages[index], joins[index] = tail[:-1], head, ""
+        previous = index
+    builder = PartsBuilder()
+    first = True
+    for index, page in enumerate(pages):
+        if not page.strip():
+            continue
+        if not first:
+            builder.separator(joins[index])
+        first = False
+        number = str(index + 1)
+        origin = f"page {number}" if labels[index] == number else f"page {number} (numbered {labels[index]})"
+        builder.add(page, origin)
+    return builder.build()
+
+
+def _pages_phrase(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"Page {numbers[0]}"
+    ranges: list[str] = []
+    start = end = numbers[0]
+    for number in [*numbers[1:], None]:
+        if number is not None and number == end + 1:
+            end = number
+            continue
+        ranges.append(str(start) if start == end else f"{start}–{end}")
+        if number is not None:
+            start = end = number
+    return "Pages " + ", ".join(ranges)
