@@ -199,7 +199,7 @@ CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "workbench_cache"}
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
 

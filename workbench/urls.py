@@ -1,6 +1,23 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.urls import path
 
+from workbench import views
+
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("login/", login_not_required(views.LoginView.as_view()), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("reviews/new/", views.review_new, name="review_new"),
+    path("reviews/<int:review_id>/", views.review_detail, name="review"),
+    path("reviews/<int:review_id>/sign-off/", views.review_sign_off, name="review_sign_off"),
+    path("reviews/<int:review_id>/findings/<int:finding_pk>/", views.finding_detail, name="finding"),
+    path(
+        "reviews/<int:review_id>/findings/<int:finding_pk>/propose/", views.finding_propose, name="finding_propose"
+    ),
+    path("reviews/<int:review_id>/findings/<int:finding_pk>/decide/", views.finding_decide, name="finding_decide"),
+    path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
+    path("queue/", views.partner_queue, name="queue"),
     path("admin/", admin.site.urls),
 ]

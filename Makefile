@@ -1,0 +1,74 @@
+# The two commands that matter: `make run` (the workbench on its embedded default) and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+VENV := .venv
+PY := $(VENV)/bin/python
+TOOLS := var/tools
+UV := $(TOOLS)/bin/uv
+UV_VERSION := 0.13.9
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+
+# Test services: the real PostgreSQL and Redis of the machine (started by scripts/services.sh if needed).
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/workbench
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+
+.PHONY: help run test lint typecheck pytest bench venv services browser demo clean
+
+help:
+	@echo "make run    - start the workbench (web + worker) on the embedded default, with demo data"
+	@echo "make test   - lint, type-check and run every test (unit, integration, e2e)"
+	@echo "make bench  - run the benchmarks (see bench/README.md)"
+
+$(UV):
+	@mkdir -p var
+	python3 -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+
+$(VENV)/.synced: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --python "$$(scripts/find-python.sh)"
+	@touch $@
+
+venv: $(VENV)/.synced
+
+var/secret_key:
+	@mkdir -p var
+	@$(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+	@chmod 600 $@
+
+run: venv var/secret_key
+	@export SECRET_KEY="$$(cat var/secret_key)"; \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py collectstatic --noinput --verbosity 0 && \
+	$(PY) manage.py demo && \
+	echo "" && \
+	echo "  Workbench: http://127.0.0.1:8000/   logins: associate/associate, partner/partner" && \
+	echo "  Database: $${DATABASE_URL:-SQLite under var/}   broker: $${REDIS_URL:-filesystem under var/broker}" && \
+	echo "" && \
+	exec $(VENV)/bin/honcho start
+
+services:
+	scripts/services.sh
+
+browser:
+	scripts/browser.sh
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: venv
+	SECRET_KEY=typecheck $(VENV)/bin/mypy verifier workbench fakes
+
+pytest: venv services browser
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) SECRET_KEY=tests-only-not-a-secret \
+	  $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+test: lint typecheck pytest
+
+bench: venv services
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) SECRET_KEY=bench-only \
+	  $(PY) -m bench
+
+clean:
+	rm -rf var/test var/broker var/staticfiles

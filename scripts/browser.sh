@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Debian's Chromium for the Playwright tests (Playwright cannot download its own browser here), and CJK fonts
+# so that Hangul renders in screenshots and PDFs.
+set -eu
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+/usr/bin/chromium --version

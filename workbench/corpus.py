@@ -1,0 +1,24 @@
+"""Loading an offline corpus (a folder laid out like the project's reference corpus) into source snapshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from verifier.sources.local import CorpusResolver
+from workbench.models import SourceSnapshot
+from workbench.sources import store
+
+
+def import_corpus(directory: Path) -> tuple[int, int]:
+    """Store every document of the corpus as a snapshot; return (stored now, already there)."""
+    added = existing = 0
+    for document in CorpusResolver(directory).documents():
+        before = SourceSnapshot.objects.filter(
+            key=document.key, source_id=document.id, sha256=document.sha256, matter__isnull=True
+        ).exists()
+        store(document)
+        if before:
+            existing += 1
+        else:
+            added += 1
+    return added, existing

@@ -1,0 +1,96 @@
+"""What the evidence view shows for one finding, as plain strings and spans (templates escape all of it:
+drafts and sources are untrusted text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.models import Finding, Review
+
+CONTEXT_CHARS = 300
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    mark: str = ""  # "" | "citation" | "quote" | "match"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    sentence: list[Segment]
+    excerpt: list[Segment] = field(default_factory=list)
+    diff: list[tuple[str, str]] = field(default_factory=list)
+    nearest: list[list[Segment]] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    similarity: float | None = None
+    unit_label: str = ""
+
+
+def marked(text: str, start: int, spans: list[tuple[int, int, str]]) -> list[Segment]:
+    """Cut `text` (which begins at offset `start` of its document) into plain and marked segments."""
+    out: list[Segment] = []
+    cursor = 0
+    for s, e, mark in sorted(spans):
+        s, e = max(s - start, cursor), min(e - start, len(text))
+        if s >= e:
+            continue
+        if s > cursor:
+            out.append(Segment(text[cursor:s]))
+        out.append(Segment(text[s:e], mark))
+        cursor = e
+    if cursor < len(text):
+        out.append(Segment(text[cursor:]))
+    return out
+
+
+def excerpt_around(source: str, start: int, end: int) -> list[Segment]:
+    lo, hi = max(0, start - CONTEXT_CHARS), min(len(source), end + CONTEXT_CHARS)
+    segments = marked(source[lo:hi], lo, [(start, end, "match")])
+    if lo > 0:
+        segments.insert(0, Segment("…"))
+    if hi < len(source):
+        segments.append(Segment("…"))
+    return segments
+
+
+def build(review: Review, finding: Finding) -> Evidence:
+    draft = review.draft_text
+    lo, hi = finding.claim_start, finding.claim_end
+    if hi <= lo:
+        lo, hi = max(0, finding.span_start - CONTEXT_CHARS), min(len(draft), finding.span_end + CONTEXT_CHARS)
+    spans = [(finding.span_start, finding.span_end, "citation")]
+    if finding.quote_start is not None and finding.quote_end is not None:
+        spans.append((finding.quote_start, finding.quote_end, "quote"))
+    sentence = marked(draft[lo:hi], lo, spans)
+    match: dict[str, Any] | None = finding.match
+    snapshot = finding.snapshot
+    if not match or snapshot is None:
+        return Evidence(sentence=sentence, nearest=_nearest(finding))
+    start, end = int(match.get("start", 0)), int(match.get("end", 0))
+    return Evidence(
+        sentence=sentence,
+        excerpt=excerpt_around(snapshot.text, start, end) if end > start else [],
+        diff=[(str(op), str(words)) for op, words in match.get("diff") or []],
+        nearest=_nearest(finding),
+        rules=[str(r) for r in match.get("rules") or []],
+        similarity=match.get("similarity"),
+        unit_label=_unit_at(snapshot.units, start),
+    )
+
+
+def _nearest(finding: Finding) -> list[list[Segment]]:
+    snapshot = finding.snapshot
+    if snapshot is None:
+        return []
+    return [excerpt_around(snapshot.text, int(n["start"]), int(n["end"])) for n in finding.nearest[:3]]
+
+
+def _unit_at(units: list[Any], offset: int) -> str:
+    best = ""
+    best_len = None
+    for _path, label, start, end, _title in units:
+        if start <= offset < end and (best_len is None or end - start < best_len):
+            best, best_len = label, end - start
+    return best

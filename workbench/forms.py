@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from verifier.ingest import IngestError, IngestedDocument, ingest_bytes, ingest_text
+from workbench.models import Decision, LoginFailure, Matter
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Refuses further attempts for a username+address after too many recent failures."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "throttled": _("Too many failed attempts. Wait a few minutes and try again."),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        username = (self.data.get("username") or "")[:150]
+        address = client_address(self.request)
+        since = timezone.now() - timezone.timedelta(seconds=settings.LOGIN_FAILURE_WINDOW)
+        recent = LoginFailure.objects.filter(username=username, address=address, at__gte=since).count()
+        if recent >= settings.LOGIN_MAX_FAILURES:
+            raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            LoginFailure.objects.create(username=username, address=address)
+            raise
+
+
+def client_address(request: Any) -> str:
+    return str(request.META.get("REMOTE_ADDR", "")) if request is not None else ""
+
+
+class NewReviewForm(forms.Form):
+    matter = forms.ModelChoiceField(queryset=Matter.objects.none(), label=_("Matter"))
+    title = forms.CharField(max_length=300, required=False, label=_("Title"))
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        label=_("Paste the draft"),
+    )
+    file = forms.FileField(
+        required=False,
+        label=_("…or upload it (.txt, .md, .docx, .pdf)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.docx,.pdf"}),
+    )
+
+    def __init__(self, *args: Any, matters: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["matter"].queryset = matters  # type: ignore[attr-defined]
+        self.document: IngestedDocument | None = None
+        self.original: bytes | None = None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = (data.get("text") or "").strip("\ufeff")
+        upload = data.get("file")
+        if upload and text.strip():
+            raise forms.ValidationError(_("Paste the text or upload a file, not both."))
+        if upload:
+            if upload.size > settings.WORKBENCH_MAX_UPLOAD_BYTES:
+                self.add_error(
+                    "file",
+                    _("The file is larger than the %(mb)d MB limit.")
+                    % {"mb": settings.WORKBENCH_MAX_UPLOAD_BYTES // (1024 * 1024)},
+                )
+                return data
+            raw = upload.read(settings.WORKBENCH_MAX_UPLOAD_BYTES + 1)
+            try:
+                self.document = ingest_bytes(raw, upload.name, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
+            except IngestError as exc:
+                self.add_error("file", str(exc))
+                return data
+            self.original = raw
+        elif text.strip():
+            self.document = ingest_text(text.replace("\r\n", "\n"), name=data.get("title") or "pasted text")
+        else:
+            self.add_error("text", _("Paste a draft or upload a file."))
+        return data
+
+
+class ProposalForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[
+            (Decision.Action.ACCEPT, _("Accept as is")),
+            (Decision.Action.SOFTEN, _("Accept with softened wording")),
+            (Decision.Action.CORRECT, _("Corrected quote")),
+        ]
+    )
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label=_("Wording"))
+    comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label=_("Comment"))
+
+
+class DecisionForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[
+            (Decision.Action.APPROVE, _("Approve")),
+            (Decision.Action.REJECT, _("Reject")),
+            (Decision.Action.OVERRIDE, _("Override hard block")),
+        ]
+    )
+    comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label=_("Reason"))

@@ -1,0 +1,113 @@
+"""`manage.py verify`: the headless verification of CONTRACT §1, in-process, same steps as the worker."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import close_old_connections
+
+from verifier import report as reports
+from verifier.citations import extract_citations
+from verifier.ingest import IngestError, ingest_path
+from verifier.model import Anchor, Found, Resolution, Resolver, SourceDocument
+from verifier.pipeline import verify_document
+from verifier.sources.local import document_from_upload
+from workbench.management.database import ensure_database
+from workbench.sources import resolve_for, router
+
+
+class UsageError(Exception):
+    pass
+
+
+class CachedResolver:
+    """Uploads given with --source first, then the snapshot cache, then upstream (stored for next time)."""
+
+    def __init__(self, uploads: dict[str, SourceDocument], upstream: Resolver) -> None:
+        self.uploads = uploads
+        self.upstream = upstream
+        self._lock = threading.Lock()
+
+    def resolve(self, anchor: Anchor) -> Resolution:
+        if anchor.key in self.uploads:
+            return Found(self.uploads[anchor.key])
+        try:
+            return resolve_for(anchor, matter=None, upstream=self.upstream).resolution
+        finally:
+            close_old_connections()
+
+
+def parse_source_option(value: str) -> tuple[Anchor, Path]:
+    citation_text, sep, file_name = value.rpartition("=")
+    if not sep or not citation_text.strip() or not file_name.strip():
+        raise UsageError(f"--source expects ANCHOR=FILE, got {value!r}")
+    found = [c for c in extract_citations(citation_text.strip()) if c.anchor is not None and c.problem is None]
+    if not found:
+        raise UsageError(f"--source: cannot recognise a citation in {citation_text.strip()!r}")
+    assert found[0].anchor is not None
+    return found[0].anchor, Path(file_name.strip())
+
+
+class Command(BaseCommand):
+    help = "Verify every citation of one or more drafts (.txt, .md, .docx, .pdf) and report the findings."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paths", nargs="+", metavar="PATH")
+        parser.add_argument("--format", choices=["json", "md", "csv"], default="md")
+        parser.add_argument("--output", metavar="FILE")
+        parser.add_argument("--lang", choices=["auto", "ko", "pl", "en"], default="auto")
+        parser.add_argument("--local-only", action="store_true", help="never send anything outside")
+        parser.add_argument("--source", action="append", default=[], metavar="ANCHOR=FILE")
+        parser.add_argument("--workers", type=int, default=8, help=argparse_suppress())
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            code = self.run(options)
+        except (UsageError, IngestError) as exc:
+            sys.stderr.write(f"verify: {exc}\n")
+            sys.exit(2)
+        sys.exit(code)
+
+    def run(self, options: dict[str, Any]) -> int:
+        documents = []
+        for raw in options["paths"]:
+            path = Path(raw)
+            if not path.is_file():
+                raise UsageError(f"{raw}: no such file")
+            documents.append(ingest_path(path, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES))
+        uploads: dict[str, SourceDocument] = {}
+        for value in options["source"]:
+            anchor, file_path = parse_source_option(value)
+            if not file_path.is_file():
+                raise UsageError(f"--source {file_path}: no such file")
+            ingested = ingest_path(file_path, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
+            uploads[anchor.key] = document_from_upload(anchor, ingested.text, file_path.name)
+        ensure_database()
+        upstream = router(local_only=options["local_only"] or settings.WORKBENCH_LOCAL_ONLY)
+        resolver = CachedResolver(uploads, upstream)
+        results = [
+            verify_document(doc, resolver, lang=options["lang"], workers=options["workers"]) for doc in documents
+        ]
+        rendered = {"json": reports.to_json, "md": reports.to_markdown, "csv": reports.to_csv}[options["format"]](
+            results
+        )
+        if options["output"]:
+            try:
+                Path(options["output"]).write_text(rendered, encoding="utf-8")
+            except OSError as exc:
+                raise CommandError(f"cannot write {options['output']}: {exc.strerror}") from exc
+        else:
+            self.stdout.write(rendered, ending="" if rendered.endswith("\n") else "\n")
+        hard = any(f.status.is_hard_block for r in results for f in r.findings)
+        return 1 if hard else 0
+
+
+def argparse_suppress() -> str:
+    import argparse
+
+    return argparse.SUPPRESS

@@ -1,0 +1,298 @@
+"""The workbench's records: matters and their people, reviews of drafts, findings, source snapshots,
+decisions, sign-offs and the hash-chained audit trail.
+
+State changes go through `workbench.services`, which writes the audit event of each change; views and tasks
+do not save these models directly.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from verifier.model import RISK_ORDER, STATUS_ICON
+from verifier.model import Status as VerifierStatus
+
+
+class Matter(models.Model):
+    """A client matter. Only its members see its reviews."""
+
+    name = models.CharField(_("name"), max_length=200)
+    reference = models.CharField(_("reference"), max_length=64, unique=True)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="matters", blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.reference} {self.name}"
+
+
+def upload_path(instance: Any, filename: str) -> str:
+    # Random names outside the web root: a file name from a user is display data, never a path.
+    return f"drafts/{uuid.uuid4().hex}"
+
+
+class Review(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        EXTRACTING = "extracting", _("extracting citations")
+        RESOLVING = "resolving", _("resolving sources")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    matter = models.ForeignKey(Matter, on_delete=models.PROTECT, related_name="reviews")
+    title = models.CharField(_("title"), max_length=300)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    # The current draft version; older versions live in DraftVersion.
+    version = models.PositiveIntegerField(default=1)
+    draft_name = models.CharField(max_length=255)
+    draft_format = models.CharField(max_length=16)
+    draft_text = models.TextField()
+    draft_sha256 = models.CharField(max_length=64)
+    draft_parts = models.JSONField(default=list, blank=True)  # [[start, end, origin], ...]
+    original_file = models.FileField(upload_to=upload_path, blank=True)
+    language = models.CharField(max_length=8, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    progress_total = models.PositiveIntegerField(default=0)
+    progress_done = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_running(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.EXTRACTING, self.Status.RESOLVING)
+
+    @property
+    def is_signed_off(self) -> bool:
+        return hasattr(self, "signoff")
+
+
+class DraftVersion(models.Model):
+    """Every version of a review's draft, kept so that what changed between versions can be shown."""
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=255)
+    format = models.CharField(max_length=16)
+    text = models.TextField()
+    sha256 = models.CharField(max_length=64)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering: ClassVar = ["number"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["review", "number"], name="unique_version_per_review")
+        ]
+
+
+class SourceSnapshot(models.Model):
+    """A source exactly as it was judged against: text, structure, where and when it was fetched."""
+
+    key = models.CharField(max_length=255, db_index=True)  # the anchor key it answers (kr:law:민법 …)
+    source_id = models.CharField(max_length=255)
+    origin = models.CharField(max_length=32)  # law.go.kr, saos, eli, cellar, corpus, upload
+    jurisdiction = models.CharField(max_length=8)
+    kind = models.CharField(max_length=32)
+    title = models.TextField()
+    url = models.TextField(blank=True)  # public URL, never carrying a secret
+    version = models.CharField(max_length=128, blank=True)
+    sha256 = models.CharField(max_length=64)
+    fetched_at = models.DateTimeField()
+    text = models.TextField()
+    number = models.CharField(max_length=128, blank=True)
+    date = models.CharField(max_length=10, blank=True)
+    court = models.CharField(max_length=255, blank=True)
+    parties = models.JSONField(default=list, blank=True)
+    units = models.JSONField(default=list, blank=True)
+    summary = models.TextField(blank=True)
+    meta = models.JSONField(default=dict, blank=True)
+    retries = models.PositiveIntegerField(default=0)
+    # None = kept for good (bodies are keyed by version); set for search-like results.
+    expires_at = models.DateTimeField(null=True, blank=True)
+    # Uploads are visible only inside their matter.
+    matter = models.ForeignKey(Matter, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["key", "source_id", "sha256", "matter"], name="unique_snapshot"),
+        ]
+        indexes: ClassVar = [models.Index(fields=["key", "fetched_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.origin}, {self.sha256[:12]})"
+
+
+class Finding(models.Model):
+    """One citation of a review's draft and its verdict (every field of CONTRACT §2), plus review state."""
+
+    class Progress(models.TextChoices):
+        PENDING = "pending"
+        CLAIMED = "claimed"
+        DONE = "done"
+
+    class State(models.TextChoices):
+        OPEN = "open", _("open")
+        PROPOSED = "proposed", _("proposed")
+        APPROVED = "approved", _("approved")
+        REJECTED = "rejected", _("rejected")
+        OVERRIDDEN = "overridden", _("overridden")
+
+    STATUS_CHOICES: ClassVar = [(s.value, s.value) for s in VerifierStatus]
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="findings")
+    version = models.PositiveIntegerField(default=1)
+    ordinal = models.PositiveIntegerField()  # draft order; the id shown is C<ordinal>
+    span_start = models.PositiveIntegerField()
+    span_end = models.PositiveIntegerField()
+    citation = models.TextField()
+    jurisdiction = models.CharField(max_length=8)
+    kind = models.CharField(max_length=32)
+    claim_type = models.CharField(max_length=32)
+    claim_text = models.TextField()
+    claim_start = models.PositiveIntegerField(default=0)
+    claim_end = models.PositiveIntegerField(default=0)
+    quote = models.TextField(blank=True)
+    quote_start = models.IntegerField(null=True, blank=True)
+    quote_end = models.IntegerField(null=True, blank=True)
+    origin = models.CharField(max_length=64, blank=True)
+    anchor = models.JSONField(default=dict, blank=True)  # the parsed anchor, to resolve again
+    anchor_key = models.CharField(max_length=255, blank=True)
+    problem = models.TextField(blank=True)  # why it could not be parsed (not_checked)
+    required_level = models.CharField(max_length=16)
+    achieved_level = models.CharField(max_length=16, blank=True)
+    status = models.CharField(max_length=24, choices=STATUS_CHOICES, blank=True)
+    rationale = models.TextField(blank=True)
+    supporting_urls = models.JSONField(default=list, blank=True)
+    snapshot = models.ForeignKey(SourceSnapshot, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    match = models.JSONField(null=True, blank=True)
+    notes = models.JSONField(default=list, blank=True)
+    suggestions = models.JSONField(default=list, blank=True)
+    nearest = models.JSONField(default=list, blank=True)
+    coverage = models.FloatField(null=True, blank=True)
+    risk = models.PositiveSmallIntegerField(default=9)  # RISK_ORDER of the status, for sorting in SQL
+    progress = models.CharField(max_length=8, choices=Progress.choices, default=Progress.PENDING)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
+
+    class Meta:
+        ordering: ClassVar = ["ordinal"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["review", "version", "ordinal"], name="unique_finding_ordinal"),
+        ]
+        indexes: ClassVar = [
+            models.Index(fields=["review", "progress"]),
+            models.Index(fields=["review", "status"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.finding_id} {self.citation}"
+
+    @property
+    def finding_id(self) -> str:
+        return f"C{self.ordinal}"
+
+    @property
+    def icon(self) -> str:
+        return STATUS_ICON[VerifierStatus(self.status)] if self.status else "…"
+
+    @property
+    def is_hard_block(self) -> bool:
+        return self.status in (VerifierStatus.UNVERIFIED, VerifierStatus.NO_SOURCE)
+
+    @staticmethod
+    def risk_of(status: str) -> int:
+        return RISK_ORDER[VerifierStatus(status)] if status else 9
+
+
+class Decision(models.Model):
+    """An associate's proposal or a partner's approval, rejection or override of one finding."""
+
+    class Action(models.TextChoices):
+        ACCEPT = "accept", _("accept as is")
+        SOFTEN = "soften", _("accept with softened wording")
+        CORRECT = "correct", _("corrected quote")
+        APPROVE = "approve", _("approve")
+        REJECT = "reject", _("reject")
+        OVERRIDE = "override", _("override hard block")
+
+    finding = models.ForeignKey(Finding, on_delete=models.CASCADE, related_name="decisions")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    text = models.TextField(blank=True)  # softened wording / corrected quote
+    comment = models.TextField(blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16)
+    created_at = models.DateTimeField(default=timezone.now)
+    carried_over = models.BooleanField(default=False)
+
+    class Meta:
+        ordering: ClassVar = ["created_at", "id"]
+
+
+class SignOff(models.Model):
+    review = models.OneToOneField(Review, on_delete=models.PROTECT, related_name="signoff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    signed_at = models.DateTimeField(default=timezone.now)
+    comment = models.TextField(blank=True)
+
+
+class AuditEventQuerySet(models.QuerySet):  # type: ignore[type-arg]
+    def update(self, **kwargs: Any) -> int:
+        raise PermissionError("Audit events are append-only.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise PermissionError("Audit events are append-only.")
+
+
+class AuditEvent(models.Model):
+    """One link of a review's hash chain. Written only by `workbench.audit.append`; never changed."""
+
+    review = models.ForeignKey(Review, on_delete=models.PROTECT, related_name="audit_events", null=True)
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=48)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150, blank=True)
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    objects = AuditEventQuerySet.as_manager()
+
+    class Meta:
+        ordering: ClassVar = ["review_id", "seq"]
+        constraints: ClassVar = [models.UniqueConstraint(fields=["review", "seq"], name="unique_audit_seq")]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise PermissionError("Audit events are append-only.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise PermissionError("Audit events are append-only.")
+
+
+class LoginFailure(models.Model):
+    """Failed logins, counted per username and address to throttle guessing."""
+
+    username = models.CharField(max_length=150, db_index=True)
+    address = models.CharField(max_length=64)
+    at = models.DateTimeField(default=timezone.now, db_index=True)

@@ -1,0 +1,453 @@
+"""Every state change of the workbench, each with its audit event.
+
+Views and tasks stay thin: they check who is asking, then call one function here. The review pipeline is
+ingest → extract (one task) → one task per finding (resolve + verify), fanned out; the database, not a chord,
+says when a review is complete: the task that finishes the last pending finding flips the review to done.
+Tasks may be delivered twice (acks_late, a killed worker), so every step claims its row with a conditional
+update and does nothing when the claim fails.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+import verifier
+from verifier.citations import extract_claims
+from verifier.ingest import IngestedDocument
+from verifier.lang import detect_language
+from verifier.model import (
+    Anchor,
+    Citation,
+    Claim,
+    ClaimType,
+    Found,
+    Jurisdiction,
+    Kind,
+    Pinpoint,
+    Resolution,
+    Status,
+)
+from verifier.model import Finding as VerifiedFinding
+from verifier.text import NORMALIZATION_VERSION
+from verifier.verify import verify_claim
+from workbench import audit
+from workbench.models import Decision, DraftVersion, Finding, Matter, Review, SignOff, SourceSnapshot
+from workbench.permissions import ASSOCIATE, PARTNER, matters_of, require_role
+
+log = logging.getLogger(__name__)
+
+type AnyUser = AbstractBaseUser | AnonymousUser
+
+# A claim older than this on a finding is taken to belong to a worker that died; the task may take it over.
+STALE_CLAIM = timedelta(minutes=5)
+
+
+# --- reviews ----------------------------------------------------------------------------------------
+
+
+def create_review(
+    *,
+    user: AnyUser,
+    matter: Matter,
+    title: str,
+    document: IngestedDocument,
+    original: bytes | None = None,
+    enqueue: bool = True,
+) -> Review:
+    require_role(user, ASSOCIATE, PARTNER)
+    if not matters_of(user).filter(pk=matter.pk).exists():
+        raise PermissionDenied("You are not a member of this matter.")
+    if not document.text.strip():
+        raise ValidationError("The draft is empty.")
+    with transaction.atomic():
+        review = Review.objects.create(
+            matter=matter,
+            title=title.strip() or document.name,
+            created_by=user,
+            draft_name=document.name[:255],
+            draft_format=document.format,
+            draft_text=document.text,
+            draft_sha256=document.sha256,
+            draft_parts=[[p.start, p.end, p.origin] for p in document.parts],
+        )
+        if original is not None:
+            review.original_file.save("draft", ContentFile(original), save=True)
+        DraftVersion.objects.create(
+            review=review,
+            number=1,
+            name=review.draft_name,
+            format=document.format,
+            text=document.text,
+            sha256=document.sha256,
+            created_by=user,
+        )
+        audit.append(review, "review_created", {"title": review.title, "matter": matter.reference}, user)
+        audit.append(
+            review,
+            "draft_uploaded",
+            {"version": 1, "name": review.draft_name, "format": document.format, "sha256": document.sha256,
+             "chars": len(document.text)},
+            user,
+        )
+        if enqueue:
+            from workbench.tasks import process_review_task
+
+            process_review_task.delay_on_commit(review.pk)
+    return review
+
+
+def document_of(review: Review) -> IngestedDocument:
+    from verifier.ingest import TextPart
+
+    parts = tuple(TextPart(int(s), int(e), str(o)) for s, e, o in review.draft_parts)
+    return IngestedDocument(
+        name=review.draft_name, text=review.draft_text, sha256=review.draft_sha256,
+        format=review.draft_format, parts=parts,
+    )
+
+
+def extract_findings(review_id: int) -> list[int]:
+    """Extract the citations of a queued review into pending findings; return the ids still to verify.
+
+    Redelivered after extraction already happened, it returns the findings still pending so that the
+    caller can dispatch them again (a worker killed between the two steps loses nothing)."""
+    claimed = Review.objects.filter(pk=review_id, status=Review.Status.QUEUED).update(
+        status=Review.Status.EXTRACTING
+    )
+    review = Review.objects.get(pk=review_id)
+    if not claimed:
+        if review.status == Review.Status.RESOLVING:
+            return pending_finding_ids(review)
+        if review.status != Review.Status.EXTRACTING:
+            return []
+    try:
+        document = document_of(review)
+        language = review.language or detect_language(document.text)
+        claims = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+    except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
+        log.exception("extraction failed for review %s", review_id)
+        Review.objects.filter(pk=review_id).update(status=Review.Status.FAILED, error=f"Extraction failed: {exc}")
+        audit.append(review, "extraction_failed", {"error": str(exc)})
+        return []
+    with transaction.atomic():
+        # A previous delivery may have died half-way: start the version's findings afresh.
+        review.findings.filter(version=review.version).delete()
+        Finding.objects.bulk_create(
+            [finding_row(review, ordinal, claim) for ordinal, claim in enumerate(claims, start=1)]
+        )
+        Review.objects.filter(pk=review_id).update(
+            status=Review.Status.RESOLVING if claims else Review.Status.DONE,
+            language=language,
+            progress_total=len(claims),
+            progress_done=0,
+            finished_at=None if claims else timezone.now(),
+        )
+        counts: dict[str, int] = {}
+        for claim in claims:
+            counts[claim.citation.jurisdiction.value] = counts.get(claim.citation.jurisdiction.value, 0) + 1
+        audit.append(
+            review,
+            "extraction_done",
+            {"version": review.version, "citations": len(claims), "by_jurisdiction": counts,
+             "not_parsed": sum(1 for c in claims if c.citation.problem), "language": language,
+             "engine": verifier.ENGINE_VERSION},
+        )
+        if not claims:
+            audit.append(review, "review_completed", {"findings": 0})
+    return pending_finding_ids(Review.objects.get(pk=review_id))
+
+
+def pending_finding_ids(review: Review) -> list[int]:
+    return list(
+        review.findings.filter(version=review.version)
+        .exclude(progress=Finding.Progress.DONE)
+        .order_by("ordinal")
+        .values_list("pk", flat=True)
+    )
+
+
+def finding_row(review: Review, ordinal: int, claim: Claim) -> Finding:
+    citation = claim.citation
+    return Finding(
+        review=review,
+        version=review.version,
+        ordinal=ordinal,
+        span_start=citation.span[0],
+        span_end=citation.span[1],
+        citation=citation.text,
+        jurisdiction=citation.jurisdiction.value,
+        kind=citation.kind.value,
+        claim_type=claim.claim_type.value,
+        claim_text=claim.claim_text,
+        claim_start=claim.claim_span[0],
+        claim_end=claim.claim_span[1],
+        quote=claim.quote or "",
+        quote_start=claim.quote_span[0] if claim.quote_span else None,
+        quote_end=claim.quote_span[1] if claim.quote_span else None,
+        origin=claim.origin or "",
+        anchor=anchor_to_json(citation.anchor) if citation.anchor else {},
+        anchor_key=citation.anchor.key if citation.anchor else "",
+        problem=citation.problem or "",
+        required_level=claim.claim_type.required_level.label,
+    )
+
+
+def anchor_to_json(anchor: Anchor) -> dict[str, Any]:
+    return dataclasses.asdict(anchor)
+
+
+def anchor_from_json(data: dict[str, Any]) -> Anchor:
+    values = dict(data)
+    pin = values.get("pinpoint")
+    values["pinpoint"] = Pinpoint(**pin) if pin else None
+    values["parties"] = tuple(values.get("parties") or ())
+    return Anchor(**values)
+
+
+def claim_of(finding: Finding) -> Claim:
+    anchor = anchor_from_json(finding.anchor) if finding.anchor else None
+    citation = Citation(
+        span=(finding.span_start, finding.span_end),
+        text=finding.citation,
+        jurisdiction=Jurisdiction(finding.jurisdiction),
+        kind=Kind(finding.kind),
+        anchor=anchor,
+        problem=finding.problem or None,
+    )
+    quote_span = (
+        (finding.quote_start, finding.quote_end)
+        if finding.quote_start is not None and finding.quote_end is not None
+        else None
+    )
+    return Claim(
+        citation=citation,
+        claim_type=ClaimType(finding.claim_type),
+        claim_text=finding.claim_text,
+        claim_span=(finding.claim_start, finding.claim_end),
+        quote=finding.quote or None,
+        quote_span=quote_span,
+        origin=finding.origin or None,
+    )
+
+
+def claim_finding(finding_id: int) -> Finding | None:
+    """Take a pending finding for this worker; None if another worker has it or it is done."""
+    now = timezone.now()
+    taken = (
+        Finding.objects.filter(pk=finding_id)
+        .filter(
+            Q(progress=Finding.Progress.PENDING)
+            | Q(progress=Finding.Progress.CLAIMED, claimed_at__lt=now - STALE_CLAIM)
+        )
+        .update(progress=Finding.Progress.CLAIMED, claimed_at=now)
+    )
+    if not taken:
+        return None
+    return Finding.objects.select_related("review", "review__matter").get(pk=finding_id)
+
+
+def verify_finding(finding_id: int) -> None:
+    """Resolve the source of one finding, verify it, store the verdict, and finish the review if it was the last."""
+    from workbench.sources import resolve_for
+
+    finding = claim_finding(finding_id)
+    if finding is None:
+        return
+    review = finding.review
+    claim = claim_of(finding)
+    resolution: Resolution | None = None
+    snapshot: SourceSnapshot | None = None
+    if claim.citation.anchor is not None and claim.citation.problem is None:
+        outcome = resolve_for(claim.citation.anchor, matter=review.matter)
+        resolution, snapshot = outcome.resolution, outcome.snapshot
+        audit.append(review, "source_resolved", outcome.audit_payload(finding.finding_id))
+    verdict = verify_claim(claim, resolution, finding_id=finding.finding_id, lang=review.language or "en")
+    store_verdict(finding, verdict, snapshot)
+
+
+def fail_finding(finding_id: int, reason: str) -> None:
+    """End a finding as no_source with the reason (time limit, worker trouble): never a silent hole."""
+    finding = Finding.objects.select_related("review").get(pk=finding_id)
+    if finding.progress == Finding.Progress.DONE:
+        return
+    claim = claim_of(finding)
+    verdict = verify_claim(
+        claim, _unavailable(claim, reason), finding_id=finding.finding_id, lang=finding.review.language or "en"
+    )
+    store_verdict(finding, verdict, None, require_claim=False)
+
+
+def _unavailable(claim: Claim, reason: str) -> Resolution | None:
+    from verifier.model import Unavailable
+
+    if claim.citation.anchor is None:
+        return None
+    return Unavailable(key=claim.citation.anchor.key, reason=reason)
+
+
+def store_verdict(
+    finding: Finding, verdict: VerifiedFinding, snapshot: SourceSnapshot | None, *, require_claim: bool = True
+) -> None:
+    review = finding.review
+    rows = Finding.objects.filter(pk=finding.pk)
+    rows = rows.filter(progress=Finding.Progress.CLAIMED) if require_claim else rows.exclude(
+        progress=Finding.Progress.DONE
+    )
+    with transaction.atomic():
+        stored = rows.update(
+            progress=Finding.Progress.DONE,
+            achieved_level=verdict.achieved_level.label,
+            status=verdict.status.value,
+            risk=Finding.risk_of(verdict.status.value),
+            rationale=verdict.rationale,
+            supporting_urls=list(verdict.supporting_urls),
+            snapshot=snapshot,
+            match=dataclasses.asdict(verdict.match) if verdict.match else None,
+            notes=list(verdict.notes),
+            suggestions=list(verdict.suggestions),
+            nearest=[dataclasses.asdict(n) for n in verdict.nearest],
+            coverage=verdict.coverage,
+            computed_at=timezone.now(),
+        )
+        if not stored:
+            return  # another delivery of the same task got there first
+        audit.append(
+            review,
+            "finding_computed",
+            {"finding": finding.finding_id, "citation": finding.citation, "status": verdict.status.value,
+             "required": verdict.required_level.label, "achieved": verdict.achieved_level.label,
+             "snapshot_sha256": snapshot.sha256 if snapshot else None,
+             "normalization": NORMALIZATION_VERSION, "engine": verifier.ENGINE_VERSION},
+        )
+    complete_if_done(review.pk)
+
+
+def complete_if_done(review_id: int) -> bool:
+    review = Review.objects.get(pk=review_id)
+    counts = review.findings.filter(version=review.version).aggregate(
+        total=Count("pk"), done=Count("pk", filter=Q(progress=Finding.Progress.DONE))
+    )
+    Review.objects.filter(pk=review_id).update(progress_done=counts["done"])
+    if counts["done"] < counts["total"]:
+        return False
+    with transaction.atomic():
+        flipped = Review.objects.filter(pk=review_id, status=Review.Status.RESOLVING).update(
+            status=Review.Status.DONE, finished_at=timezone.now()
+        )
+        if flipped:
+            summary = dict(
+                review.findings.filter(version=review.version)
+                .values_list("status")
+                .annotate(n=Count("pk"))
+                .values_list("status", "n")
+            )
+            audit.append(review, "review_completed", {"findings": counts["total"], "by_status": summary})
+    return bool(flipped)
+
+
+def status_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    counts = {s.value: 0 for s in Status}
+    for f in findings:
+        if f.status:
+            counts[f.status] += 1
+    return counts
+
+
+def found_document(resolution: Resolution | None) -> bool:
+    return isinstance(resolution, Found)
+
+
+# --- decisions and sign-off -------------------------------------------------------------------------
+
+
+def ensure_open(review: Review) -> None:
+    if review.is_signed_off:
+        raise PermissionDenied("This review is signed off and read-only.")
+
+
+@transaction.atomic
+def propose(*, user: AnyUser, finding: Finding, action: str, text: str = "", comment: str = "") -> Decision:
+    role = require_role(user, ASSOCIATE, PARTNER)
+    ensure_open(finding.review)
+    if action not in (Decision.Action.ACCEPT, Decision.Action.SOFTEN, Decision.Action.CORRECT):
+        raise ValidationError("Unknown proposal.")
+    if finding.is_hard_block:
+        raise ValidationError("A hard block cannot be accepted: fix the draft, attach the source, or ask a partner.")
+    if action in (Decision.Action.SOFTEN, Decision.Action.CORRECT) and not text.strip():
+        raise ValidationError("Give the softened wording or the corrected quote.")
+    decision = Decision.objects.create(
+        finding=finding, action=action, text=text.strip(), comment=comment.strip(), user=user, role=role
+    )
+    Finding.objects.filter(pk=finding.pk).update(state=Finding.State.PROPOSED)
+    audit.append(
+        finding.review, "decision_proposed",
+        {"finding": finding.finding_id, "action": action, "text": decision.text, "comment": decision.comment,
+         "role": role},
+        user,
+    )
+    return decision
+
+
+@transaction.atomic
+def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -> Decision:
+    role = require_role(user, PARTNER)
+    ensure_open(finding.review)
+    if action == Decision.Action.OVERRIDE:
+        if not finding.is_hard_block:
+            raise ValidationError("Only a hard block (🔴/⛔) is overridden; approve the others.")
+        if not comment.strip():
+            raise ValidationError("An override needs a written reason.")
+        state = Finding.State.OVERRIDDEN
+    elif action == Decision.Action.APPROVE:
+        if finding.is_hard_block:
+            raise ValidationError("A hard block cannot be approved: override it with a reason instead.")
+        state = Finding.State.APPROVED
+    elif action == Decision.Action.REJECT:
+        state = Finding.State.REJECTED
+    else:
+        raise ValidationError("Unknown decision.")
+    decision = Decision.objects.create(finding=finding, action=action, comment=comment.strip(), user=user, role=role)
+    Finding.objects.filter(pk=finding.pk).update(state=state)
+    audit.append(
+        finding.review, f"decision_{action}",
+        {"finding": finding.finding_id, "comment": decision.comment, "role": role, "status": finding.status},
+        user,
+    )
+    return decision
+
+
+def blockers(review: Review) -> list[Finding]:
+    """What stops sign-off: open hard blocks and anything a partner has not yet approved."""
+    findings = review.findings.filter(version=review.version)
+    return list(
+        findings.filter(status__in=[Status.UNVERIFIED, Status.NO_SOURCE]).exclude(state=Finding.State.OVERRIDDEN)
+    ) + list(
+        findings.filter(status__in=[Status.MODIFIED, Status.NEEDS_JUDGEMENT, Status.CALIBRATION]).exclude(
+            state=Finding.State.APPROVED
+        )
+    )
+
+
+@transaction.atomic
+def sign_off(*, user: AnyUser, review: Review, comment: str = "") -> SignOff:
+    require_role(user, PARTNER)
+    ensure_open(review)
+    if review.is_running:
+        raise ValidationError("The review is still running.")
+    if blockers(review):
+        raise ValidationError("Findings still block sign-off.")
+    signoff = SignOff.objects.create(review=review, user=user, comment=comment.strip())
+    head = audit.verify_chain(review).head
+    audit.append(review, "signed_off", {"comment": signoff.comment, "chain_head_before": head}, user)
+    return signoff

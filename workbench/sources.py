@@ -1,0 +1,183 @@
+"""The Django side of sources: a database cache of source snapshots in front of the pure resolvers.
+
+Order of lookup for an anchor: a source uploaded for it in the same matter; a snapshot already stored
+(bodies are kept for good — a statute is keyed by its version, a judgment does not change — and the offline
+corpus is imported as snapshots); only then the upstream service, whose answer is stored as a new snapshot.
+Every finding points at the snapshot it was judged against.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from verifier.model import (
+    Anchor,
+    Found,
+    Jurisdiction,
+    Kind,
+    Misconfigured,
+    NotFound,
+    Resolution,
+    Resolver,
+    SourceDocument,
+    SourceUnit,
+    Unavailable,
+)
+from workbench.models import Matter, SourceSnapshot
+
+_router_lock = threading.Lock()
+_routers: dict[bool, Resolver] = {}
+
+
+def router(*, local_only: bool | None = None) -> Resolver:
+    """One resolver stack per process: its HTTP client pools connections and enforces per-host limits."""
+    only_local = settings.WORKBENCH_LOCAL_ONLY if local_only is None else local_only
+    with _router_lock:
+        if only_local not in _routers:
+            from verifier.sources.router import build_router
+
+            _routers[only_local] = build_router(
+                lawgokr_oc=settings.LAWGOKR_OC,
+                lawgokr_base_url=settings.LAWGOKR_BASE_URL,
+                saos_base_url=settings.SAOS_BASE_URL,
+                eli_base_url=settings.ELI_BASE_URL,
+                cellar_base_url=settings.CELLAR_BASE_URL,
+                timeout=settings.SOURCE_HTTP_TIMEOUT,
+                local_only=only_local,
+            )
+        return _routers[only_local]
+
+
+def reset_router() -> None:
+    """Forget the process's resolver stacks (tests change base URLs between cases)."""
+    with _router_lock:
+        _routers.clear()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    resolution: Resolution
+    snapshot: SourceSnapshot | None
+    cached: bool
+
+    def audit_payload(self, finding_id: str) -> dict[str, Any]:
+        payload: dict[str, Any] = {"finding": finding_id, "outcome": type(self.resolution).__name__}
+        if self.snapshot is not None:
+            payload.update(
+                key=self.snapshot.key, url=self.snapshot.url, sha256=self.snapshot.sha256,
+                fetched_at=self.snapshot.fetched_at.isoformat(), origin=self.snapshot.origin,
+                cached=self.cached, retries=self.snapshot.retries,
+            )
+        elif not isinstance(self.resolution, Found):
+            payload.update(key=self.resolution.key, reason=self.resolution.reason)
+        return payload
+
+
+def resolve_for(anchor: Anchor, *, matter: Matter | None, upstream: Resolver | None = None) -> Outcome:
+    snapshot = cached_snapshot(anchor.key, matter)
+    if snapshot is not None:
+        return Outcome(Found(document_of(snapshot)), snapshot, True)
+    resolution = (upstream or router()).resolve(anchor)
+    if isinstance(resolution, Found):
+        return Outcome(resolution, store(resolution.document), False)
+    return Outcome(resolution, None, False)
+
+
+def cached_snapshot(key: str, matter: Matter | None) -> SourceSnapshot | None:
+    now = timezone.now()
+    fresh = SourceSnapshot.objects.filter(key=key).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    if matter is not None:
+        uploaded = fresh.filter(matter=matter).order_by("-fetched_at", "-pk").first()
+        if uploaded is not None:
+            return uploaded
+    return fresh.filter(matter__isnull=True).order_by("-fetched_at", "-pk").first()
+
+
+def store(document: SourceDocument, *, matter: Matter | None = None) -> SourceSnapshot:
+    fields = snapshot_fields(document)
+    existing = SourceSnapshot.objects.filter(
+        key=document.key, source_id=document.id, sha256=document.sha256, matter=matter
+    ).first()
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            return SourceSnapshot.objects.create(matter=matter, **fields)
+    except IntegrityError:
+        # Two workers fetched the same body at once; the first one stored it.
+        return SourceSnapshot.objects.get(
+            key=document.key, source_id=document.id, sha256=document.sha256, matter=matter
+        )
+
+
+def snapshot_fields(document: SourceDocument) -> dict[str, Any]:
+    return {
+        "key": document.key,
+        "source_id": document.id,
+        "origin": document.origin,
+        "jurisdiction": document.jurisdiction.value,
+        "kind": document.kind.value,
+        "title": document.title,
+        "url": document.url,
+        "version": document.version,
+        "sha256": document.sha256,
+        "fetched_at": parse_time(document.fetched_at),
+        "text": document.text,
+        "number": document.number or "",
+        "date": document.date or "",
+        "court": document.court or "",
+        "parties": list(document.parties),
+        "units": [[[list(p) for p in u.path], u.label, u.start, u.end, u.title] for u in document.units],
+        "summary": document.summary or "",
+        "meta": dict(document.meta),
+        "retries": document.retries,
+    }
+
+
+def parse_time(value: str) -> datetime:
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return timezone.now()
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def document_of(snapshot: SourceSnapshot) -> SourceDocument:
+    return SourceDocument(
+        id=snapshot.source_id,
+        key=snapshot.key,
+        jurisdiction=Jurisdiction(snapshot.jurisdiction),
+        kind=Kind(snapshot.kind),
+        title=snapshot.title,
+        text=snapshot.text,
+        url=snapshot.url,
+        version=snapshot.version,
+        sha256=snapshot.sha256,
+        fetched_at=snapshot.fetched_at.isoformat(),
+        origin=snapshot.origin,
+        number=snapshot.number or None,
+        date=snapshot.date or None,
+        court=snapshot.court or None,
+        parties=tuple(snapshot.parties),
+        units=tuple(
+            SourceUnit(path=tuple((str(a), str(b)) for a, b in path), label=label, start=start, end=end, title=title)
+            for path, label, start, end, title in snapshot.units
+        ),
+        summary=snapshot.summary or None,
+        retries=snapshot.retries,
+        meta=dict(snapshot.meta),
+    )
+
+
+def describe_failure(resolution: Resolution) -> str:
+    if isinstance(resolution, NotFound | Unavailable | Misconfigured):
+        return resolution.reason
+    return ""

@@ -1,0 +1,231 @@
+"""Function views, kept thin: permission check, one service call, one template (or one partial for htmx)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from verifier.model import ClaimType, Jurisdiction, Status
+from workbench import evidence, services
+from workbench.audit import verify_chain
+from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm
+from workbench.models import Finding, Review, SourceSnapshot
+from workbench.permissions import (
+    ASSOCIATE,
+    PARTNER,
+    finding_for,
+    is_partner,
+    matters_of,
+    require_role,
+    review_for,
+    reviews_of,
+    role_of,
+)
+
+# htmx stops polling an element when the response has this status.
+HTMX_STOP_POLLING = 286
+
+
+class LoginView(auth_views.LoginView):
+    form_class = ThrottledLoginForm
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    reviews = reviews_of(request.user).select_related("matter", "created_by")[:50]
+    return render(
+        request,
+        "workbench/home.html",
+        {"reviews": reviews, "matters": matters_of(request.user), "role": role_of(request.user)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def review_new(request: HttpRequest) -> HttpResponse:
+    require_role(request.user, ASSOCIATE, PARTNER)
+    matters = matters_of(request.user)
+    form = NewReviewForm(request.POST or None, request.FILES or None, matters=matters)
+    if request.method == "POST" and form.is_valid():
+        assert form.document is not None
+        try:
+            review = services.create_review(
+                user=request.user,
+                matter=form.cleaned_data["matter"],
+                title=form.cleaned_data.get("title") or "",
+                document=form.document,
+                original=form.original,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return redirect("review", review_id=review.pk)
+    return render(request, "workbench/review_new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+FILTERS = ("status", "jurisdiction", "claim_type")
+
+
+def filtered_findings(review: Review, params: Any) -> tuple[QuerySet[Finding], dict[str, str]]:
+    findings = review.findings.filter(version=review.version)
+    chosen: dict[str, str] = {}
+    valid = {
+        "status": {s.value for s in Status},
+        "jurisdiction": {j.value for j in Jurisdiction},
+        "claim_type": {c.value for c in ClaimType},
+    }
+    for name in FILTERS:
+        value = params.get(name, "")
+        if value in valid[name]:
+            findings = findings.filter(**{name: value})
+            chosen[name] = value
+    if params.get("sort") == "risk":
+        findings = findings.order_by("risk", "ordinal")
+        chosen["sort"] = "risk"
+    else:
+        findings = findings.order_by("ordinal")
+    return findings, chosen
+
+
+def review_context(request: HttpRequest, review: Review) -> dict[str, Any]:
+    findings, chosen = filtered_findings(review, request.GET)
+    counts = {s.value: 0 for s in Status}
+    for status, n in (
+        review.findings.filter(version=review.version).values_list("status").annotate(n=Count("pk")).order_by()
+    ):
+        if status:
+            counts[status] = n
+    return {
+        "review": review,
+        "findings": findings.select_related("snapshot").only(
+            "pk", "ordinal", "citation", "claim_text", "status", "state", "required_level", "achieved_level",
+            "jurisdiction", "claim_type", "progress", "origin", "snapshot__title",
+        ),
+        "counts": [(Status(s), n) for s, n in counts.items()],
+        "chosen": chosen,
+        "query": request.GET.urlencode(),
+        "role": role_of(request.user),
+        "statuses": list(Status),
+        "jurisdictions": list(Jurisdiction),
+        "claim_types": list(ClaimType),
+    }
+
+
+@require_GET
+def review_detail(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    context = review_context(request, review)
+    if request.htmx:  # type: ignore[attr-defined]
+        if request.GET.get("part") == "live":
+            response = render(request, "workbench/review.html#live", context)
+            if not review.is_running:
+                response.status_code = HTMX_STOP_POLLING
+            return response
+        return render(request, "workbench/review.html#table", context)
+    context["chain"] = verify_chain(review)
+    return render(request, "workbench/review.html", context)
+
+
+@require_GET
+def finding_detail(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    finding = finding_for(request.user, review, finding_pk)
+    context = {
+        "review": review,
+        "finding": finding,
+        "evidence": evidence.build(review, finding),
+        "role": role_of(request.user),
+        "proposal_form": ProposalForm(),
+        "decision_form": DecisionForm(),
+        "decisions": finding.decisions.select_related("user"),
+    }
+    template = "workbench/evidence.html" if request.htmx else "workbench/finding_page.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+@require_POST
+def finding_propose(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    finding = finding_for(request.user, review, finding_pk)
+    form = ProposalForm(request.POST)
+    if not form.is_valid():
+        return _decision_error(request, review, finding, _("Choose a proposal."))
+    try:
+        services.propose(user=request.user, finding=finding, **form.cleaned_data)
+    except ValidationError as exc:
+        return _decision_error(request, review, finding, " ".join(exc.messages))
+    return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
+
+
+@require_POST
+def finding_decide(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    finding = finding_for(request.user, review, finding_pk)
+    require_role(request.user, PARTNER)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _decision_error(request, review, finding, _("Choose a decision."))
+    try:
+        services.decide(user=request.user, finding=finding, **form.cleaned_data)
+    except ValidationError as exc:
+        return _decision_error(request, review, finding, " ".join(exc.messages))
+    return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
+
+
+def _decision_error(request: HttpRequest, review: Review, finding: Finding, message: str) -> HttpResponse:
+    messages.error(request, message)
+    return redirect(reverse("finding", args=[review.pk, finding.pk]))
+
+
+@require_POST
+def review_sign_off(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    require_role(request.user, PARTNER)
+    try:
+        services.sign_off(user=request.user, review=review, comment=request.POST.get("comment", ""))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Review signed off."))
+    return redirect("review", review_id=review.pk)
+
+
+@require_GET
+def partner_queue(request: HttpRequest) -> HttpResponse:
+    if not is_partner(request.user):
+        raise PermissionDenied
+    waiting = (
+        Finding.objects.filter(review__in=reviews_of(request.user), state=Finding.State.PROPOSED)
+        .select_related("review", "review__matter")
+        .order_by("review_id", "ordinal")
+    )
+    hard_blocks = (
+        Finding.objects.filter(
+            review__in=reviews_of(request.user).filter(signoff__isnull=True),
+            status__in=[Status.UNVERIFIED, Status.NO_SOURCE],
+            state=Finding.State.OPEN,
+        )
+        .select_related("review", "review__matter")
+        .order_by("review_id", "ordinal")
+    )
+    return render(request, "workbench/queue.html", {"waiting": waiting, "hard_blocks": hard_blocks})
+
+
+@require_GET
+def snapshot_detail(request: HttpRequest, review_id: int, snapshot_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    # Only snapshots a finding of this review was judged against: no browsing other matters' uploads.
+    if not review.findings.filter(snapshot_id=snapshot_pk).exists():
+        raise Http404("No such source.")
+    snapshot = SourceSnapshot.objects.get(pk=snapshot_pk)
+    return render(request, "workbench/snapshot.html", {"review": review, "snapshot": snapshot})
