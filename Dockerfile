@@ -1,0 +1,13 @@
+# One image for web and worker (compose.yaml picks the command).
+FROM python:3.12-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 UV_PROJECT_ENVIRONMENT=/app/.venv UV_PYTHON_DOWNLOADS=never
+WORKDIR /app
+RUN pip install --no-cache-dir uv==0.13.9
+COPY pyproject.toml uv.lock ./
+RUN uv sync --frozen --no-dev --no-install-project
+COPY . .
+RUN SECRET_KEY=build-only .venv/bin/python manage.py collectstatic --noinput --verbosity 0
+RUN useradd --create-home workbench && chown -R workbench /app
+USER workbench
+EXPOSE 8000
+CMD [".venv/bin/gunicorn", "workbench.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--threads", "4"]

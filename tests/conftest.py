@@ -1,0 +1,59 @@
+"""Shared fixtures: the demo roles, people in and out of a matter, and logged-in clients."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make there are
+# ordinary synchronous calls, so Django's async-safety guard does not apply to them.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    return DATA
+
+
+def make_user(username: str, role: str | None):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    user = get_user_model().objects.create_user(username=username, password=f"{username}-pass-1")
+    if role:
+        user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+@pytest.fixture
+def people(db):
+    from workbench.models import Matter
+
+    associate = make_user("alice", "associate")
+    partner = make_user("paula", "partner")
+    outsider = make_user("oscar", "associate")
+    outside_partner = make_user("olga", "partner")
+    matter = Matter.objects.create(name="Kowalski v Bank", reference="M-1")
+    matter.members.add(associate, partner)
+    other = Matter.objects.create(name="Other client", reference="M-2")
+    other.members.add(outsider, outside_partner)
+    return {
+        "associate": associate, "partner": partner, "outsider": outsider,
+        "outside_partner": outside_partner, "matter": matter, "other_matter": other,
+    }
+
+
+@pytest.fixture
+def client_for(client, people):
+    from django.test import Client
+
+    def login(who: str) -> Client:
+        c = Client()
+        c.force_login(people[who])
+        return c
+
+    return login
