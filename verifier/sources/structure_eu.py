@@ -296,9 +296,21 @@ def parse_cjeu_markdown(md: str) -> CjeuJudgment:
     cm = _CASE_IN_TEXT.search(text[:5000])
     case_number = f"{cm.group(1)}-{cm.group(2)}/{cm.group(3)}" if cm else None
     parties = _parties(nonblank)
+    units = judgment_paragraphs(text)
+    laid_out = text
+    heading = re.sub(r"^(JUDGMENT|ORDER|OPINION) OF THE (COURT|GENERAL COURT)", _heading_case, court)
+    title = f"{heading or 'Judgment'} of {date or 'unknown date'}, {case_number or celex or ''}".strip(", ")
+    if parties:
+        title += f", {' v '.join(parties[:2])}"
+    return CjeuJudgment(celex, case_number, date, court, title, parties, laid_out, units)
+
+
+def judgment_paragraphs(text: str) -> tuple[SourceUnit, ...]:
+    """The numbered paragraphs of a judgment ("1 This request …", "2 …") as units over `text`, which is
+    left unchanged; numbering must start at 1 and runs until "Costs"/"On those grounds"."""
     b = UnitTextBuilder()
     started = False
-    for i, line in enumerate(lines):
+    for i, line in enumerate(text.split("\n")):
         if i:
             b.write("\n")
         pm = _JUDGMENT_PARA.match(line)
@@ -308,12 +320,7 @@ def parse_cjeu_markdown(md: str) -> CjeuJudgment:
         elif started and line.startswith(("On those grounds", "Costs")):
             b.close_from(1)
         b.write(line)
-    laid_out, units = b.finish()
-    heading = re.sub(r"^(JUDGMENT|ORDER|OPINION) OF THE (COURT|GENERAL COURT)", _heading_case, court)
-    title = f"{heading or 'Judgment'} of {date or 'unknown date'}, {case_number or celex or ''}".strip(", ")
-    if parties:
-        title += f", {' v '.join(parties[:2])}"
-    return CjeuJudgment(celex, case_number, date, court, title, parties, laid_out, units)
+    return b.finish()[1]
 
 
 def _heading_case(m: re.Match[str]) -> str:
