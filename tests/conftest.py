@@ -42,8 +42,12 @@ def people(db):
     other = Matter.objects.create(name="Other client", reference="M-2")
     other.members.add(outsider, outside_partner)
     return {
-        "associate": associate, "partner": partner, "outsider": outsider,
-        "outside_partner": outside_partner, "matter": matter, "other_matter": other,
+        "associate": associate,
+        "partner": partner,
+        "outsider": outsider,
+        "outside_partner": outside_partner,
+        "matter": matter,
+        "other_matter": other,
     }
 
 
@@ -57,3 +61,6 @@ def client_for(client, people):
         return c
 
     return login
+
+
+from tests.integration.fixtures import celery_worker_real, corpus_snapshots  # noqa: E402, F401

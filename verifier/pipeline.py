@@ -67,6 +67,9 @@ def verify_document(
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         findings = tuple(pool.map(run, enumerate(claims, start=1)))
     return DocumentReport(
-        path=document.name, sha256=document.sha256, chars=len(document.text), language=language,
+        path=document.name,
+        sha256=document.sha256,
+        chars=len(document.text),
+        language=language,
         findings=findings,
     )

@@ -45,13 +45,19 @@ def finding_json(f: Finding) -> dict[str, Any]:
     }
     if f.source is not None:
         out["source"] = {
-            "id": f.source.id, "title": f.source.title, "url": f.source.url,
-            "fetched_at": f.source.fetched_at, "sha256": f.source.sha256,
+            "id": f.source.id,
+            "title": f.source.title,
+            "url": f.source.url,
+            "fetched_at": f.source.fetched_at,
+            "sha256": f.source.sha256,
         }
     if f.match is not None:
         out["match"] = {
-            "start": f.match.start, "end": f.match.end, "excerpt": f.match.excerpt,
-            "similarity": round(f.match.similarity, 4), "diff": [[op, words] for op, words in f.match.diff],
+            "start": f.match.start,
+            "end": f.match.end,
+            "excerpt": f.match.excerpt,
+            "similarity": round(f.match.similarity, 4),
+            "diff": [[op, words] for op, words in f.match.diff],
         }
     return out
 
@@ -111,8 +117,21 @@ def to_markdown(reports: Sequence[DocumentReport]) -> str:
 
 
 CSV_COLUMNS = (
-    "document", "id", "span_start", "span_end", "citation", "jurisdiction", "kind", "claim_type",
-    "required_level", "achieved_level", "status", "label", "rationale", "source_url", "source_sha256",
+    "document",
+    "id",
+    "span_start",
+    "span_end",
+    "citation",
+    "jurisdiction",
+    "kind",
+    "claim_type",
+    "required_level",
+    "achieved_level",
+    "status",
+    "label",
+    "rationale",
+    "source_url",
+    "source_sha256",
 )
 
 
@@ -122,9 +141,23 @@ def to_csv(reports: Sequence[DocumentReport]) -> str:
     writer.writerow(CSV_COLUMNS)
     for report in reports:
         for f in report.findings:
-            writer.writerow([
-                report.path, f.id, f.span[0], f.span[1], f.citation, f.jurisdiction.value, f.kind.value,
-                f.claim_type.value, f.required_level.label, f.achieved_level.label, f.status.value, f.label,
-                f.rationale, f.source.url if f.source else "", f.source.sha256 if f.source else "",
-            ])
+            writer.writerow(
+                [
+                    report.path,
+                    f.id,
+                    f.span[0],
+                    f.span[1],
+                    f.citation,
+                    f.jurisdiction.value,
+                    f.kind.value,
+                    f.claim_type.value,
+                    f.required_level.label,
+                    f.achieved_level.label,
+                    f.status.value,
+                    f.label,
+                    f.rationale,
+                    f.source.url if f.source else "",
+                    f.source.sha256 if f.source else "",
+                ]
+            )
     return buffer.getvalue()

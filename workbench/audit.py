@@ -86,9 +86,13 @@ def verify_chain(review: Review) -> ChainCheck:
         if event.seq != expected_seq:
             return ChainCheck(False, count, prev, expected_seq, f"event #{expected_seq} is missing")
         if event.prev_hash != prev:
-            return ChainCheck(False, count, prev, event.seq, f"event #{event.seq} does not follow its predecessor")
+            return ChainCheck(
+                False, count, prev, event.seq, f"event #{event.seq} does not follow its predecessor"
+            )
         if hash_of(event) != event.hash:
-            return ChainCheck(False, count, prev, event.seq, f"event #{event.seq} was changed after it was written")
+            return ChainCheck(
+                False, count, prev, event.seq, f"event #{event.seq} was changed after it was written"
+            )
         prev = event.hash
         expected_seq += 1
     return ChainCheck(True, count, prev)

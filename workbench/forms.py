@@ -8,7 +8,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from verifier.ingest import IngestError, IngestedDocument, ingest_bytes, ingest_text
+from verifier.ingest import IngestedDocument, IngestError, ingest_bytes, ingest_text
 from workbench.models import Decision, LoginFailure, Matter
 
 

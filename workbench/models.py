@@ -99,6 +99,9 @@ class DraftVersion(models.Model):
             models.UniqueConstraint(fields=["review", "number"], name="unique_version_per_review")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.review_id} v{self.number}"
+
 
 class SourceSnapshot(models.Model):
     """A source exactly as it was judged against: text, structure, where and when it was fetched."""
@@ -178,7 +181,9 @@ class Finding(models.Model):
     status = models.CharField(max_length=24, choices=STATUS_CHOICES, blank=True)
     rationale = models.TextField(blank=True)
     supporting_urls = models.JSONField(default=list, blank=True)
-    snapshot = models.ForeignKey(SourceSnapshot, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    snapshot = models.ForeignKey(
+        SourceSnapshot, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     match = models.JSONField(null=True, blank=True)
     notes = models.JSONField(default=list, blank=True)
     suggestions = models.JSONField(default=list, blank=True)
@@ -244,12 +249,18 @@ class Decision(models.Model):
     class Meta:
         ordering: ClassVar = ["created_at", "id"]
 
+    def __str__(self) -> str:
+        return f"{self.action} by {self.user_id}"
+
 
 class SignOff(models.Model):
     review = models.OneToOneField(Review, on_delete=models.PROTECT, related_name="signoff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     signed_at = models.DateTimeField(default=timezone.now)
     comment = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"sign-off of {self.review_id} by {self.user_id}"
 
 
 class AuditEventQuerySet(models.QuerySet):  # type: ignore[type-arg]
@@ -281,6 +292,9 @@ class AuditEvent(models.Model):
         ordering: ClassVar = ["review_id", "seq"]
         constraints: ClassVar = [models.UniqueConstraint(fields=["review", "seq"], name="unique_audit_seq")]
 
+    def __str__(self) -> str:
+        return f"{self.review_id}#{self.seq} {self.kind}"
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
             raise PermissionError("Audit events are append-only.")
@@ -296,3 +310,6 @@ class LoginFailure(models.Model):
     username = models.CharField(max_length=150, db_index=True)
     address = models.CharField(max_length=64)
     at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.username} {self.at:%Y-%m-%d %H:%M}"

@@ -21,11 +21,12 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from verifier.lang import detect_language
+from verifier.verify import verify_claim
 
 import verifier
 from verifier.citations import extract_claims
 from verifier.ingest import IngestedDocument
-from verifier.lang import detect_language
 from verifier.model import (
     Anchor,
     Citation,
@@ -40,7 +41,6 @@ from verifier.model import (
 )
 from verifier.model import Finding as VerifiedFinding
 from verifier.text import NORMALIZATION_VERSION
-from verifier.verify import verify_claim
 from workbench import audit
 from workbench.models import Decision, DraftVersion, Finding, Matter, Review, SignOff, SourceSnapshot
 from workbench.permissions import ASSOCIATE, PARTNER, matters_of, require_role
@@ -96,8 +96,13 @@ def create_review(
         audit.append(
             review,
             "draft_uploaded",
-            {"version": 1, "name": review.draft_name, "format": document.format, "sha256": document.sha256,
-             "chars": len(document.text)},
+            {
+                "version": 1,
+                "name": review.draft_name,
+                "format": document.format,
+                "sha256": document.sha256,
+                "chars": len(document.text),
+            },
             user,
         )
         if enqueue:
@@ -112,8 +117,11 @@ def document_of(review: Review) -> IngestedDocument:
 
     parts = tuple(TextPart(int(s), int(e), str(o)) for s, e, o in review.draft_parts)
     return IngestedDocument(
-        name=review.draft_name, text=review.draft_text, sha256=review.draft_sha256,
-        format=review.draft_format, parts=parts,
+        name=review.draft_name,
+        text=review.draft_text,
+        sha256=review.draft_sha256,
+        format=review.draft_format,
+        parts=parts,
     )
 
 
@@ -137,7 +145,9 @@ def extract_findings(review_id: int) -> list[int]:
         claims = extract_claims(document.text, lang=language, origin_at=document.origin_at)
     except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
         log.exception("extraction failed for review %s", review_id)
-        Review.objects.filter(pk=review_id).update(status=Review.Status.FAILED, error=f"Extraction failed: {exc}")
+        Review.objects.filter(pk=review_id).update(
+            status=Review.Status.FAILED, error=f"Extraction failed: {exc}"
+        )
         audit.append(review, "extraction_failed", {"error": str(exc)})
         return []
     with transaction.atomic():
@@ -159,9 +169,14 @@ def extract_findings(review_id: int) -> list[int]:
         audit.append(
             review,
             "extraction_done",
-            {"version": review.version, "citations": len(claims), "by_jurisdiction": counts,
-             "not_parsed": sum(1 for c in claims if c.citation.problem), "language": language,
-             "engine": verifier.ENGINE_VERSION},
+            {
+                "version": review.version,
+                "citations": len(claims),
+                "by_jurisdiction": counts,
+                "not_parsed": sum(1 for c in claims if c.citation.problem),
+                "language": language,
+                "engine": verifier.ENGINE_VERSION,
+            },
         )
         if not claims:
             audit.append(review, "review_completed", {"findings": 0})
@@ -258,7 +273,7 @@ def claim_finding(finding_id: int) -> Finding | None:
 
 
 def verify_finding(finding_id: int) -> None:
-    """Resolve the source of one finding, verify it, store the verdict, and finish the review if it was the last."""
+    """Resolve one finding's source, verify it, store the verdict; finish the review if it was the last."""
     from workbench.sources import resolve_for
 
     finding = claim_finding(finding_id)
@@ -283,7 +298,10 @@ def fail_finding(finding_id: int, reason: str) -> None:
         return
     claim = claim_of(finding)
     verdict = verify_claim(
-        claim, _unavailable(claim, reason), finding_id=finding.finding_id, lang=finding.review.language or "en"
+        claim,
+        _unavailable(claim, reason),
+        finding_id=finding.finding_id,
+        lang=finding.review.language or "en",
     )
     store_verdict(finding, verdict, None, require_claim=False)
 
@@ -301,8 +319,10 @@ def store_verdict(
 ) -> None:
     review = finding.review
     rows = Finding.objects.filter(pk=finding.pk)
-    rows = rows.filter(progress=Finding.Progress.CLAIMED) if require_claim else rows.exclude(
-        progress=Finding.Progress.DONE
+    rows = (
+        rows.filter(progress=Finding.Progress.CLAIMED)
+        if require_claim
+        else rows.exclude(progress=Finding.Progress.DONE)
     )
     with transaction.atomic():
         stored = rows.update(
@@ -325,10 +345,16 @@ def store_verdict(
         audit.append(
             review,
             "finding_computed",
-            {"finding": finding.finding_id, "citation": finding.citation, "status": verdict.status.value,
-             "required": verdict.required_level.label, "achieved": verdict.achieved_level.label,
-             "snapshot_sha256": snapshot.sha256 if snapshot else None,
-             "normalization": NORMALIZATION_VERSION, "engine": verifier.ENGINE_VERSION},
+            {
+                "finding": finding.finding_id,
+                "citation": finding.citation,
+                "status": verdict.status.value,
+                "required": verdict.required_level.label,
+                "achieved": verdict.achieved_level.label,
+                "snapshot_sha256": snapshot.sha256 if snapshot else None,
+                "normalization": NORMALIZATION_VERSION,
+                "engine": verifier.ENGINE_VERSION,
+            },
         )
     complete_if_done(review.pk)
 
@@ -383,7 +409,9 @@ def propose(*, user: AnyUser, finding: Finding, action: str, text: str = "", com
     if action not in (Decision.Action.ACCEPT, Decision.Action.SOFTEN, Decision.Action.CORRECT):
         raise ValidationError("Unknown proposal.")
     if finding.is_hard_block:
-        raise ValidationError("A hard block cannot be accepted: fix the draft, attach the source, or ask a partner.")
+        raise ValidationError(
+            "A hard block cannot be accepted: fix the draft, attach the source, or ask a partner."
+        )
     if action in (Decision.Action.SOFTEN, Decision.Action.CORRECT) and not text.strip():
         raise ValidationError("Give the softened wording or the corrected quote.")
     decision = Decision.objects.create(
@@ -391,9 +419,15 @@ def propose(*, user: AnyUser, finding: Finding, action: str, text: str = "", com
     )
     Finding.objects.filter(pk=finding.pk).update(state=Finding.State.PROPOSED)
     audit.append(
-        finding.review, "decision_proposed",
-        {"finding": finding.finding_id, "action": action, "text": decision.text, "comment": decision.comment,
-         "role": role},
+        finding.review,
+        "decision_proposed",
+        {
+            "finding": finding.finding_id,
+            "action": action,
+            "text": decision.text,
+            "comment": decision.comment,
+            "role": role,
+        },
         user,
     )
     return decision
@@ -417,10 +451,13 @@ def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -
         state = Finding.State.REJECTED
     else:
         raise ValidationError("Unknown decision.")
-    decision = Decision.objects.create(finding=finding, action=action, comment=comment.strip(), user=user, role=role)
+    decision = Decision.objects.create(
+        finding=finding, action=action, comment=comment.strip(), user=user, role=role
+    )
     Finding.objects.filter(pk=finding.pk).update(state=state)
     audit.append(
-        finding.review, f"decision_{action}",
+        finding.review,
+        f"decision_{action}",
         {"finding": finding.finding_id, "comment": decision.comment, "role": role, "status": finding.status},
         user,
     )
@@ -431,7 +468,9 @@ def blockers(review: Review) -> list[Finding]:
     """What stops sign-off: open hard blocks and anything a partner has not yet approved."""
     findings = review.findings.filter(version=review.version)
     return list(
-        findings.filter(status__in=[Status.UNVERIFIED, Status.NO_SOURCE]).exclude(state=Finding.State.OVERRIDDEN)
+        findings.filter(status__in=[Status.UNVERIFIED, Status.NO_SOURCE]).exclude(
+            state=Finding.State.OVERRIDDEN
+        )
     ) + list(
         findings.filter(status__in=[Status.MODIFIED, Status.NEEDS_JUDGEMENT, Status.CALIBRATION]).exclude(
             state=Finding.State.APPROVED

@@ -72,9 +72,13 @@ class Outcome:
         payload: dict[str, Any] = {"finding": finding_id, "outcome": type(self.resolution).__name__}
         if self.snapshot is not None:
             payload.update(
-                key=self.snapshot.key, url=self.snapshot.url, sha256=self.snapshot.sha256,
-                fetched_at=self.snapshot.fetched_at.isoformat(), origin=self.snapshot.origin,
-                cached=self.cached, retries=self.snapshot.retries,
+                key=self.snapshot.key,
+                url=self.snapshot.url,
+                sha256=self.snapshot.sha256,
+                fetched_at=self.snapshot.fetched_at.isoformat(),
+                origin=self.snapshot.origin,
+                cached=self.cached,
+                retries=self.snapshot.retries,
             )
         elif not isinstance(self.resolution, Found):
             payload.update(key=self.resolution.key, reason=self.resolution.reason)
@@ -168,7 +172,9 @@ def document_of(snapshot: SourceSnapshot) -> SourceDocument:
         court=snapshot.court or None,
         parties=tuple(snapshot.parties),
         units=tuple(
-            SourceUnit(path=tuple((str(a), str(b)) for a, b in path), label=label, start=start, end=end, title=title)
+            SourceUnit(
+                path=tuple((str(a), str(b)) for a, b in path), label=label, start=start, end=end, title=title
+            )
             for path, label, start, end, title in snapshot.units
         ),
         summary=snapshot.summary or None,

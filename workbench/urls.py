@@ -14,9 +14,15 @@ urlpatterns = [
     path("reviews/<int:review_id>/sign-off/", views.review_sign_off, name="review_sign_off"),
     path("reviews/<int:review_id>/findings/<int:finding_pk>/", views.finding_detail, name="finding"),
     path(
-        "reviews/<int:review_id>/findings/<int:finding_pk>/propose/", views.finding_propose, name="finding_propose"
+        "reviews/<int:review_id>/findings/<int:finding_pk>/propose/",
+        views.finding_propose,
+        name="finding_propose",
     ),
-    path("reviews/<int:review_id>/findings/<int:finding_pk>/decide/", views.finding_decide, name="finding_decide"),
+    path(
+        "reviews/<int:review_id>/findings/<int:finding_pk>/decide/",
+        views.finding_decide,
+        name="finding_decide",
+    ),
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
     path("queue/", views.partner_queue, name="queue"),
     path("admin/", admin.site.urls),

@@ -101,15 +101,29 @@ def review_context(request: HttpRequest, review: Review) -> dict[str, Any]:
     findings, chosen = filtered_findings(review, request.GET)
     counts = {s.value: 0 for s in Status}
     for status, n in (
-        review.findings.filter(version=review.version).values_list("status").annotate(n=Count("pk")).order_by()
+        review.findings.filter(version=review.version)
+        .values_list("status")
+        .annotate(n=Count("pk"))
+        .order_by()
     ):
         if status:
             counts[status] = n
     return {
         "review": review,
         "findings": findings.select_related("snapshot").only(
-            "pk", "ordinal", "citation", "claim_text", "status", "state", "required_level", "achieved_level",
-            "jurisdiction", "claim_type", "progress", "origin", "snapshot__title",
+            "pk",
+            "ordinal",
+            "citation",
+            "claim_text",
+            "status",
+            "state",
+            "required_level",
+            "achieved_level",
+            "jurisdiction",
+            "claim_type",
+            "progress",
+            "origin",
+            "snapshot__title",
         ),
         "counts": [(Status(s), n) for s, n in counts.items()],
         "chosen": chosen,

@@ -9,14 +9,29 @@ from workbench.models import Finding, Review
 @pytest.fixture
 def review(people):
     review = Review.objects.create(
-        matter=people["matter"], title="Memo", created_by=people["associate"], draft_name="memo.txt",
-        draft_format="txt", draft_text="Zgodnie z art. 58 k.c. czynność jest nieważna.", draft_sha256="0" * 64,
+        matter=people["matter"],
+        title="Memo",
+        created_by=people["associate"],
+        draft_name="memo.txt",
+        draft_format="txt",
+        draft_text="Zgodnie z art. 58 k.c. czynność jest nieważna.",
+        draft_sha256="0" * 64,
         status=Review.Status.DONE,
     )
     Finding.objects.create(
-        review=review, ordinal=1, span_start=13, span_end=24, citation="art. 58 k.c.", jurisdiction="pl",
-        kind="statute", claim_type="paraphrase", claim_text=review.draft_text, required_level="content",
-        achieved_level="content", status="needs_judgement", progress="done",
+        review=review,
+        ordinal=1,
+        span_start=13,
+        span_end=24,
+        citation="art. 58 k.c.",
+        jurisdiction="pl",
+        kind="statute",
+        claim_type="paraphrase",
+        claim_text=review.draft_text,
+        required_level="content",
+        achieved_level="content",
+        status="needs_judgement",
+        progress="done",
     )
     return review
 

@@ -10,8 +10,13 @@ from workbench.models import AuditEvent, Review
 @pytest.fixture
 def review(people):
     return Review.objects.create(
-        matter=people["matter"], title="Memo", created_by=people["associate"], draft_name="memo.txt",
-        draft_format="txt", draft_text="Art. 58 k.c.", draft_sha256="0" * 64,
+        matter=people["matter"],
+        title="Memo",
+        created_by=people["associate"],
+        draft_name="memo.txt",
+        draft_format="txt",
+        draft_text="Art. 58 k.c.",
+        draft_sha256="0" * 64,
     )
 
 
@@ -22,7 +27,9 @@ def test_it_chains_each_event_to_the_previous_one(review, people):
     assert second.prev_hash == first.hash
     assert second.seq == 2
     check = audit.verify_chain(review)
-    assert check.ok and check.events == 2 and check.head == second.hash
+    assert check.ok
+    assert check.events == 2
+    assert check.head == second.hash
 
 
 def test_it_refuses_to_update_or_delete_an_event_through_the_orm(review):

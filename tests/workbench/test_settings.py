@@ -12,7 +12,11 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
     base = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DJANGO_DEBUG", "DATABASE_URL"}}
     base["WORKBENCH_VAR_DIR"] = str(ROOT / "var" / "test-settings")
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env={**base, **env}, capture_output=True, text=True,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
         timeout=120,
     )
 
@@ -25,9 +29,15 @@ def test_it_refuses_to_start_without_a_secret_key_outside_debug():
 
 def test_it_passes_the_deploy_checks_with_production_variables():
     result = run_manage(
-        "check", "--deploy", "--fail-level", "WARNING",
-        env={"SECRET_KEY": "x" * 64 + "production-like-secret-value", "WORKBENCH_HTTPS": "1",
-             "ALLOWED_HOSTS": "workbench.example.com"},
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env={
+            "SECRET_KEY": "x" * 64 + "production-like-secret-value",
+            "WORKBENCH_HTTPS": "1",
+            "ALLOWED_HOSTS": "workbench.example.com",
+        },
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

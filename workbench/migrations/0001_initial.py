@@ -2,13 +2,13 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import workbench.models
 from django.conf import settings
 from django.db import migrations, models
 
+import workbench.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,215 +17,420 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Finding',
+            name="Finding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('ordinal', models.PositiveIntegerField()),
-                ('span_start', models.PositiveIntegerField()),
-                ('span_end', models.PositiveIntegerField()),
-                ('citation', models.TextField()),
-                ('jurisdiction', models.CharField(max_length=8)),
-                ('kind', models.CharField(max_length=32)),
-                ('claim_type', models.CharField(max_length=32)),
-                ('claim_text', models.TextField()),
-                ('claim_start', models.PositiveIntegerField(default=0)),
-                ('claim_end', models.PositiveIntegerField(default=0)),
-                ('quote', models.TextField(blank=True)),
-                ('quote_start', models.IntegerField(blank=True, null=True)),
-                ('quote_end', models.IntegerField(blank=True, null=True)),
-                ('origin', models.CharField(blank=True, max_length=64)),
-                ('anchor', models.JSONField(blank=True, default=dict)),
-                ('anchor_key', models.CharField(blank=True, max_length=255)),
-                ('problem', models.TextField(blank=True)),
-                ('required_level', models.CharField(max_length=16)),
-                ('achieved_level', models.CharField(blank=True, max_length=16)),
-                ('status', models.CharField(blank=True, choices=[('verified', 'verified'), ('modified', 'modified'), ('needs_judgement', 'needs_judgement'), ('calibration', 'calibration'), ('unverified', 'unverified'), ('no_source', 'no_source'), ('not_checked', 'not_checked')], max_length=24)),
-                ('rationale', models.TextField(blank=True)),
-                ('supporting_urls', models.JSONField(blank=True, default=list)),
-                ('match', models.JSONField(blank=True, null=True)),
-                ('notes', models.JSONField(blank=True, default=list)),
-                ('suggestions', models.JSONField(blank=True, default=list)),
-                ('nearest', models.JSONField(blank=True, default=list)),
-                ('coverage', models.FloatField(blank=True, null=True)),
-                ('risk', models.PositiveSmallIntegerField(default=9)),
-                ('progress', models.CharField(choices=[('pending', 'Pending'), ('claimed', 'Claimed'), ('done', 'Done')], default='pending', max_length=8)),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('computed_at', models.DateTimeField(blank=True, null=True)),
-                ('state', models.CharField(choices=[('open', 'open'), ('proposed', 'proposed'), ('approved', 'approved'), ('rejected', 'rejected'), ('overridden', 'overridden')], default='open', max_length=16)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("ordinal", models.PositiveIntegerField()),
+                ("span_start", models.PositiveIntegerField()),
+                ("span_end", models.PositiveIntegerField()),
+                ("citation", models.TextField()),
+                ("jurisdiction", models.CharField(max_length=8)),
+                ("kind", models.CharField(max_length=32)),
+                ("claim_type", models.CharField(max_length=32)),
+                ("claim_text", models.TextField()),
+                ("claim_start", models.PositiveIntegerField(default=0)),
+                ("claim_end", models.PositiveIntegerField(default=0)),
+                ("quote", models.TextField(blank=True)),
+                ("quote_start", models.IntegerField(blank=True, null=True)),
+                ("quote_end", models.IntegerField(blank=True, null=True)),
+                ("origin", models.CharField(blank=True, max_length=64)),
+                ("anchor", models.JSONField(blank=True, default=dict)),
+                ("anchor_key", models.CharField(blank=True, max_length=255)),
+                ("problem", models.TextField(blank=True)),
+                ("required_level", models.CharField(max_length=16)),
+                ("achieved_level", models.CharField(blank=True, max_length=16)),
+                (
+                    "status",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("verified", "verified"),
+                            ("modified", "modified"),
+                            ("needs_judgement", "needs_judgement"),
+                            ("calibration", "calibration"),
+                            ("unverified", "unverified"),
+                            ("no_source", "no_source"),
+                            ("not_checked", "not_checked"),
+                        ],
+                        max_length=24,
+                    ),
+                ),
+                ("rationale", models.TextField(blank=True)),
+                ("supporting_urls", models.JSONField(blank=True, default=list)),
+                ("match", models.JSONField(blank=True, null=True)),
+                ("notes", models.JSONField(blank=True, default=list)),
+                ("suggestions", models.JSONField(blank=True, default=list)),
+                ("nearest", models.JSONField(blank=True, default=list)),
+                ("coverage", models.FloatField(blank=True, null=True)),
+                ("risk", models.PositiveSmallIntegerField(default=9)),
+                (
+                    "progress",
+                    models.CharField(
+                        choices=[("pending", "Pending"), ("claimed", "Claimed"), ("done", "Done")],
+                        default="pending",
+                        max_length=8,
+                    ),
+                ),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("computed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("proposed", "proposed"),
+                            ("approved", "approved"),
+                            ("rejected", "rejected"),
+                            ("overridden", "overridden"),
+                        ],
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ordinal'],
+                "ordering": ["ordinal"],
             },
         ),
         migrations.CreateModel(
-            name='LoginFailure',
+            name="LoginFailure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('username', models.CharField(db_index=True, max_length=150)),
-                ('address', models.CharField(max_length=64)),
-                ('at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("username", models.CharField(db_index=True, max_length=150)),
+                ("address", models.CharField(max_length=64)),
+                ("at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
             ],
         ),
         migrations.CreateModel(
-            name='Decision',
+            name="Decision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(choices=[('accept', 'accept as is'), ('soften', 'accept with softened wording'), ('correct', 'corrected quote'), ('approve', 'approve'), ('reject', 'reject'), ('override', 'override hard block')], max_length=16)),
-                ('text', models.TextField(blank=True)),
-                ('comment', models.TextField(blank=True)),
-                ('role', models.CharField(max_length=16)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('carried_over', models.BooleanField(default=False)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('finding', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decisions', to='workbench.finding')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("accept", "accept as is"),
+                            ("soften", "accept with softened wording"),
+                            ("correct", "corrected quote"),
+                            ("approve", "approve"),
+                            ("reject", "reject"),
+                            ("override", "override hard block"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("text", models.TextField(blank=True)),
+                ("comment", models.TextField(blank=True)),
+                ("role", models.CharField(max_length=16)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("carried_over", models.BooleanField(default=False)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "finding",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="decisions",
+                        to="workbench.finding",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Matter',
+            name="Matter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200, verbose_name='name')),
-                ('reference', models.CharField(max_length=64, unique=True, verbose_name='reference')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('members', models.ManyToManyField(blank=True, related_name='matters', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200, verbose_name="name")),
+                ("reference", models.CharField(max_length=64, unique=True, verbose_name="reference")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "members",
+                    models.ManyToManyField(blank=True, related_name="matters", to=settings.AUTH_USER_MODEL),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Review',
+            name="Review",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=300, verbose_name='title')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('draft_name', models.CharField(max_length=255)),
-                ('draft_format', models.CharField(max_length=16)),
-                ('draft_text', models.TextField()),
-                ('draft_sha256', models.CharField(max_length=64)),
-                ('draft_parts', models.JSONField(blank=True, default=list)),
-                ('original_file', models.FileField(blank=True, upload_to=workbench.models.upload_path)),
-                ('language', models.CharField(blank=True, max_length=8)),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('extracting', 'extracting citations'), ('resolving', 'resolving sources'), ('done', 'done'), ('failed', 'failed')], default='queued', max_length=16)),
-                ('progress_total', models.PositiveIntegerField(default=0)),
-                ('progress_done', models.PositiveIntegerField(default=0)),
-                ('error', models.TextField(blank=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('matter', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='reviews', to='workbench.matter')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=300, verbose_name="title")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("draft_name", models.CharField(max_length=255)),
+                ("draft_format", models.CharField(max_length=16)),
+                ("draft_text", models.TextField()),
+                ("draft_sha256", models.CharField(max_length=64)),
+                ("draft_parts", models.JSONField(blank=True, default=list)),
+                ("original_file", models.FileField(blank=True, upload_to=workbench.models.upload_path)),
+                ("language", models.CharField(blank=True, max_length=8)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("extracting", "extracting citations"),
+                            ("resolving", "resolving sources"),
+                            ("done", "done"),
+                            ("failed", "failed"),
+                        ],
+                        default="queued",
+                        max_length=16,
+                    ),
+                ),
+                ("progress_total", models.PositiveIntegerField(default=0)),
+                ("progress_done", models.PositiveIntegerField(default=0)),
+                ("error", models.TextField(blank=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "matter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reviews",
+                        to="workbench.matter",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.AddField(
-            model_name='finding',
-            name='review',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='findings', to='workbench.review'),
+            model_name="finding",
+            name="review",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="findings", to="workbench.review"
+            ),
         ),
         migrations.CreateModel(
-            name='SignOff',
+            name="SignOff",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('signed_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('comment', models.TextField(blank=True)),
-                ('review', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='signoff', to='workbench.review')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("signed_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("comment", models.TextField(blank=True)),
+                (
+                    "review",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="signoff",
+                        to="workbench.review",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SourceSnapshot',
+            name="SourceSnapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(db_index=True, max_length=255)),
-                ('source_id', models.CharField(max_length=255)),
-                ('origin', models.CharField(max_length=32)),
-                ('jurisdiction', models.CharField(max_length=8)),
-                ('kind', models.CharField(max_length=32)),
-                ('title', models.TextField()),
-                ('url', models.TextField(blank=True)),
-                ('version', models.CharField(blank=True, max_length=128)),
-                ('sha256', models.CharField(max_length=64)),
-                ('fetched_at', models.DateTimeField()),
-                ('text', models.TextField()),
-                ('number', models.CharField(blank=True, max_length=128)),
-                ('date', models.CharField(blank=True, max_length=10)),
-                ('court', models.CharField(blank=True, max_length=255)),
-                ('parties', models.JSONField(blank=True, default=list)),
-                ('units', models.JSONField(blank=True, default=list)),
-                ('summary', models.TextField(blank=True)),
-                ('meta', models.JSONField(blank=True, default=dict)),
-                ('retries', models.PositiveIntegerField(default=0)),
-                ('expires_at', models.DateTimeField(blank=True, null=True)),
-                ('matter', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='workbench.matter')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(db_index=True, max_length=255)),
+                ("source_id", models.CharField(max_length=255)),
+                ("origin", models.CharField(max_length=32)),
+                ("jurisdiction", models.CharField(max_length=8)),
+                ("kind", models.CharField(max_length=32)),
+                ("title", models.TextField()),
+                ("url", models.TextField(blank=True)),
+                ("version", models.CharField(blank=True, max_length=128)),
+                ("sha256", models.CharField(max_length=64)),
+                ("fetched_at", models.DateTimeField()),
+                ("text", models.TextField()),
+                ("number", models.CharField(blank=True, max_length=128)),
+                ("date", models.CharField(blank=True, max_length=10)),
+                ("court", models.CharField(blank=True, max_length=255)),
+                ("parties", models.JSONField(blank=True, default=list)),
+                ("units", models.JSONField(blank=True, default=list)),
+                ("summary", models.TextField(blank=True)),
+                ("meta", models.JSONField(blank=True, default=dict)),
+                ("retries", models.PositiveIntegerField(default=0)),
+                ("expires_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "matter",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="workbench.matter",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='finding',
-            name='snapshot',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='workbench.sourcesnapshot'),
+            model_name="finding",
+            name="snapshot",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="workbench.sourcesnapshot",
+            ),
         ),
         migrations.CreateModel(
-            name='DraftVersion',
+            name="DraftVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('name', models.CharField(max_length=255)),
-                ('format', models.CharField(max_length=16)),
-                ('text', models.TextField()),
-                ('sha256', models.CharField(max_length=64)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('review', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='workbench.review')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("name", models.CharField(max_length=255)),
+                ("format", models.CharField(max_length=16)),
+                ("text", models.TextField()),
+                ("sha256", models.CharField(max_length=64)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "review",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="versions",
+                        to="workbench.review",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
-                'constraints': [models.UniqueConstraint(fields=('review', 'number'), name='unique_version_per_review')],
+                "ordering": ["number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("review", "number"), name="unique_version_per_review")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='AuditEvent',
+            name="AuditEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('kind', models.CharField(max_length=48)),
-                ('actor_name', models.CharField(blank=True, max_length=150)),
-                ('payload', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField()),
-                ('prev_hash', models.CharField(max_length=64)),
-                ('hash', models.CharField(max_length=64)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('review', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='audit_events', to='workbench.review')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("kind", models.CharField(max_length=48)),
+                ("actor_name", models.CharField(blank=True, max_length=150)),
+                ("payload", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField()),
+                ("prev_hash", models.CharField(max_length=64)),
+                ("hash", models.CharField(max_length=64)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "review",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="audit_events",
+                        to="workbench.review",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['review_id', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('review', 'seq'), name='unique_audit_seq')],
+                "ordering": ["review_id", "seq"],
+                "constraints": [models.UniqueConstraint(fields=("review", "seq"), name="unique_audit_seq")],
             },
         ),
         migrations.AddIndex(
-            model_name='sourcesnapshot',
-            index=models.Index(fields=['key', 'fetched_at'], name='workbench_s_key_322e8a_idx'),
+            model_name="sourcesnapshot",
+            index=models.Index(fields=["key", "fetched_at"], name="workbench_s_key_322e8a_idx"),
         ),
         migrations.AddConstraint(
-            model_name='sourcesnapshot',
-            constraint=models.UniqueConstraint(fields=('key', 'source_id', 'sha256', 'matter'), name='unique_snapshot'),
+            model_name="sourcesnapshot",
+            constraint=models.UniqueConstraint(
+                fields=("key", "source_id", "sha256", "matter"), name="unique_snapshot"
+            ),
         ),
         migrations.AddIndex(
-            model_name='finding',
-            index=models.Index(fields=['review', 'progress'], name='workbench_f_review__c10ef9_idx'),
+            model_name="finding",
+            index=models.Index(fields=["review", "progress"], name="workbench_f_review__c10ef9_idx"),
         ),
         migrations.AddIndex(
-            model_name='finding',
-            index=models.Index(fields=['review', 'status'], name='workbench_f_review__eb27ee_idx'),
+            model_name="finding",
+            index=models.Index(fields=["review", "status"], name="workbench_f_review__eb27ee_idx"),
         ),
         migrations.AddConstraint(
-            model_name='finding',
-            constraint=models.UniqueConstraint(fields=('review', 'version', 'ordinal'), name='unique_finding_ordinal'),
+            model_name="finding",
+            constraint=models.UniqueConstraint(
+                fields=("review", "version", "ordinal"), name="unique_finding_ordinal"
+            ),
         ),
     ]

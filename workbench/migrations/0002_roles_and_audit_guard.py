@@ -3,10 +3,25 @@
 from django.db import migrations
 
 ROLE_PERMISSIONS = {
-    "associate": ["view_matter", "view_review", "add_review", "view_finding", "add_decision", "view_decision"],
+    "associate": [
+        "view_matter",
+        "view_review",
+        "add_review",
+        "view_finding",
+        "add_decision",
+        "view_decision",
+    ],
     "partner": [
-        "view_matter", "view_review", "add_review", "view_finding", "change_finding", "add_decision",
-        "view_decision", "add_signoff", "view_signoff", "view_auditevent",
+        "view_matter",
+        "view_review",
+        "add_review",
+        "view_finding",
+        "change_finding",
+        "add_decision",
+        "view_decision",
+        "add_signoff",
+        "view_signoff",
+        "view_auditevent",
     ],
 }
 

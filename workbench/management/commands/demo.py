@@ -49,5 +49,7 @@ class Command(BaseCommand):
             for finding_id in services.extract_findings(review.pk):
                 services.verify_finding(finding_id)
             review.refresh_from_db()
-            self.stdout.write(f"Sample review #{review.pk}: {review.progress_total} citations, {review.status}.")
+            self.stdout.write(
+                f"Sample review #{review.pk}: {review.progress_total} citations, {review.status}."
+            )
         self.stdout.write("Demo logins: associate/associate and partner/partner.")

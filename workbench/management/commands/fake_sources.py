@@ -16,5 +16,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         from fakes.__main__ import main
 
-        main(["--port", str(options["port"]), "--latency", str(options["latency"]),
-              "--fault-rate", str(options["fault_rate"])])
+        main(
+            [
+                "--port",
+                str(options["port"]),
+                "--latency",
+                str(options["latency"]),
+                "--fault-rate",
+                str(options["fault_rate"]),
+            ]
+        )

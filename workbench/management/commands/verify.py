@@ -10,13 +10,13 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections
+from verifier.sources.local import document_from_upload
 
 from verifier import report as reports
 from verifier.citations import extract_citations
 from verifier.ingest import IngestError, ingest_path
 from verifier.model import Anchor, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
-from verifier.sources.local import document_from_upload
 from workbench.management.database import ensure_database
 from workbench.sources import resolve_for, router
 
@@ -46,7 +46,9 @@ def parse_source_option(value: str) -> tuple[Anchor, Path]:
     citation_text, sep, file_name = value.rpartition("=")
     if not sep or not citation_text.strip() or not file_name.strip():
         raise UsageError(f"--source expects ANCHOR=FILE, got {value!r}")
-    found = [c for c in extract_citations(citation_text.strip()) if c.anchor is not None and c.problem is None]
+    found = [
+        c for c in extract_citations(citation_text.strip()) if c.anchor is not None and c.problem is None
+    ]
     if not found:
         raise UsageError(f"--source: cannot recognise a citation in {citation_text.strip()!r}")
     assert found[0].anchor is not None
@@ -91,11 +93,12 @@ class Command(BaseCommand):
         upstream = router(local_only=options["local_only"] or settings.WORKBENCH_LOCAL_ONLY)
         resolver = CachedResolver(uploads, upstream)
         results = [
-            verify_document(doc, resolver, lang=options["lang"], workers=options["workers"]) for doc in documents
+            verify_document(doc, resolver, lang=options["lang"], workers=options["workers"])
+            for doc in documents
         ]
-        rendered = {"json": reports.to_json, "md": reports.to_markdown, "csv": reports.to_csv}[options["format"]](
-            results
-        )
+        rendered = {"json": reports.to_json, "md": reports.to_markdown, "csv": reports.to_csv}[
+            options["format"]
+        ](results)
         if options["output"]:
             try:
                 Path(options["output"]).write_text(rendered, encoding="utf-8")

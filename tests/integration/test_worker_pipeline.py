@@ -1,0 +1,72 @@
+"""The review pipeline through a real worker on Redis gives the same findings as the in-process CLI path."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.integration.fixtures import wait_for
+
+pytestmark = pytest.mark.integration
+
+MEMOS = ["memo-ko.md", "opinia-pl.md", "memo-eu.md"]
+
+
+def finding_tuples_from_db(review):
+    return [
+        (f.finding_id, f.span_start, f.span_end, f.citation, f.status, f.achieved_level, f.rationale)
+        for f in review.findings.order_by("ordinal")
+    ]
+
+
+@pytest.mark.parametrize("memo", MEMOS)
+def test_it_verifies_a_memo_on_the_worker_like_the_cli_does(
+    memo, people, corpus_snapshots, celery_worker_real, data_dir, settings
+):
+    from verifier.ingest import ingest_path
+    from verifier.pipeline import verify_document
+    from workbench import audit, services
+    from workbench.management.commands.verify import CachedResolver
+    from workbench.models import Review
+    from workbench.sources import router
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    document = ingest_path(data_dir / "memos" / memo)
+    review = services.create_review(
+        user=people["associate"], matter=people["matter"], title=memo, document=document
+    )
+    wait_for(lambda: Review.objects.get(pk=review.pk).status == Review.Status.DONE)
+    review.refresh_from_db()
+    assert review.progress_done == review.progress_total > 0
+
+    expected = verify_document(document, CachedResolver({}, router(local_only=True)), lang="auto")
+    assert finding_tuples_from_db(review) == [
+        (f.id, f.span[0], f.span[1], f.citation, f.status.value, f.achieved_level.label, f.rationale)
+        for f in expected.findings
+    ]
+    check = audit.verify_chain(review)
+    assert check.ok
+    kinds = list(review.audit_events.values_list("kind", flat=True))
+    assert kinds.count("finding_computed") == review.progress_total
+    assert kinds[-1] == "review_completed"
+
+
+def test_a_second_delivery_of_a_finding_task_changes_nothing(people, corpus_snapshots, data_dir):
+    from verifier.ingest import ingest_path
+    from workbench import services
+
+    document = ingest_path(data_dir / "memos" / "memo-eu.md")
+    review = services.create_review(
+        user=people["associate"], matter=people["matter"], title="eu", document=document, enqueue=False
+    )
+    pending = services.extract_findings(review.pk)
+    assert (
+        services.extract_findings(review.pk) == pending
+    )  # redelivered extraction: same findings, no new rows
+    for finding_id in pending:
+        services.verify_finding(finding_id)
+    events = review.audit_events.count()
+    computed = {f.pk: f.computed_at for f in review.findings.all()}
+    for finding_id in pending:
+        services.verify_finding(finding_id)  # as if the broker delivered every task again
+    assert review.audit_events.count() == events
+    assert {f.pk: f.computed_at for f in review.findings.all()} == computed
