@@ -284,14 +284,16 @@ def decode_text(data: bytes, display: str) -> str:
 
 
 def _decode_legacy(data: bytes, display: str) -> str:
-    matches = charset_normalizer.from_bytes(data, cp_isolation=list(_LEGACY_ENCODINGS))
+    # One detector run per code page: given several at once, charset-normalizer skips code pages it deems
+    # "similar" to one that already failed, and so misses ISO-8859-2 Polish after Windows-1250 fails.
     candidates: list[tuple[int, int, str]] = []
-    for match in matches:
-        try:
-            decoded = data.decode(match.encoding)
-        except (UnicodeDecodeError, LookupError):
+    for preference, encoding in enumerate(_LEGACY_ENCODINGS):
+        if charset_normalizer.from_bytes(data, cp_isolation=[encoding]).best() is None:
             continue
-        preference = _LEGACY_ENCODINGS.index(match.encoding) if match.encoding in _LEGACY_ENCODINGS else 99
+        try:
+            decoded = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
         candidates.append((_plausibility(decoded), -preference, decoded))
     if not candidates:
         raise IngestError(_undecodable(display))

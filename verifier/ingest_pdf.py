@@ -8,9 +8,11 @@ warning naming those pages.
 from __future__ import annotations
 
 import io
+import logging
 import re
+import threading
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.ingest import IngestError, PartsBuilder, TextPart
 
@@ -35,6 +37,9 @@ def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tupl
         f"{display} is damaged and its text cannot be read; open it and save or print it to a new PDF, "
         "or upload the Word file."
     )
+    trouble = _TroubleCounter()
+    pypdf_log = logging.getLogger("pypdf")
+    pypdf_log.addHandler(trouble)
     try:
         from pypdf import PdfReader  # only PDF uploads pay for pypdf
 
@@ -48,37 +53,81 @@ def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tupl
             raise IngestError(
                 f"{display} has {len(pages):,} pages, more than the {MAX_PAGES:,} we can review."
             )
+        declared = _declared_page_count(reader)
+        if declared is not None and declared != len(pages):
+            # The page tree promises more pages than can be found: some were lost to damage.
+            raise IngestError(
+                f"{display} is damaged: it should have {declared:,} pages but only {len(pages):,} can be "
+                "read; open it and save or print it to a new PDF, or upload the Word file."
+            )
         labels = _page_labels(reader, len(pages))
         texts: list[str] = []
         image_only: list[int] = []
+        damaged_pages: list[int] = []
+        shaky_pages: list[int] = []
         for number, page in enumerate(pages, start=1):
-            text = page.extract_text() or ""
+            before = trouble.count
+            # Some embedded CID fonts come out with a NUL before every character; NUL is never text.
+            text = (page.extract_text() or "").replace("\x00", "")
             texts.append(text)
-            if not text.strip() and _has_images(page):
+            # pypdf, being lenient, skips a stream it cannot decode and only logs it; a page that then
+            # reads as empty was not empty, and a page that reads as half may be missing the rest.
+            if trouble.count > before:
+                (shaky_pages if text.strip() else damaged_pages).append(number)
+            elif not text.strip() and _has_images(page):
                 image_only.append(number)
     except IngestError:
         raise
     except Exception:  # pypdf reports damage with anything from PdfReadError to KeyError and RecursionError
         raise IngestError(damaged) from None
+    finally:
+        pypdf_log.removeHandler(trouble)
 
+    if damaged_pages:
+        raise IngestError(
+            f"{_pages_phrase(damaged_pages)} of {display} {_verb(damaged_pages)} damaged and cannot be read; "
+            "open the PDF and save or print it to a new file, or upload the Word file."
+        )
+    garbled = [number for number, text in enumerate(texts, start=1) if _unreadable_share(text) > 0.3]
+    if garbled:
+        raise IngestError(
+            f"The text layer of {display} is unreadable on {_pages_phrase(garbled).lower()} (its fonts carry "
+            "no character map); upload the Word file or a PDF exported from it."
+        )
     if not any(text.strip() for text in texts):
         raise IngestError(
             f"{display} has no text layer (it is a scanned document); run OCR on it or upload the Word file."
         )
-    if _unreadable_share(texts) > 0.3:
-        raise IngestError(
-            f"The text layer of {display} is unreadable (its fonts carry no character map); "
-            "upload the Word file or a PDF exported from it."
-        )
     text, parts = _assemble(texts, labels)
     warnings: list[str] = []
     if image_only:
-        verb = "has" if len(image_only) == 1 else "have"
         warnings.append(
-            f"{_pages_phrase(image_only)} of {display} {verb} no text layer (scanned images); "
-            "citations on them were not read."
+            f"{_pages_phrase(image_only)} of {display} {_verb(image_only, 'has', 'have')} no text layer "
+            "(scanned images); citations on them were not read."
+        )
+    if shaky_pages:
+        warnings.append(
+            f"{_pages_phrase(shaky_pages)} of {display} {_verb(shaky_pages, 'is', 'are')} partly damaged; "
+            "some of the text there may be missing, so check those pages by eye."
         )
     return text, parts, tuple(warnings)
+
+
+class _TroubleCounter(logging.Handler):
+    """Counts the problems pypdf logs (instead of raising) while this thread reads one PDF."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.thread = threading.get_ident()
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread == self.thread:
+            self.count += 1
+
+
+def _verb(numbers: list[int], one: str = "is", many: str = "are") -> str:
+    return one if len(numbers) == 1 else many
 
 
 def _unlock(reader: PdfReader, display: str) -> None:
@@ -104,6 +153,14 @@ def _page_labels(reader: PdfReader, count: int) -> list[str]:
     return labels
 
 
+def _declared_page_count(reader: PdfReader) -> int | None:
+    try:
+        trailer: Any = reader.trailer  # pypdf's types do not model indexing through references
+        return int(trailer["/Root"]["/Pages"]["/Count"])
+    except Exception:  # no usable /Count: nothing to compare against
+        return None
+
+
 def _has_images(page: PageObject) -> bool:
     resources = page.get("/Resources")
     if resources is None:
@@ -113,8 +170,8 @@ def _has_images(page: PageObject) -> bool:
     return bool(xobjects is not None and len(xobjects.get_object()) > 0)
 
 
-def _unreadable_share(texts: list[str]) -> float:
-    visible = [char for text in texts for char in text if not char.isspace()]
+def _unreadable_share(text: str) -> float:
+    visible = [char for char in text if not char.isspace()]
     if not visible:
         return 0.0
     bad = sum(1 for char in visible if char == "\ufffd" or unicodedata.category(char) in ("Co", "Cc", "Cs"))
