@@ -86,6 +86,51 @@ class NewReviewForm(forms.Form):
         return data
 
 
+class UploadTextForm(forms.Form):
+    """Paste or upload a text: a revised draft, or the source document for a finding."""
+
+    text = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste the text")
+    )
+    file = forms.FileField(
+        required=False,
+        label=_("…or upload it (.txt, .md, .docx, .pdf)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.docx,.pdf"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.document: IngestedDocument | None = None
+        self.original: bytes | None = None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = (data.get("text") or "").strip("\ufeff")
+        upload = data.get("file")
+        if upload and text.strip():
+            raise forms.ValidationError(_("Paste the text or upload a file, not both."))
+        if upload:
+            if upload.size > settings.WORKBENCH_MAX_UPLOAD_BYTES:
+                self.add_error(
+                    "file",
+                    _("The file is larger than the %(mb)d MB limit.")
+                    % {"mb": settings.WORKBENCH_MAX_UPLOAD_BYTES // (1024 * 1024)},
+                )
+                return data
+            raw = upload.read(settings.WORKBENCH_MAX_UPLOAD_BYTES + 1)
+            try:
+                self.document = ingest_bytes(raw, upload.name, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
+            except IngestError as exc:
+                self.add_error("file", str(exc))
+                return data
+            self.original = raw
+        elif text.strip():
+            self.document = ingest_text(text.replace("\r\n", "\n"), name="pasted text")
+        else:
+            self.add_error("text", _("Paste the text or upload a file."))
+        return data
+
+
 class ProposalForm(forms.Form):
     action = forms.ChoiceField(
         choices=[

@@ -21,12 +21,12 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
-from verifier.lang import detect_language
 from verifier.verify import verify_claim
 
 import verifier
 from verifier.citations import extract_claims
 from verifier.ingest import IngestedDocument
+from verifier.lang import detect_language
 from verifier.model import (
     Anchor,
     Citation,
@@ -153,9 +153,10 @@ def extract_findings(review_id: int) -> list[int]:
     with transaction.atomic():
         # A previous delivery may have died half-way: start the version's findings afresh.
         review.findings.filter(version=review.version).delete()
-        Finding.objects.bulk_create(
+        created = Finding.objects.bulk_create(
             [finding_row(review, ordinal, claim) for ordinal, claim in enumerate(claims, start=1)]
         )
+        carried = carry_over(review, created) if review.version > 1 else 0
         Review.objects.filter(pk=review_id).update(
             status=Review.Status.RESOLVING if claims else Review.Status.DONE,
             language=language,
@@ -174,13 +175,91 @@ def extract_findings(review_id: int) -> list[int]:
                 "citations": len(claims),
                 "by_jurisdiction": counts,
                 "not_parsed": sum(1 for c in claims if c.citation.problem),
+                "carried_over": carried,
                 "language": language,
                 "engine": verifier.ENGINE_VERSION,
             },
         )
         if not claims:
             audit.append(review, "review_completed", {"findings": 0})
-    return pending_finding_ids(Review.objects.get(pk=review_id))
+    pending = pending_finding_ids(Review.objects.get(pk=review_id))
+    if claims and not pending:
+        complete_if_done(review_id)  # everything carried over from the previous version
+    return pending
+
+
+VERDICT_FIELDS = (
+    "achieved_level",
+    "status",
+    "risk",
+    "rationale",
+    "supporting_urls",
+    "snapshot_id",
+    "match",
+    "notes",
+    "suggestions",
+    "nearest",
+    "coverage",
+    "computed_at",
+    "state",
+)
+
+
+def same_claim_key(f: Finding) -> tuple[str, str, str, str, str]:
+    return (f.anchor_key, " ".join(f.citation.split()), f.claim_type, " ".join(f.claim_text.split()), f.quote)
+
+
+def carry_over(review: Review, created: list[Finding]) -> int:
+    """Keep verdicts and decisions of citations whose claim and source are unchanged since the last version;
+    only changed or new citations are verified again."""
+    previous = {
+        same_claim_key(f): f
+        for f in review.findings.filter(version=review.version - 1, progress=Finding.Progress.DONE)
+    }
+    from workbench.sources import cached_snapshot
+
+    carried = 0
+    for finding in created:
+        old = previous.get(same_claim_key(finding))
+        if old is None:
+            continue
+        if old.snapshot_id is not None:
+            current = cached_snapshot(old.anchor_key, review.matter)
+            if current is None or current.pk != old.snapshot_id:
+                continue  # the source changed: judge the claim again
+        Finding.objects.filter(pk=finding.pk).update(
+            progress=Finding.Progress.DONE, **{name: getattr(old, name) for name in VERDICT_FIELDS}
+        )
+        Decision.objects.bulk_create(
+            [
+                Decision(
+                    finding=finding,
+                    action=d.action,
+                    text=d.text,
+                    comment=d.comment,
+                    user_id=d.user_id,
+                    role=d.role,
+                    created_at=d.created_at,
+                    carried_over=True,
+                )
+                for d in old.decisions.all()
+            ]
+        )
+        carried += 1
+    return carried
+
+
+def version_changes(review: Review) -> dict[str, list[str]]:
+    """Citations added, removed and kept between the previous version and the current one."""
+    if review.version < 2:
+        return {"added": [], "removed": [], "kept": []}
+    old = {same_claim_key(f): f.citation for f in review.findings.filter(version=review.version - 1)}
+    new = {same_claim_key(f): f.citation for f in review.findings.filter(version=review.version)}
+    return {
+        "added": [new[k] for k in new if k not in old],
+        "removed": [old[k] for k in old if k not in new],
+        "kept": [new[k] for k in new if k in old],
+    }
 
 
 def pending_finding_ids(review: Review) -> list[int]:
@@ -315,15 +394,22 @@ def _unavailable(claim: Claim, reason: str) -> Resolution | None:
 
 
 def store_verdict(
-    finding: Finding, verdict: VerifiedFinding, snapshot: SourceSnapshot | None, *, require_claim: bool = True
+    finding: Finding,
+    verdict: VerifiedFinding,
+    snapshot: SourceSnapshot | None,
+    *,
+    require_claim: bool = True,
+    reopen: bool = False,
 ) -> None:
+    """Store a verdict. `require_claim`: only if this worker holds the claim; `reopen`: a re-verification of a
+    finished finding (attach source), which also reopens its review state since the verdict may change."""
     review = finding.review
     rows = Finding.objects.filter(pk=finding.pk)
-    rows = (
-        rows.filter(progress=Finding.Progress.CLAIMED)
-        if require_claim
-        else rows.exclude(progress=Finding.Progress.DONE)
-    )
+    if require_claim:
+        rows = rows.filter(progress=Finding.Progress.CLAIMED)
+    elif not reopen:
+        rows = rows.exclude(progress=Finding.Progress.DONE)
+    extra = {"state": Finding.State.OPEN} if reopen else {}
     with transaction.atomic():
         stored = rows.update(
             progress=Finding.Progress.DONE,
@@ -339,6 +425,7 @@ def store_verdict(
             nearest=[dataclasses.asdict(n) for n in verdict.nearest],
             coverage=verdict.coverage,
             computed_at=timezone.now(),
+            **extra,
         )
         if not stored:
             return  # another delivery of the same task got there first
@@ -392,6 +479,106 @@ def status_counts(findings: Iterable[Finding]) -> dict[str, int]:
 
 def found_document(resolution: Resolution | None) -> bool:
     return isinstance(resolution, Found)
+
+
+def add_version(
+    *, user: AnyUser, review: Review, document: IngestedDocument, original: bytes | None = None
+) -> Review:
+    """A revised draft for the same review: only changed or new citations are verified again."""
+    require_role(user, ASSOCIATE, PARTNER)
+    ensure_open(review)
+    if review.is_running:
+        raise ValidationError("Wait until the current version has been checked.")
+    if not document.text.strip():
+        raise ValidationError("The draft is empty.")
+    with transaction.atomic():
+        number = review.version + 1
+        DraftVersion.objects.create(
+            review=review,
+            number=number,
+            name=document.name[:255],
+            format=document.format,
+            text=document.text,
+            sha256=document.sha256,
+            created_by=user,
+        )
+        Review.objects.filter(pk=review.pk).update(
+            version=number,
+            draft_name=document.name[:255],
+            draft_format=document.format,
+            draft_text=document.text,
+            draft_sha256=document.sha256,
+            draft_parts=[[p.start, p.end, p.origin] for p in document.parts],
+            status=Review.Status.QUEUED,
+            progress_total=0,
+            progress_done=0,
+            finished_at=None,
+            error="",
+        )
+        review.refresh_from_db()
+        if original is not None:
+            review.original_file.save("draft", ContentFile(original), save=True)
+        audit.append(
+            review,
+            "draft_uploaded",
+            {
+                "version": number,
+                "name": review.draft_name,
+                "format": document.format,
+                "sha256": document.sha256,
+                "chars": len(document.text),
+            },
+            user,
+        )
+        from workbench.tasks import process_review_task
+
+        process_review_task.delay_on_commit(review.pk)
+    return review
+
+
+def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument) -> list[Finding]:
+    """Use an uploaded or pasted judgment/act as the source of a finding's citation and re-verify at once
+    every finding of the review that cites the same source."""
+    from verifier.sources.local import document_from_upload
+
+    from workbench.sources import document_of as snapshot_document
+    from workbench.sources import store
+
+    require_role(user, ASSOCIATE, PARTNER)
+    review = finding.review
+    ensure_open(review)
+    if not finding.anchor:
+        raise ValidationError("This citation could not be parsed, so no source can be attached to it.")
+    if not document.text.strip():
+        raise ValidationError("The source is empty.")
+    anchor = anchor_from_json(finding.anchor)
+    snapshot = store(document_from_upload(anchor, document.text, document.name), matter=review.matter)
+    audit.append(
+        review,
+        "source_attached",
+        {
+            "finding": finding.finding_id,
+            "key": anchor.key,
+            "name": document.name,
+            "sha256": snapshot.sha256,
+            "chars": len(snapshot.text),
+        },
+        user,
+    )
+    rechecked = []
+    for target in review.findings.filter(version=review.version, anchor_key=anchor.key).select_related(
+        "review"
+    ):
+        verdict = verify_claim(
+            claim_of(target),
+            Found(snapshot_document(snapshot)),
+            finding_id=target.finding_id,
+            lang=review.language or "en",
+        )
+        store_verdict(target, verdict, snapshot, require_claim=False, reopen=True)
+        target.refresh_from_db()
+        rechecked.append(target)
+    return rechecked
 
 
 # --- decisions and sign-off -------------------------------------------------------------------------

@@ -23,6 +23,12 @@ urlpatterns = [
         views.finding_decide,
         name="finding_decide",
     ),
+    path(
+        "reviews/<int:review_id>/findings/<int:finding_pk>/attach-source/",
+        views.finding_attach_source,
+        name="finding_attach_source",
+    ),
+    path("reviews/<int:review_id>/versions/", views.review_new_version, name="review_new_version"),
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
     path("queue/", views.partner_queue, name="queue"),
     path("admin/", admin.site.urls),

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from verifier.model import ClaimType, Jurisdiction, Status
 from workbench import evidence, services
 from workbench.audit import verify_chain
-from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm
+from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.permissions import (
     ASSOCIATE,
@@ -147,6 +147,8 @@ def review_detail(request: HttpRequest, review_id: int) -> HttpResponse:
             return response
         return render(request, "workbench/review.html#table", context)
     context["chain"] = verify_chain(review)
+    context["changes"] = services.version_changes(review)
+    context["version_form"] = UploadTextForm()
     return render(request, "workbench/review.html", context)
 
 
@@ -162,6 +164,7 @@ def finding_detail(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
         "proposal_form": ProposalForm(),
         "decision_form": DecisionForm(),
         "decisions": finding.decisions.select_related("user"),
+        "attach_form": UploadTextForm(),
     }
     template = "workbench/evidence.html" if request.htmx else "workbench/finding_page.html"  # type: ignore[attr-defined]
     return render(request, template, context)
@@ -199,6 +202,42 @@ def finding_decide(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
 def _decision_error(request: HttpRequest, review: Review, finding: Finding, message: str) -> HttpResponse:
     messages.error(request, message)
     return redirect(reverse("finding", args=[review.pk, finding.pk]))
+
+
+@require_POST
+def finding_attach_source(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    finding = finding_for(request.user, review, finding_pk)
+    require_role(request.user, ASSOCIATE, PARTNER)
+    form = UploadTextForm(request.POST, request.FILES)
+    if not form.is_valid() or form.document is None:
+        errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
+        return _decision_error(request, review, finding, " ".join(errors) or _("Attach a source."))
+    try:
+        services.attach_source(user=request.user, finding=finding, document=form.document)
+    except ValidationError as exc:
+        return _decision_error(request, review, finding, " ".join(exc.messages))
+    messages.success(request, _("Source attached and the finding verified again."))
+    return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
+
+
+@require_POST
+def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    require_role(request.user, ASSOCIATE, PARTNER)
+    form = UploadTextForm(request.POST, request.FILES)
+    if form.is_valid() and form.document is not None:
+        try:
+            services.add_version(
+                user=request.user, review=review, document=form.document, original=form.original
+            )
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, _("New version uploaded: changed citations are being checked."))
+    else:
+        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
+    return redirect("review", review_id=review.pk)
 
 
 @require_POST
