@@ -1,0 +1,129 @@
+"""Citation extraction: every citation of a draft with its span, its parts and the claim around it.
+
+    extract_citations(text) -> list[Citation]     in text order, `not_checked` ones (problem set) included
+    extract_claims(text, lang=None, origin_at=None) -> list[Claim]   one per citation, same order
+
+Korean, Polish and EU citations are looked for in every draft whatever its language: a Polish memo cites
+RODO and CJEU cases, a Korean one may cite the GDPR. Spans index the text exactly as given; matching runs
+on a cleaned copy (NFC, NBSP, U+2011, soft hyphens) with an offset map back (see `common.prepare`).
+
+Overlaps: when one finding lies inside another (the act `ustawy … (Dz. U. …)` inside the article citation
+that names it), only the outer one is kept. A merged Korean case `2000므1257, 1264` gives two citations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from verifier.citations import claims as _claims
+from verifier.citations import eu, kr, pl
+from verifier.citations.common import Hit, Prepared, prepare
+from verifier.citations.quotes import find_quotes
+from verifier.lang import detect_language
+from verifier.model import Citation, Claim, ClaimType
+
+__all__ = ["extract_citations", "extract_claims"]
+
+
+def _hits(prepared: Prepared) -> list[Hit]:
+    norm = prepared.norm
+    found = kr.extract(norm) + pl.extract(norm) + eu.extract(norm)
+    # Longest first at each start, so a containing finding is seen before what it contains.
+    found.sort(key=lambda h: (h.start, -h.end))
+    kept: list[Hit] = []
+    reach = -1
+    for h in found:
+        if h.end <= reach and kept and _inside(h, kept):
+            continue
+        kept.append(h)
+        reach = max(reach, h.end)
+    kept.sort(key=lambda h: (h.start, h.end))
+    return kept
+
+
+def _inside(h: Hit, kept: list[Hit]) -> bool:
+    # Only the last few kept findings can contain h: they are sorted by start.
+    for k in reversed(kept[-8:]):
+        if k.start <= h.start and h.end <= k.end and (k.start, k.end) != (h.start, h.end):
+            return True
+        if (k.start, k.end) == (h.start, h.end) and k.anchor == h.anchor:
+            return True
+    return False
+
+
+def _citation(prepared: Prepared, h: Hit) -> Citation:
+    start, end = prepared.to_source(h.start, h.end)
+    return Citation(
+        span=(start, end),
+        text=prepared.source[start:end],
+        jurisdiction=h.jurisdiction,
+        kind=h.kind,
+        anchor=h.anchor,
+        problem=h.problem,
+    )
+
+
+def extract_citations(text: str) -> list[Citation]:
+    """Every citation in `text`, in text order. `text[c.span[0]:c.span[1]] == c.text` for each."""
+    prepared = prepare(text)
+    return [_citation(prepared, h) for h in _hits(prepared)]
+
+
+def extract_claims(
+    text: str,
+    *,
+    lang: str | None = None,
+    origin_at: Callable[[int], str | None] | None = None,
+) -> list[Claim]:
+    """One Claim per citation, in text order: the sentence, its type and the attached quote if any.
+
+    `lang` picks the cue list tried first (ko/pl/en; detected when None); the other lists are tried too,
+    since drafts mix languages. `origin_at(offset)` names where a citation sits ("footnote 3")."""
+    if lang is None:
+        lang = detect_language(text)
+    if lang not in _claims.CUES:
+        raise ValueError(f"unsupported language {lang!r}: expected 'ko', 'pl' or 'en'")
+    cues = list(_claims.CUES[lang]) + [c for other, cs in _claims.CUES.items() if other != lang for c in cs]
+    prepared = prepare(text)
+    norm = prepared.norm
+    hits = _hits(prepared)
+    quotes = find_quotes(norm)
+    protected = [(h.start, h.end) for h in hits] + [q.span for q in quotes]
+    starts = _claims.sentence_starts(norm, protected)
+    attached = _claims.attach_quotes(norm, starts, [(h.start, h.end) for h in hits], quotes)
+    out: list[Claim] = []
+    for i, h in enumerate(hits):
+        citation = _citation(prepared, h)
+        quote_info = attached.get(i)
+        claim_norm = quote_info[1] if quote_info else _claims.sentence_span(norm, starts, h.start)
+        claim_span = prepared.to_source(*claim_norm)
+        claim_text = text[claim_span[0] : claim_span[1]]
+        sentence_norm = norm[claim_norm[0] : claim_norm[1]]
+        claim_type = _claims.classify(
+            sentence_norm,
+            h.kind,
+            has_quote=quote_info is not None,
+            after_citation=norm[h.end : h.end + 30],
+            cues=cues,
+        )
+        quote: str | None = None
+        quote_span = None
+        if quote_info is not None:
+            q = quote_info[0]
+            quote_span = prepared.to_source(*q.inner)
+            raw = text[quote_span[0] : quote_span[1]]
+            quote = raw if q.text == norm[q.inner[0] : q.inner[1]] else q.text
+        if h.problem is not None and claim_type is not ClaimType.BARE_CITATION and quote is None:
+            claim_type = ClaimType.BARE_CITATION
+        out.append(
+            Claim(
+                citation=citation,
+                claim_type=claim_type,
+                claim_text=claim_text,
+                claim_span=claim_span,
+                quote=quote,
+                quote_span=quote_span,
+                origin=origin_at(citation.span[0]) if origin_at is not None else None,
+            )
+        )
+    return out

@@ -1,0 +1,277 @@
+"""The claim around each citation: its sentence, its quote if any, and its claim type.
+
+Sentences are cut on the working copy (see `common.prepare`) at sentence punctuation followed by a capital,
+a Hangul syllable or a quote mark, at blank lines and at line starts that open a new item. A cut never falls
+inside a citation or a quote, nor after an abbreviation (art., ust., r., No.) or a number (Korean dates
+are written 2004. 10. 15.).
+
+A quote is attached to the nearest citation in its own sentence; failing that, to the citation in the
+footnote its marker points at; failing that, to the first citation after it in the same or the next
+sentence. A quoted claim is `pinpoint` when the citation carries a page or paragraph of a judgment
+("pkt 45", "para. 45", "s. 12"), `verbatim_quote` otherwise. Without a quote the cue lists in
+`verifier/data/cues-<lang>.txt` decide between court_holding, paraphrase and procedural_fact; a citation
+with no cue is a bare_citation.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from verifier.citations.common import data_table
+from verifier.citations.quotes import Quote
+from verifier.model import ClaimType, Kind, Span
+
+_ABBREVIATIONS = frozenset(
+    [
+        "art",
+        "arts",
+        "ust",
+        "pkt",
+        "lit",
+        "poz",
+        "sygn",
+        "akt",
+        "nr",
+        "no",
+        "nos",
+        "dz",
+        "u",
+        "t",
+        "j",
+        "zm",
+        "r",
+        "k",
+        "c",
+        "p",
+        "s",
+        "str",
+        "tzw",
+        "np",
+        "por",
+        "zob",
+        "tj",
+        "ww",
+        "cyt",
+        "para",
+        "paras",
+        "v",
+        "vs",
+        "e",
+        "g",
+        "i",
+        "cf",
+        "mr",
+        "dr",
+        "st",
+        "abs",
+        "rn",
+        "rz",
+        "oj",
+        "ibid",
+        "op",
+        "cit",
+        "al",
+        "ed",
+        "eds",
+        "vol",
+        "ch",
+        "sec",
+        "fig",
+        "itd",
+        "itp",
+        "m",
+        "in",
+        "ok",
+        "godz",
+        "ul",
+        "sp",
+        "o.o",
+        "jw",
+        "pt",
+        "tys",
+        "mln",
+        "mld",
+        "zł",
+        "ds.",
+        "al",
+        "dot",
+        "wg",
+        "dr",
+        "hab",
+        "prof",
+        "sa",
+    ]
+)
+_END = re.compile(
+    r"(?P<punct>[.!?。])[\"'”’»)\]]*(?P<gap>[ \t]+|[ \t]*\n)(?=[\"„“'«(\[>#*•\-–A-ZĄĆĘŁŃÓŚŹŻ가-힣0-9【①-⑳])"
+    r"|\n[ \t]*\n\s*"
+    r"|\n(?=[ \t]*(?:[#>*•\-–【①-⑳]|\d{1,3}[.)] |[가-하]\. |\(\d{1,3}\) |\[\^?\d+\]))"
+)
+# A period after a number that does not end a sentence: Korean dates (2004. 10. 15.), list numbers (1.).
+_NUMBER_NOT_END = re.compile(
+    r"(?:\d{2,4}\. ?\d{1,2}\.(?: ?\d{1,2}\.)?|(?:^|\n)[ \t]*\d{1,3}\.|(?<![\w/.-])\d{1,2}\.)$"
+)
+_FOOTNOTE_MARK = re.compile(
+    r"[ ]?(?:\[\^(?P<a>\w+)\]|\[(?P<b>\d{1,3})\]|(?P<c>[¹²³⁴⁵⁶⁷⁸⁹⁰]+)|\^(?P<d>\d{1,3}))"
+)
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_CASE_PINPOINT = re.compile(
+    r"[ ]?[,(]?[ ]?(?:pkt|para\.|paras\.|paragraphs?|punkt|nb\.|Rn\.|Rz\.|s\.|str\.|p\.|pp\.|at|§)[ ]?\[?\d+",
+)
+_CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    claim_type: ClaimType
+    phrase: str
+    pattern: re.Pattern[str]
+
+
+def load_cues(lang: str) -> list[Cue]:
+    if lang not in ("ko", "pl", "en"):
+        raise ValueError(f"no cue list for language {lang!r} (expected ko, pl or en)")
+    # Polish and English cues start at a word boundary ("stanowi" is not in "postanowienie"); Korean cues
+    # are endings glued to the word before them.
+    head = "" if lang == "ko" else r"(?<!\w)"
+    return [
+        Cue(ClaimType(t), phrase.lower(), re.compile(head + re.escape(phrase.lower())))
+        for t, phrase in data_table(f"cues-{lang}.txt")
+    ]
+
+
+CUES = {lang: load_cues(lang) for lang in ("ko", "pl", "en")}
+
+
+def sentence_starts(norm: str, protected: Sequence[Span]) -> list[int]:
+    """Start offsets of the sentences of `norm` (0 first). `protected` spans are never cut."""
+    starts = [0]
+    guards = sorted(protected)
+    guard_starts = [g[0] for g in guards]
+    # Running maximum of guard ends, so "is this offset inside any guard" is one bisect.
+    max_end: list[int] = []
+    running = -1
+    for g in guards:
+        running = max(running, g[1])
+        max_end.append(running)
+    for m in _END.finditer(norm):
+        cut = m.end()
+        i = bisect.bisect_right(guard_starts, m.start()) - 1
+        if i >= 0 and max_end[i] > m.start():
+            continue
+        if m.group("punct") == ".":
+            word = re.search(r"([\w.]+)\.$", norm[max(0, m.start() - 12) : m.start() + 1])
+            if word is not None:
+                token = word.group(1).lower()
+                last = token.rsplit(".", 1)[-1]
+                if token in _ABBREVIATIONS or last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
+                    continue
+                if last.isdigit() and _NUMBER_NOT_END.search(norm, max(0, m.start() - 16), m.start() + 1):
+                    continue
+        if cut > starts[-1]:
+            starts.append(cut)
+    return starts
+
+
+def sentence_span(norm: str, starts: list[int], pos: int) -> Span:
+    i = bisect.bisect_right(starts, pos) - 1
+    start = starts[i]
+    end = starts[i + 1] if i + 1 < len(starts) else len(norm)
+    while start < end and norm[start].isspace():
+        start += 1
+    while end > start and norm[end - 1].isspace():
+        end -= 1
+    return (start, end)
+
+
+def attach_quotes(
+    norm: str, starts: list[int], citations: Sequence[Span], quotes: Sequence[Quote]
+) -> dict[int, tuple[Quote, Span]]:
+    """Citation index → (quote, claim span); the claim covers the quote's and the citation's sentences."""
+    result: dict[int, tuple[Quote, Span, int]] = {}
+    cite_starts = [c[0] for c in citations]
+    footnotes = _footnote_definitions(norm)
+    for q in quotes:
+        q_sentence = sentence_span(norm, starts, q.span[0])
+        target: int | None = None
+        distance = 0
+        lo = bisect.bisect_left(cite_starts, q_sentence[0])
+        hi = bisect.bisect_right(cite_starts, q_sentence[1])
+        best: tuple[int, int] | None = None
+        for i in range(lo, hi):
+            c = citations[i]
+            if c[0] >= q.span[0] and c[1] <= q.span[1]:
+                continue  # a citation quoted inside the quote is part of the quoted words
+            d = q.span[0] - c[1] if c[1] <= q.span[0] else max(0, c[0] - q.span[1])
+            if best is None or d < best[0]:
+                best = (d, i)
+        if best is not None:
+            distance, target = best
+        else:
+            mark = _FOOTNOTE_MARK.match(norm, q.span[1])
+            label = None
+            if mark is not None:
+                label = next(v for v in mark.groupdict().values() if v is not None).translate(_SUPERSCRIPT)
+            if label is not None and label in footnotes:
+                f_start, f_end = footnotes[label]
+                i = bisect.bisect_left(cite_starts, f_start)
+                if i < len(citations) and citations[i][0] < f_end:
+                    target, distance = i, 0
+            if target is None:
+                i = bisect.bisect_left(cite_starts, q.span[1])
+                if i < len(citations):
+                    nxt = (
+                        sentence_span(norm, starts, q_sentence[1] + 1)
+                        if q_sentence[1] < len(norm)
+                        else q_sentence
+                    )
+                    if (
+                        citations[i][0] < max(nxt[1], q_sentence[1])
+                        and "\n\n" not in norm[q.span[1] : citations[i][0]]
+                    ):
+                        target, distance = i, citations[i][0] - q.span[1]
+        if target is None:
+            continue
+        c_sentence = sentence_span(norm, starts, citations[target][0])
+        if footnotes and any(f[0] <= citations[target][0] < f[1] for f in footnotes.values()):
+            claim = q_sentence  # the citation lives in a footnote; the claim is the body sentence
+        else:
+            claim = (min(q_sentence[0], c_sentence[0]), max(q_sentence[1], c_sentence[1]))
+        prior = result.get(target)
+        if prior is None or distance < prior[2]:
+            result[target] = (q, claim, distance)
+    return {i: (q, span) for i, (q, span, _) in result.items()}
+
+
+def _footnote_definitions(norm: str) -> dict[str, Span]:
+    """Markdown footnotes `[^3]: …` and numbered note lines `[3] …` / `³ …` at line start."""
+    found: dict[str, Span] = {}
+    for m in re.finditer(
+        r"(?m)^[ \t]*(?:\[\^(?P<a>\w+)\]:|\[(?P<b>\d{1,3})\][ \t]|(?P<c>[¹²³⁴⁵⁶⁷⁸⁹⁰]+)[ \t])(?P<body>.*)$",
+        norm,
+    ):
+        label = next(v for v in (m.group("a"), m.group("b"), m.group("c")) if v is not None)
+        found[label.translate(_SUPERSCRIPT)] = (m.start("body"), m.end("body"))
+    return found
+
+
+def classify(
+    sentence: str, kind: Kind, *, has_quote: bool, after_citation: str, cues: Sequence[Cue]
+) -> ClaimType:
+    if has_quote:
+        if kind in _CASE_KINDS and _CASE_PINPOINT.match(after_citation):
+            return ClaimType.PINPOINT
+        return ClaimType.VERBATIM_QUOTE
+    low = sentence.lower()
+    found = {cue.claim_type for cue in cues if cue.phrase in low and cue.pattern.search(low)}
+    is_case = kind in _CASE_KINDS
+    if ClaimType.COURT_HOLDING in found:
+        return ClaimType.COURT_HOLDING if is_case else ClaimType.PARAPHRASE
+    if ClaimType.PARAPHRASE in found:
+        return ClaimType.PARAPHRASE
+    if ClaimType.PROCEDURAL_FACT in found and is_case:
+        return ClaimType.PROCEDURAL_FACT
+    return ClaimType.BARE_CITATION

@@ -1,0 +1,188 @@
+"""Shared plumbing for the citation extractors: a cleaned working copy of the draft with an offset map.
+
+Extractors never match on the draft itself. They match on `Prepared.norm`, a copy in which NFD sequences
+are composed (Hangul jamo, Latin combining accents), NBSP-like spaces are plain spaces, non-breaking and
+other Unicode hyphens are "-", and invisible characters (soft hyphen, zero-width space, BOM) are gone.
+`Prepared.to_source` maps a span of the copy back to the exact span of the draft, so that
+`draft[span] == citation.text` holds whatever the draft's encoding quirks were.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint, Span
+
+_SPACES = "\u00a0\u2007\u202f\u2009\u200a\u2002\u2003\u2004\u2005\u2006\u2008\u205f\u3000"
+_HYPHENS = "\u2010\u2011\u2012\u2212\ufe63\uff0d"
+_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+
+# A cluster is a starter followed by the marks NFC may fold into it: Latin combining accents, Hangul
+# medial/final jamo (an NFD syllable is L+V(+T)).
+_NFD_CLUSTER = re.compile(r"[^\u0300-\u036f\u1160-\u11ff]?[\u0300-\u036f\u1160-\u11ff]+")
+_SPECIAL = re.compile(
+    "[" + _SPACES + _HYPHENS + _INVISIBLE + r"]|[^\u0300-\u036f\u1160-\u11ff]?[\u0300-\u036f\u1160-\u11ff]+"
+)
+_TRANSLATE = {ord(c): " " for c in _SPACES} | {ord(c): "-" for c in _HYPHENS}
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """The working copy and, when it differs from the draft, where each of its characters came from."""
+
+    source: str
+    norm: str
+    starts: list[int] | None = field(default=None, repr=False)  # norm index → source start
+    ends: list[int] | None = field(default=None, repr=False)  # norm index → source end (exclusive)
+
+    def to_source(self, start: int, end: int) -> Span:
+        if self.starts is None or self.ends is None:
+            return (start, end)
+        if start >= end:
+            pos = self.starts[start] if start < len(self.starts) else len(self.source)
+            return (pos, pos)
+        return (self.starts[start], self.ends[end - 1])
+
+
+def prepare(text: str) -> Prepared:
+    """Build the working copy. Text with nothing to clean (the common case) costs one regex scan."""
+    if not isinstance(text, str):
+        raise TypeError(f"citation extraction needs str, got {type(text).__name__}")
+    if _SPECIAL.search(text) is None:
+        return Prepared(text, text)
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for m in _SPECIAL.finditer(text):
+        a, b = m.start(), m.end()
+        if a > pos:
+            out.append(text[pos:a])
+            starts.extend(range(pos, a))
+            ends.extend(range(pos + 1, a + 1))
+        chunk = m.group()
+        if len(chunk) == 1 and chunk in _INVISIBLE:
+            pass
+        elif len(chunk) == 1 and ord(chunk) in _TRANSLATE:
+            out.append(chunk.translate(_TRANSLATE))
+            starts.append(a)
+            ends.append(b)
+        else:
+            composed = unicodedata.normalize("NFC", chunk)
+            out.append(composed)
+            # Every composed character points at the whole cluster: a span can never split a syllable.
+            starts.extend([a] * len(composed))
+            ends.extend([b] * len(composed))
+        pos = b
+    if pos < len(text):
+        out.append(text[pos:])
+        starts.extend(range(pos, len(text)))
+        ends.extend(range(pos + 1, len(text) + 1))
+    return Prepared(text, "".join(out), starts, ends)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A citation found on the working copy, before its span is mapped back to the draft."""
+
+    start: int
+    end: int
+    jurisdiction: Jurisdiction
+    kind: Kind
+    anchor: Anchor | None
+    problem: str | None = None
+
+
+def pinpoint_or_none(pin: Pinpoint) -> Pinpoint | None:
+    if pin.article is None and pin.paragraph is None and pin.item is None and pin.subitem is None:
+        return None
+    return pin
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def branch_number(number: str) -> str:
+    """`385¹` → `385-1`, `385^1` → `385-1`, `2의2` → `2-2`; letters stay (`5a`)."""
+    number = number.replace(" ", "")
+    m = re.match(r"^(\d+[a-z]?)(?:\^|의)?([⁰¹²³⁴⁵⁶⁷⁸⁹]+|\d+)?$", number)
+    if m is None:
+        return number
+    head, tail = m.group(1), m.group(2)
+    if tail:
+        return f"{head}-{tail.translate(_SUPERSCRIPTS)}"
+    return head
+
+
+_MONTHS_PL = {
+    "stycznia": 1,
+    "lutego": 2,
+    "marca": 3,
+    "kwietnia": 4,
+    "maja": 5,
+    "czerwca": 6,
+    "lipca": 7,
+    "sierpnia": 8,
+    "września": 9,
+    "października": 10,
+    "listopada": 11,
+    "grudnia": 12,
+}
+_MONTHS_EN = {
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+}
+MONTH_NAMES = {**_MONTHS_PL, **_MONTHS_EN}
+
+
+def iso_date(year: int | str, month: int | str, day: int | str) -> str | None:
+    """ISO date, or None when the parts are not a calendar date (a typo must not become an anchor)."""
+    try:
+        y, mo, d = int(year), int(month), int(day)
+    except ValueError:
+        return None
+    if not (1 <= mo <= 12 and 1 <= d <= 31 and 1000 <= y <= 2999):
+        return None
+    return f"{y:04d}-{mo:02d}-{d:02d}"
+
+
+def month_number(name: str) -> int | None:
+    return MONTH_NAMES.get(name.lower())
+
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+def data_lines(name: str) -> list[str]:
+    """Non-empty, non-comment lines of a data file in verifier/data (the cue and name lists live there)."""
+    path = DATA_DIR / name
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line.rstrip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def data_table(name: str) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    for line in data_lines(name):
+        left, sep, right = line.partition("\t")
+        if not sep:
+            raise ValueError(f"{name}: expected 'name<TAB>value', got {line!r}")
+        rows.append((left.strip(), right.strip()))
+    return rows
+
+
+def alternation(words: list[str]) -> str:
+    """A regex alternation that tries longer words first, so '다카' wins over '다'."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))

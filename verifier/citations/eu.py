@@ -1,0 +1,288 @@
+"""EU citations: CELEX numbers, ECLIs (EU and national), case numbers (C-362/14), acts (Regulation (EU)
+2016/679, Directive 95/46/EC) and article references (Article 6(1)(f) GDPR, Articles 7, 8 and 47 of the
+Charter).
+
+A case number C-…/… becomes a CELEX key (6YYYYCJNNNN) only when the sentence calls it a judgment; otherwise
+it stays `eu:case:C-362/14`, because the same number also names orders and Advocate General opinions.
+A CELEX-shaped string of the wrong length is a `not_checked` citation rather than silence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verifier.citations.common import (
+    Hit,
+    alternation,
+    data_table,
+    iso_date,
+    month_number,
+    pinpoint_or_none,
+)
+from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
+
+SHORT_NAMES: dict[str, str] = dict(data_table("citations-eu-short-names.txt"))
+
+_CELEX = re.compile(r"(?<![\w/])([0-9CE](?:19|20)\d\d[A-Z]{1,2}\d{4})(?:\(\d{2}\))?(?![\w])")
+_CELEX_LIKE = re.compile(
+    r"(?<![\w/])(?:CELEX(?: number)?:? ?(?P<labelled>[0-9A-Z()]{4,16})"
+    r"|(?P<shape>[0-9CE](?:19|20)\d{0,3}[A-Z]{1,2}\d{1,7}))(?![\w])"
+)
+_ECLI = re.compile(
+    r"ECLI:([A-Z]{2}):([A-Z0-9]{1,7}):(\d{4}):([A-Za-z0-9.]{1,40})"
+    # The Court of Justice prints its own ECLIs without the prefix: "C-311/18, EU:C:2020:559".
+    r"|(?<![\w:])(EU):([CTF]):(\d{4}):(\d{1,6})(?![\w:])"
+)
+_CASE = re.compile(
+    r"(?:(?P<label>Cases?|Joined Cases|sprawie|sprawach|sprawa|spr\.|Rechtssachen?|affaires?) )?"
+    r"(?<![\w/-])(?P<court>[CTF])[-–] ?(?P<num>\d{1,4})/(?P<yy>\d{2})(?P<p> ?P)?(?![\d/])"
+)
+_JUDGMENT_CUE = re.compile(r"\b(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*|arrêt)\b")
+_JUDGMENT_DATE = re.compile(
+    r"(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*)\s(?:of|z(?: dnia)?|vom)\s"
+    r"(\d{1,2})\.? ?([A-Za-ząćęłńóśźż]+|\d{1,2}\.) ?(\d{4})"
+)
+
+_ORG = r"EU|EC|EEC|UE|WE|EWG|EG|Euratom"
+_ACT_TYPES = {
+    "regulation": "R",
+    "rozporządzeni": "R",
+    "verordnung": "R",
+    "directive": "L",
+    "dyrektyw": "L",
+    "richtlinie": "L",
+    "decision": "D",
+    "decyzj": "D",
+    "beschluss": "D",
+}
+_ACT_WORD = (
+    r"(?P<type>Regulation|Directive|Decision|[Rr]ozporządzeni[a-zęą]*|[Dd]yrektyw[a-zęą]*|[Dd]ecyzj[a-zęą]*"
+    r"|Verordnung|Richtlinie|Beschluss)"
+)
+_ACT_BY = (
+    r"(?: (?:Delegated|Implementing|delegowane\w*|wykonawcze\w*))?"
+    r"(?: (?:of the European Parliament and of the Council|Parlamentu Europejskiego i Rady|Komisji|Rady"
+    r"|of the Commission|of the Council|\(?Commission\)?|des Europäischen Parlaments und des Rates))?"
+)
+_ACT = re.compile(
+    _ACT_WORD
+    + _ACT_BY
+    + rf" ?(?:\((?P<org>{_ORG})\) ?(?:No |nr |Nr\. ?)?(?P<a>\d{{1,4}})/(?P<b>\d{{1,4}})"
+    + rf"|(?:No |nr )?(?P<c>\d{{2,4}})/(?P<d>\d{{1,4}})/(?P<org2>{_ORG}))(?![\d/])"
+)
+_SHORT = re.compile(r"(?:the )?(?P<name>" + alternation(list(SHORT_NAMES)) + r")(?![\w-])")
+_THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:Regulation|Directive|Decision)(?![\w])")
+
+_ARTICLE = re.compile(r"(?<![\w.])(?:Articles?|Art\.|Arts\.)[ ]?(?=\d)")
+_EU_UNIT = re.compile(r"(?P<num>\d+[a-z]?)(?P<paren>(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})")
+_EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Article |Art\. )?(?=\d)")
+_OF = re.compile(r" ?(?:of (?:the )?|der |des )?")
+_CONTEXT_REACH = 1500
+
+
+@dataclass(frozen=True, slots=True)
+class ActRef:
+    end: int
+    celex: str
+
+
+def celex_for_act(kind_word: str, org: str | None, first: str, second: str, old_style: bool) -> str | None:
+    letter = next((v for k, v in _ACT_TYPES.items() if kind_word.lower().startswith(k)), None)
+    if letter is None:
+        return None
+    if old_style:
+        year, number = first, second  # 95/46/EC: year first
+    elif (
+        len(first) == 4
+        and first[:2] in ("19", "20")
+        and not (len(second) == 4 and second[:2] in ("19", "20"))
+    ):
+        year, number = first, second  # (EU) 2016/679
+    else:
+        number, year = first, second  # (EC) No 45/2001
+    if len(year) == 2:
+        year = ("19" if int(year) >= 50 else "20") + year
+    if len(year) != 4 or not number.isdigit():
+        return None
+    return f"3{year}{letter}{int(number):04d}"
+
+
+def act_at(norm: str, pos: int) -> ActRef | None:
+    """An EU act named at `pos`: a short name (GDPR, RODO, AI Act) or Regulation (EU) 2016/679."""
+    m = _SHORT.match(norm, pos)
+    if m:
+        return ActRef(m.end(), SHORT_NAMES[m.group("name")])
+    m = _ACT.match(norm, pos)
+    if m:
+        if m.group("a"):
+            celex = celex_for_act(m.group("type"), m.group("org"), m.group("a"), m.group("b"), False)
+        else:
+            celex = celex_for_act(m.group("type"), m.group("org2"), m.group("c"), m.group("d"), True)
+        if celex:
+            return ActRef(m.end(), celex)
+    return None
+
+
+def extract(norm: str) -> list[Hit]:
+    hits = _celex(norm) + _ecli(norm) + _cases(norm) + _acts_and_articles(norm)
+    hits.sort(key=lambda h: (h.start, h.end))
+    return hits
+
+
+def _celex(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    valid: set[int] = set()
+    for m in _CELEX.finditer(norm):
+        celex = m.group(1)
+        kind = Kind.EU_CASE if celex[0] == "6" else Kind.EU_ACT
+        valid.add(m.start(1))
+        hits.append(
+            Hit(m.start(), m.end(), Jurisdiction.EU, kind, Anchor(key=f"eu:celex:{celex}", number=celex))
+        )
+    for m in _CELEX_LIKE.finditer(norm):
+        group = "labelled" if m.group("labelled") else "shape"
+        if m.start(group) in valid or _CELEX.fullmatch(m.group(group)):
+            continue
+        hits.append(
+            Hit(
+                m.start(),
+                m.end(),
+                Jurisdiction.EU,
+                Kind.OTHER,
+                None,
+                f"{m.group(group)!r} is not a valid CELEX number (sector, 4-digit year, type letters, "
+                "4-digit number: e.g. 32016R0679)",
+            )
+        )
+    return hits
+
+
+def _ecli(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    for m in _ECLI.finditer(norm):
+        ecli = m.group().rstrip(".")
+        country = m.group(1) or m.group(5)
+        if not ecli.startswith("ECLI:"):
+            ecli = "ECLI:" + ecli
+        jurisdiction = {"EU": Jurisdiction.EU, "PL": Jurisdiction.PL, "KR": Jurisdiction.KR}.get(
+            country, Jurisdiction.OTHER
+        )
+        kind = Kind.EU_CASE if country == "EU" else Kind.JUDGMENT
+        end = m.start() + len(m.group().rstrip("."))
+        hits.append(Hit(m.start(), end, jurisdiction, kind, Anchor(key=f"eu:ecli:{ecli}", number=ecli)))
+    return hits
+
+
+def _cases(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    for m in _CASE.finditer(norm):
+        court, num, yy = m.group("court"), m.group("num"), m.group("yy")
+        number = f"{court}-{num}/{yy}"
+        year = ("19" if int(yy) >= 50 else "20") + yy
+        line_start = norm.rfind("\n", 0, m.start()) + 1
+        before = norm[max(line_start, m.start() - 200) : m.start()]
+        date = None
+        dm = None
+        for dm in _JUDGMENT_DATE.finditer(before):  # noqa: B007 - the last judgment date before the number
+            pass
+        if dm is not None:
+            month_text = dm.group(2).rstrip(".")
+            month = month_number(month_text) if not month_text.isdigit() else int(month_text)
+            if month is not None:
+                date = iso_date(dm.group(3), month, dm.group(1))
+        if court == "C" and not m.group("p") and _JUDGMENT_CUE.search(before):
+            key = f"eu:celex:6{year}CJ{int(num):04d}"
+        else:
+            key = f"eu:case:{number}"
+        anchor = Anchor(
+            key=key, number=number, date=date, court={"C": "CJEU", "T": "General Court"}.get(court)
+        )
+        hits.append(Hit(m.start(), m.end(), Jurisdiction.EU, Kind.EU_CASE, anchor))
+    return hits
+
+
+def _acts_and_articles(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    covered_until = -1
+    last_act: tuple[str, int] | None = None
+    events: list[tuple[int, str]] = [(m.start(), "article") for m in _ARTICLE.finditer(norm)]
+    events += [(m.start(), "act") for m in _ACT.finditer(norm)]
+    events.sort()
+    for pos, what in events:
+        if pos < covered_until:
+            continue
+        if what == "act":
+            ref = act_at(norm, pos)
+            if ref is None:
+                continue
+            hits.append(Hit(pos, ref.end, Jurisdiction.EU, Kind.EU_ACT, Anchor(key=f"eu:celex:{ref.celex}")))
+            last_act = (ref.celex, ref.end)
+            covered_until = ref.end
+            continue
+        label = _ARTICLE.match(norm, pos)
+        assert label is not None
+        units: list[tuple[int, int, Pinpoint]] = []
+        cursor = label.end()
+        while True:
+            u = _EU_UNIT.match(norm, cursor)
+            if u is None:
+                break
+            parts = re.findall(r"\(([^)]*)\)", u.group("paren"))
+            pin = Pinpoint(
+                article=u.group("num"),
+                paragraph=next((p for p in parts if p[0].isdigit()), None),
+                item=next((p for p in parts if not p[0].isdigit()), None),
+            )
+            units.append((u.start() if units else pos, u.end(), pin))
+            cursor = u.end()
+            c = _EU_CONNECTOR.match(norm, cursor)
+            if c is None or _EU_UNIT.match(norm, c.end()) is None:
+                break
+            cursor = c.end()
+        if not units:
+            continue
+        of = _OF.match(norm, cursor)
+        ref = act_at(norm, of.end() if of else cursor)
+        end = cursor
+        celex: str | None = None
+        if ref is not None:
+            celex, end = ref.celex, ref.end
+            last_act = (celex, ref.end)
+        else:
+            this = _THIS_ACT.match(norm, of.end() if of else cursor)
+            structured = this is not None or len(units) > 1 or any(p.paragraph or p.item for _, _, p in units)
+            if structured and last_act is not None and pos - last_act[1] <= _CONTEXT_REACH:
+                celex = last_act[0]
+                if this:
+                    end = this.end()
+            elif this or any(p.paragraph or p.item for _, _, p in units):
+                for start, uend, _pin in units:
+                    hits.append(
+                        Hit(
+                            start,
+                            uend,
+                            Jurisdiction.EU,
+                            Kind.EU_ACT,
+                            None,
+                            "article cited without naming the act",
+                        )
+                    )
+                covered_until = cursor
+                continue
+            else:
+                continue  # a bare "Article 5" with no act anywhere near is not worth a finding
+        for i, (start, uend, pin) in enumerate(units):
+            span_end = end if i == len(units) - 1 else uend
+            fixed = pinpoint_or_none(pin)
+            hits.append(
+                Hit(
+                    start,
+                    span_end,
+                    Jurisdiction.EU,
+                    Kind.EU_ACT,
+                    Anchor(key=f"eu:celex:{celex}", pinpoint=fixed),
+                )
+            )
+        covered_until = end
+    return hits

@@ -1,0 +1,367 @@
+"""Korean citations: statutes (법령 제N조 제N항 제N호 가목) and precedents (대법원 … 선고 2004도4869 판결).
+
+Statute chains are found from their units (`제103조`, `제1항`) and the law name is read backwards from the
+first unit with a bounded scan, never with a regex that could backtrack over a long Hangul run. A chain
+such as `형법 제59조 제1항, 제65조` gives one citation per leaf (제59조 제1항, then 제65조 of the same law).
+`같은 법`/`동법` take the last named law, `같은 조`/`동조` the last cited article, and a chain that starts
+with `제1항` takes the article in context. A bare `제5조` with no law nearby is a `not_checked` citation.
+
+Precedents: `2004도4869`, with the court, date, 선고/자, 전원합의체 and 판결/결정 before and after it when
+written. `2000므1257, 1264` (merged cases) gives two citations, the second spanning just `1264` and
+sharing court and date. Case numbers are normalized by dropping spaces and hyphens; 2-digit and 단기 years
+stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from verifier.citations.common import Hit, alternation, data_lines, iso_date, pinpoint_or_none
+from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
+
+_CODES = data_lines("citations-kr-case-codes.txt")
+_KNOWN_LAWS = frozenset(data_lines("citations-kr-laws.txt"))
+_LAW_SUFFIXES = ("법률", "법", "령", "규칙", "규정", "조례", "협정", "조약")
+# Words that end like a law but are not one ("방법 제1조" does not occur, but "위법" may precede 제N조).
+_NOT_LAWS = frozenset(
+    {"방법", "위법", "불법", "적법", "편법", "입법", "사법", "문법", "수법", "탈법", "합법", "어법"}
+)
+_PARTICLE_END = tuple("은는을를이가도서며고")
+_SUBORDINATE = ("시행령", "시행규칙")
+
+_UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
+_CONNECTOR = re.compile(r"[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과)[ \t]{0,3})?")
+_CHAIN_START = re.compile(r"제 ?\d+ ?(?:조|항)|같은 ?법|동 ?법|같은 ?조|동조")
+_SAME_LAW = re.compile(r"(같은 ?법|동 ?법)(?: ?(시행령|시행규칙))?")
+_SAME_ARTICLE = re.compile(r"같은 ?조|동조")
+_BRACKETED_LAW = re.compile(r"「([^」\n]{1,80})」")
+_KNOWN_MENTION = re.compile(
+    "(?:" + alternation(sorted(_KNOWN_LAWS)) + ")(?=[은는이가을를의에과와도 ,.)」]|$)"
+)
+_BAD_ARTICLE = re.compile(r"제 ?[?？○◯OX×]+ ?(?:조|항|호)")
+
+_COURTS = (
+    r"대법원|대법|헌법재판소|헌재|특허법원|서울행정법원|서울가정법원|서울회생법원|"
+    r"(?:서울(?:중앙|동부|서부|남부|북부)?|부산|대구|광주|대전|수원|인천|울산|창원|청주|춘천|전주|제주|의정부)"
+    r"(?:고등법원|고법|지방법원|지법|가정법원|가법|행정법원)(?: ?[가-힣]{1,5}지원)?"
+)
+_YEAR = r"(?:19|20|42|43)\d\d|\d\d"
+_PRECEDENT = re.compile(
+    rf"(?:(?P<court>{_COURTS})[ ]?)?"
+    r"(?:(?P<y>\d{4}) ?\. ?(?P<m>\d{1,2}) ?\. ?(?P<d>\d{1,2}) ?\.?[ ]?)?"
+    r"(?:(?P<how>선고|자)[ ]?)?"
+    rf"(?<!\d)(?P<cy>{_YEAR})[ ]?-?[ ]?(?P<code>{alternation(_CODES)})[ ]?-?[ ]?(?P<cn>\d{{1,7}})(?!\d)"
+    r"(?:[ ]?,[ ]?(?P<more>\d{1,7})(?![\d.,가-힣]))?"
+    r"(?P<plenary>[ ]?전원합의체)?"
+    r"(?:[ ]?(?P<dtype>판결|결정))?"
+)
+_BAD_CASE = re.compile(
+    rf"(?:(?:선고|자)[ ]?)(?P<a>(?:19|20)\d\d[ ]?(?:{alternation(_CODES)}))(?![ ]?-?[ ]?\d)"
+    rf"|(?<!\d)(?P<b>(?:19|20)\d\d[ ]?(?:{alternation(_CODES)}))(?=[ ]?(?:판결|결정|전원합의체))"
+)
+
+# What may stand between two precedents of one list: a reporter reference such as (공1983, 841) and a comma.
+_BETWEEN_CASES = re.compile(r"[ ]?(?:\([^()\n]{0,30}\))?[ ]?[,;·ㆍ][ ]?")
+
+_LEVELS = {"조": 0, "항": 1, "호": 2, "목": 3}
+_CONTEXT_REACH = 1500  # how far back a bare 제N조 may look for its law
+
+
+@dataclass
+class _Context:
+    law: str | None = None
+    law_end: int = -1
+    article: str | None = None
+    article_law: str | None = None
+    article_end: int = -1
+
+
+def extract(norm: str) -> list[Hit]:
+    hits = _statutes(norm) + _precedents(norm) + _not_checked(norm)
+    hits.sort(key=lambda h: (h.start, h.end))
+    return hits
+
+
+def _law_key(law: str) -> str:
+    return "kr:law:" + re.sub(r"\s+", "", law)
+
+
+def _mentions(norm: str) -> list[tuple[int, int, str]]:
+    """Law names written without an article ("변호사법은 …"): they set the context for bare 제N조."""
+    found = [(m.start(), m.end(), m.group()) for m in _KNOWN_MENTION.finditer(norm)]
+    found += [(m.start(), m.end(), m.group(1).strip()) for m in _BRACKETED_LAW.finditer(norm)]
+    found.sort()
+    return found
+
+
+def _law_before(norm: str, pos: int) -> tuple[int, str] | None:
+    """The law named right before `pos` (a chain's first unit), as (start, name), or None.
+
+    Walks back over: spaces, one parenthetical `(… 개정되기 전의 것)`, 시행령/시행규칙, then either
+    「name」 or one Hangul word ending like a law, extended over spaced words when the joined name is
+    known."""
+    i = pos
+    while i > 0 and norm[i - 1] in " \t":
+        i -= 1
+    if i > 0 and norm[i - 1] == ")":
+        open_at = norm.rfind("(", max(0, i - 160), i - 1)
+        if open_at < 0 or "\n" in norm[open_at:i]:
+            return None
+        i = open_at
+        while i > 0 and norm[i - 1] in " \t":
+            i -= 1
+    sub = ""
+    for suffix in _SUBORDINATE:
+        if norm.endswith(suffix, max(0, i - len(suffix)), i):
+            sub = suffix
+            i -= len(suffix)
+            while i > 0 and norm[i - 1] in " \t":
+                i -= 1
+            break
+    if i > 0 and norm[i - 1] == "」":
+        open_at = norm.rfind("「", max(0, i - 82), i - 1)
+        if open_at < 0:
+            return None
+        return open_at, norm[open_at + 1 : i - 1].strip() + sub
+    j = i
+    while j > 0 and i - j < 40 and _is_word_char(norm[j - 1]):
+        j -= 1
+    word = norm[j:i]
+    if sub and not word:
+        return None
+    if not word.endswith(_LAW_SUFFIXES) or word in _NOT_LAWS or len(word) < 2:
+        if sub and word:
+            # 근로기준법 시행령 is "<law> 시행령"; a bare "시행령 제3조" is not a citation on its own.
+            return None
+        return None
+    start, name = _extend_spaced(norm, j, word)
+    if norm.endswith("구 ", max(0, start - 2), start) and (
+        start - 2 == 0 or not _is_word_char(norm[start - 3])
+    ):
+        start -= 2
+    return start, name + sub
+
+
+def _is_word_char(ch: str) -> bool:
+    return "가" <= ch <= "힣" or ch in "·ㆍ" or (ch.isascii() and ch.isalnum())
+
+
+def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
+    """`보호법` preceded by `개인정보 ` is `개인정보보호법` when that is a known name; `… 등에 관한 법률`
+    takes its preceding words up to a word that ends in a particle."""
+    tokens: list[tuple[int, str]] = []
+    i = start
+    while len(tokens) < 7 and i > 1 and norm[i - 1] == " " and _is_word_char(norm[i - 2]):
+        j = i - 1
+        while j > 0 and i - 1 - j < 30 and _is_word_char(norm[j - 1]):
+            j -= 1
+        tokens.append((j, norm[j : i - 1]))
+        i = j
+    best = (start, word)
+    joined = word
+    for tok_start, tok in tokens:
+        joined = tok + joined
+        if joined in _KNOWN_LAWS:
+            best = (tok_start, joined)
+    if best[0] != start or word in _KNOWN_LAWS:
+        return best
+    if word.startswith("관한") or word in ("법률", "법", "특별법", "특례법") or word.endswith("관한법률"):
+        joined = word
+        for tok_start, tok in tokens:
+            if tok.endswith(_PARTICLE_END) or tok in ("구",):
+                break
+            joined = tok + joined
+            best = (tok_start, joined)
+    return best
+
+
+@dataclass
+class _Unit:
+    level: int
+    value: str
+    start: int
+    end: int
+
+
+def _chain(norm: str, pos: int) -> tuple[list[_Unit], int]:
+    """Units from `pos` joined by connectors; returns them and where the chain ends."""
+    units: list[_Unit] = []
+    end = pos
+    while True:
+        m = _UNIT.match(norm, pos)
+        if m is None:
+            break
+        if m.group(4):
+            if not units or units[-1].level < 2:
+                break  # 가목 only makes sense below a 호
+            units.append(_Unit(3, m.group(4), m.start(), m.end()))
+        else:
+            value = m.group(1) + (f"-{m.group(3)}" if m.group(3) else "")
+            units.append(_Unit(_LEVELS[m.group(2)], value, m.start(), m.end()))
+        end = m.end()
+        conn = _CONNECTOR.match(norm, end)
+        pos = conn.end() if conn else end
+    return units, end
+
+
+def _leaves(
+    units: list[_Unit], first_start: int, base: dict[int, str]
+) -> list[tuple[int, int, dict[int, str]]]:
+    """One (start, end, path) per leaf of a chain: a unit at the same or a higher level closes the last."""
+    out: list[tuple[int, int, dict[int, str]]] = []
+    path = dict(base)
+    start = first_start
+    last_level = -1
+    last_end = first_start
+    for u in units:
+        if last_level >= 0 and u.level <= last_level:
+            out.append((start, last_end, dict(path)))
+            start = u.start
+        path = {lvl: v for lvl, v in path.items() if lvl < u.level}
+        path[u.level] = u.value
+        last_level = u.level
+        last_end = u.end
+    if last_level >= 0:
+        out.append((start, last_end, path))
+    return out
+
+
+def _pinpoint(path: dict[int, str]) -> Pinpoint | None:
+    return pinpoint_or_none(Pinpoint(path.get(0), path.get(1), path.get(2), path.get(3)))
+
+
+def _statutes(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    ctx = _Context()
+    mentions = _mentions(norm)
+    mention_i = 0
+    pos = 0
+    while True:
+        m = _CHAIN_START.search(norm, pos)
+        if m is None:
+            break
+        while mention_i < len(mentions) and mentions[mention_i][1] <= m.start():
+            ctx.law, ctx.law_end = mentions[mention_i][2], mentions[mention_i][1]
+            mention_i += 1
+        start = m.start()
+        law: str | None = None
+        base: dict[int, str] = {}
+        problem: str | None = None
+        same_law = _SAME_LAW.match(norm, start)
+        same_article = _SAME_ARTICLE.match(norm, start)
+        if same_article:
+            if ctx.article is None or ctx.article_law is None:
+                problem = "같은 조/동조 with no article cited before it"
+            else:
+                law, base = ctx.article_law, {0: ctx.article}
+            first = _CONNECTOR.match(norm, same_article.end())
+            units, end = _chain(norm, first.end() if first else same_article.end())
+            end = max(end, same_article.end())
+        elif same_law:
+            sub = same_law.group(2) or ""
+            if ctx.law is None:
+                problem = "같은 법/동법 with no law named before it"
+            else:
+                law = _base_law(ctx.law) + sub if sub else ctx.law
+            nxt = re.compile(r"[ ]?").match(norm, same_law.end())
+            units, end = _chain(norm, nxt.end() if nxt else same_law.end())
+            if not units or units[0].level != 0:
+                pos = same_law.end()
+                continue
+        else:
+            units, end = _chain(norm, start)
+            if not units:
+                pos = m.end()
+                continue
+            named = _law_before(norm, start)
+            if named is not None:
+                start, law = named
+            elif units[0].level == 0:
+                if ctx.law is not None and start - ctx.law_end <= _CONTEXT_REACH:
+                    law = ctx.law
+                else:
+                    problem = "article cited without a law name"
+            elif units[0].level == 1:
+                if ctx.article is not None and ctx.article_law and start - ctx.article_end <= _CONTEXT_REACH:
+                    law, base = ctx.article_law, {0: ctx.article}
+                else:
+                    pos = end
+                    continue  # a lone 제1항 with nothing to hang it on is not worth a finding
+            if named is not None and units[0].level != 0:
+                pos = end
+                continue  # 법률 제4591호: a law's promulgation number, not an item
+        if problem is not None:
+            hits.append(Hit(start, end, Jurisdiction.KR, Kind.STATUTE, None, problem))
+            pos = max(end, m.end())
+            continue
+        assert law is not None
+        for leaf_start, leaf_end, path in _leaves(units, start, base):
+            anchor = Anchor(key=_law_key(law), law=law, pinpoint=_pinpoint(path))
+            hits.append(Hit(leaf_start, leaf_end, Jurisdiction.KR, Kind.STATUTE, anchor))
+            if 0 in path:
+                ctx.article, ctx.article_law, ctx.article_end = path[0], law, leaf_end
+        ctx.law, ctx.law_end = law, end
+        pos = max(end, m.end())
+    return hits
+
+
+def _base_law(law: str) -> str:
+    for suffix in _SUBORDINATE:
+        if law.endswith(suffix):
+            return law[: -len(suffix)].rstrip()
+    return law
+
+
+def _precedents(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    last: Hit | None = None
+    for m in _PRECEDENT.finditer(norm):
+        code = m.group("code")
+        number = f"{m.group('cy')}{code}{m.group('cn')}"
+        court = m.group("court")
+        date = iso_date(m.group("y"), m.group("m"), m.group("d")) if m.group("y") else None
+        if (
+            court is None
+            and last is not None
+            and last.anchor is not None
+            and _BETWEEN_CASES.fullmatch(norm, last.end, m.start())
+        ):
+            court = last.anchor.court  # "대법원 … 95도2446 판결, 2003. 12. 26. 선고 2003도3768 판결"
+        dtype = m.group("dtype")
+        if m.group("plenary") and dtype:
+            dtype = "전원합의체 " + dtype
+        constitutional = code.startswith("헌")
+        kind = Kind.CONSTITUTIONAL_DECISION if constitutional else Kind.JUDGMENT
+        key = ("kr:detc:" if constitutional else "kr:prec:") + number
+        anchor = Anchor(key=key, number=number, date=date, court=court, decision_type=dtype)
+        if not m.group("more"):
+            hits.append(Hit(m.start(), m.end(), Jurisdiction.KR, kind, anchor))
+        else:
+            # Merged cases share year and code: 2000므1257, 1264 is also 2000므1264. Each gets its own
+            # citation so that both numbers are checked; the second spans just "1264".
+            other = f"{m.group('cy')}{code}{m.group('more')}"
+            second = replace(anchor, key=key.removesuffix(number) + other, number=other)
+            hits.append(Hit(m.start(), m.end("cn"), Jurisdiction.KR, kind, anchor))
+            hits.append(Hit(m.start("more"), m.end("more"), Jurisdiction.KR, kind, second))
+        last = hits[-1]
+    return hits
+
+
+def _not_checked(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    for m in _BAD_CASE.finditer(norm):
+        group = "a" if m.group("a") else "b"
+        hits.append(
+            Hit(
+                m.start(group),
+                m.end(group),
+                Jurisdiction.KR,
+                Kind.JUDGMENT,
+                None,
+                "case number without its serial number (e.g. 2023다 instead of 2023다302036)",
+            )
+        )
+    for m in _BAD_ARTICLE.finditer(norm):
+        hits.append(Hit(m.start(), m.end(), Jurisdiction.KR, Kind.STATUTE, None, "article number is missing"))
+    return hits

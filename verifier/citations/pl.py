@@ -1,0 +1,407 @@
+"""Polish citations: case signatures (II CSK 123/19, II SA/Wa 123/20, K 1/20) with the decision type,
+court and date written before them, and statute references (art. 5 § 1 pkt 2 lit. a k.c., art. 385¹ § 1
+k.c., art. 32 ustawy z dnia … (Dz. U. z 2023 r. poz. 1610), art. 6 ust. 1 lit. f RODO).
+
+A chain of units gives one citation per leaf: `art. 58 § 1 i 2 k.c.` is § 1 and § 2 of art. 58, the act
+written after the last one applying to all. An article with no act after it takes the act named shortly
+before ("tej ustawy" or plain context); with no act in sight a bare `art. 5` is not a citation at all
+(it may be anything), while `art. 5 ust. 1` becomes `not_checked`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verifier.citations import eu
+from verifier.citations.common import (
+    MONTH_NAMES,
+    Hit,
+    branch_number,
+    data_table,
+    iso_date,
+    month_number,
+    pinpoint_or_none,
+)
+from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
+
+_ACTS: list[tuple[str, str]] = data_table("citations-pl-acts.txt")
+
+
+def _designation_pattern(name: str) -> str:
+    # "k.c." also written "k. c."; a dot may be followed by one space.
+    parts = [re.escape(p) for p in name.split(".")]
+    return r"\.[ ]?".join(parts).removesuffix(r"[ ]?")
+
+
+_ACT_ALT = "|".join(
+    f"(?P<a{i}>{_designation_pattern(name)})"
+    for i, (name, _) in sorted(enumerate(_ACTS), key=lambda r: -len(r[1][0]))
+)
+_ACT_DESIGNATION = re.compile(rf"[ ]?(?:{_ACT_ALT})(?![\w])")
+_ACT_KEYS = {f"a{i}": key for i, (_, key) in enumerate(_ACTS)}
+
+_MONTHS = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
+_DATE = (
+    rf"(?P<d>\d{{1,2}}) ?(?:\. ?(?P<mo>\d{{1,2}}) ?\. ?|\s(?P<mon>{_MONTHS})\s)(?P<y>\d{{4}})"
+    r"|(?P<iy>\d{4})-(?P<im>\d\d)-(?P<id>\d\d)"
+)
+_DZU = (
+    r"\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?)?Dz\. ?U\. ?"
+    r"(?:z ?(?P<duy>\d{4}) ?r\. ?|(?P<duy2>\d{4}) ?)?,? ?"
+    r"(?:Nr ?\d+ ?,? ?)?poz\. ?(?P<poz>\d+)[^()\n]{0,40}?\)"
+)
+_NAMED_ACT = re.compile(
+    r"[ ]?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+    rf"(?: z (?:dnia )?(?:{_DATE}) ?(?:r\.)?)?[^()\n]{{0,250}}?{_DZU}"
+)
+_CONTEXT_ACT = re.compile(
+    r"[ ]?(?:tej|tejże|powołanej|cyt\.|cytowanej|wymienionej|wskazanej|przywołanej|niniejszej) "
+    r"(?:ustawy|ustawie|ustawa|kodeksu|kodeksie|rozporządzenia|rozporządzeniu)(?![\w])"
+)
+_UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
+
+_NUM = r"\d+[a-z]{0,2}(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+)?"
+_ART = re.compile(r"(?<![\w.])(?:art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*) ?(?=\d)")
+_PL_UNIT = re.compile(
+    r"(?P<lab>art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ ]?"
+    rf"(?P<val>{_NUM}|(?<=lit\. )[a-z]{{1,2}}\)?|(?<=lit\.)[a-z]{{1,2}}\)?)(?![\w/])"
+)
+_PL_CONNECTOR = re.compile(r"(?:, ?| i | oraz | lub | albo | a także | ?[-–] ?| w zw\. z | w związku z )")
+_LEVEL = {
+    "art.": 0,
+    "Art.": 0,
+    "§": 1,
+    "ust.": 1,
+    "Abs.": 1,
+    "pkt": 2,
+    "Nr.": 2,
+    "lit.": 3,
+    "zd.": 4,
+    "Satz": 4,
+    "UAbs.": 4,
+}
+
+_DEPT = r"[IVX]{1,5}"
+_SIGNATURE = re.compile(
+    rf"(?<![\w/.])(?:(?P<dept>{_DEPT})\s(?P<rep>[A-Z][A-Za-z]{{0,5}}(?:/[A-ZŁŚ][a-zł]{{1,2}})?)"
+    r"|(?P<tk>SK|Kp|Ts|Tw|Pp|Kpt|K|P|U))"
+    r"\s(?P<num>\d{1,6})/(?P<yr>\d{2}(?:\d{2})?)(?![\d/])"
+)
+_COURT = (
+    r"SN|NSA|TK|WSA(?: w [A-ZŁŚŻŹĆ]\w+)?|SA(?: w [A-ZŁŚŻŹĆ]\w+)?|SO(?: w [A-ZŁŚŻŹĆ]\w+)?"
+    r"|SR(?: (?:w|dla) [\w-]+(?: w \w+)?)?"
+    r"|Sąd\w* Najwyższ\w*|Naczeln\w* Sąd\w* Administracyjn\w*|Trybunał\w* Konstytucyjn\w*"
+    r"|Wojewódzki\w* Sąd\w* Administracyjn\w*(?: w [A-ZŁŚŻŹĆ]\w+)?"
+    r"|Sąd\w* (?:Apelacyjn|Okręgow|Rejonow)\w*"
+    r"(?: (?:w|dla) [A-ZŁŚŻŹĆ][\w-]*(?: [A-ZŁŚŻŹĆ][\w-]*)?(?: w [A-ZŁŚŻŹĆ]\w+)?)?"
+)
+_BEFORE_SIGNATURE = re.compile(
+    r"(?P<dtype>[Ww]yrok\w*|[Pp]ostanowieni\w*|[Uu]chwał\w*|[Oo]rzeczeni\w*|[Dd]ecyzj\w*)?\s?"
+    r"(?:(?:składu (?:siedmiu|pięciu|trzech) sędziów|pełnego składu|całej Izby|Izby \w+(?: \w+)?) )?"
+    rf"(?P<court>{_COURT})?\s?"
+    rf"(?:(?:z )?(?:dnia )?(?P<date>{_DATE}) ?(?:r\.)?)?"
+    r" ?(?P<sep>[,(])? ?(?:sygn\. ?(?:akt ?)?:? ?)?\Z"
+)
+_PARTIES = re.compile(
+    r"(?P<a>[A-ZŁŚŻŹĆ][\w.-]*(?: [A-ZŁŚŻŹĆ&][\w.-]*){0,4}) przeciwko "
+    r"(?P<b>[A-ZŁŚŻŹĆ][\w-]*(?: (?:S\.A\.|sp\. ?z ?o\.o\.|[A-ZŁŚŻŹĆ&][\w-]*\.?)){0,5})"
+)
+_SENTENCE_END = re.compile(r"(?<![A-Z]\.[A-Z])(?<!\b[a-z])[.;] (?=[A-ZŁŚŻŹĆ„])")
+_SIGN_NO_YEAR = re.compile(
+    rf"(?<![\w/])(?P<sig>{_DEPT} "
+    r"(?:CSK|CZP|CKN|CNP|CK|ACa|ACz|AUa|Ca|Cz|UK|PK|KK|KZP|OSK|FSK|GSK|SA/[A-Z][a-z]{1,2})"
+    r" \d{1,6})(?![\d/\w])"
+)
+_SYGN_PLACEHOLDER = re.compile(r"sygn\. ?(?:akt ?)?:? ?(?P<what>\[[^\]\n]{0,40}\]|\.{3}|…|_{2,}|\?+|X+/X+)")
+_BAD_ARTICLE = re.compile(r"(?<![\w.])art\. ?(?:\?+|…|\.\.\.|\[[^\]\n]{0,20}\]|_+)")
+
+_CONTEXT_REACH = 1500
+
+
+@dataclass
+class _Leaf:
+    start: int
+    end: int
+    path: dict[int, str]
+
+
+def extract(norm: str) -> list[Hit]:
+    hits = _signatures(norm) + _statutes(norm) + _named_acts(norm) + _not_checked(norm)
+    hits.sort(key=lambda h: (h.start, h.end))
+    return hits
+
+
+def _date_from(m: re.Match[str]) -> str | None:
+    if m.group("iy"):
+        return iso_date(m.group("iy"), m.group("im"), m.group("id"))
+    if m.group("y") is None:
+        return None
+    month = month_number(m.group("mon")) if m.group("mon") else m.group("mo")
+    if month is None:
+        return None
+    return iso_date(m.group("y"), month, m.group("d"))
+
+
+_DTYPE_STEMS = (
+    ("wyrok", "wyrok"),
+    ("postanowieni", "postanowienie"),
+    ("uchwał", "uchwała"),
+    ("orzeczeni", "orzeczenie"),
+    ("decyzj", "decyzja"),
+)
+
+
+def _signatures(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    for m in _SIGNATURE.finditer(norm):
+        if m.group("tk"):
+            signature = f"{m.group('tk')} {m.group('num')}/{m.group('yr')}"
+        else:
+            signature = f"{m.group('dept')} {m.group('rep')} {m.group('num')}/{m.group('yr')}"
+        start, end = m.start(), m.end()
+        window_start = max(0, start - 220, norm.rfind("\n\n", 0, start) + 1)
+        window = norm[window_start:start]
+        pre = _BEFORE_SIGNATURE.search(window)
+        dtype = court = date = None
+        if pre is not None and any(pre.group(g) for g in ("dtype", "court", "date")):
+            dtype_word = pre.group("dtype")
+            if dtype_word:
+                low = dtype_word.lower()
+                dtype = next((v for k, v in _DTYPE_STEMS if low.startswith(k)), None)
+            court = pre.group("court")
+            date = _date_from(pre) if pre.group("date") else None
+            first = next(pre.start(g) for g in ("dtype", "court", "date") if pre.group(g))
+            start = window_start + first
+            if pre.group("sep") == "(" and norm.startswith(")", end):
+                end += 1
+        elif m.group("tk") and not re.search(r"(?:sygn\.|TK|Trybunał\w*)[^.\n]{0,80}\Z", window):
+            # K 1/20 with nothing around it that says Constitutional Tribunal is too weak to report.
+            continue
+        if (m.group("tk") and court is None) or (court and ("TK" in court or "Trybunał" in court)):
+            kind = Kind.CONSTITUTIONAL_DECISION
+        else:
+            kind = Kind.JUDGMENT
+        parties = _parties_near(norm, m.start(), m.end())
+        anchor = Anchor(
+            key=f"pl:case:{signature}",
+            number=signature,
+            date=date,
+            court=court,
+            parties=parties,
+            decision_type=dtype,
+        )
+        hits.append(Hit(start, end, Jurisdiction.PL, kind, anchor))
+    return hits
+
+
+def _parties_near(norm: str, start: int, end: int) -> tuple[str, ...]:
+    lo = max(0, start - 250, norm.rfind("\n", 0, start) + 1)
+    nl = norm.find("\n", end)
+    hi = min(len(norm), end + 150, nl if nl >= 0 else len(norm))
+    # Parties belong to the sentence of the signature: stop at the sentence ends around it.
+    for b in _SENTENCE_END.finditer(norm, lo, start):
+        lo = b.end()
+    after = _SENTENCE_END.search(norm, end, hi)
+    if after is not None:
+        hi = after.start() + 1
+    best: tuple[int, tuple[str, ...]] | None = None
+    for p in _PARTIES.finditer(norm, lo, hi):
+        distance = min(abs(p.start() - end), abs(start - p.end()))
+        candidate = (p.group("a").strip(), p.group("b").strip().rstrip(",;"))
+        if best is None or distance < best[0]:
+            best = (distance, candidate)
+    return best[1] if best else ()
+
+
+def _chain(norm: str, pos: int) -> tuple[list[tuple[int, str, int, int]], int]:
+    """(level, value, start, end) units from `pos`; a bare number after a connector repeats the last level."""
+    units: list[tuple[int, str, int, int]] = []
+    cursor = pos
+    last_level = 0
+    while True:
+        u = _PL_UNIT.match(norm, cursor)
+        if u is None:
+            break
+        label = u.group("lab")
+        if label is None and not units and cursor == pos:
+            break
+        if label and (label.startswith(("art", "Art"))):
+            level = 0
+        elif label:
+            level = _LEVEL[label]
+        else:
+            level = last_level
+        value = u.group("val").rstrip(")")
+        if level == 3 and value[0].isdigit():
+            break
+        if level != 3 and not value[0].isdigit():
+            break
+        units.append((level, value, u.start(), u.end()))
+        last_level = level
+        cursor = u.end()
+        c = _PL_CONNECTOR.match(norm, cursor)
+        nxt = _PL_UNIT.match(norm, c.end()) if c else None
+        if c is None or nxt is None:
+            # A unit may follow without a connector: "art. 5 § 1".
+            sp = re.compile(r" ?").match(norm, cursor)
+            nxt2 = _PL_UNIT.match(norm, sp.end()) if sp else None
+            if nxt2 is not None and nxt2.group("lab") and not nxt2.group("lab").startswith(("art", "Art")):
+                cursor = sp.end() if sp else cursor
+                continue
+            break
+        if nxt.group("lab") is None and c.group().strip() in ("w zw. z", "w związku z"):
+            break
+        cursor = c.end()
+    end = units[-1][3] if units else pos
+    return units, end
+
+
+def _leaves(units: list[tuple[int, str, int, int]], first_start: int) -> list[_Leaf]:
+    out: list[_Leaf] = []
+    path: dict[int, str] = {}
+    start = first_start
+    last_level = -1
+    last_end = first_start
+    for level, value, u_start, u_end in units:
+        if last_level >= 0 and level <= last_level:
+            out.append(_Leaf(start, last_end, dict(path)))
+            start = u_start
+        path = {lvl: v for lvl, v in path.items() if lvl < level}
+        path[level] = value
+        last_level = level
+        last_end = u_end
+    if last_level >= 0:
+        out.append(_Leaf(start, last_end, path))
+    return out
+
+
+def _pinpoint(path: dict[int, str]) -> Pinpoint | None:
+    def num(level: int) -> str | None:
+        v = path.get(level)
+        return branch_number(v) if v is not None else None
+
+    return pinpoint_or_none(Pinpoint(num(0), num(1), num(2), path.get(3)))
+
+
+def _act_after(norm: str, pos: int) -> tuple[str | None, int, str | None]:
+    """(key, end, problem) of the act designation right after a chain; key None when there is none."""
+    m = _ACT_DESIGNATION.match(norm, pos)
+    if m:
+        group = next(g for g, v in m.groupdict().items() if v is not None)
+        return _ACT_KEYS[group], m.end(), None
+    sp = re.compile(r" ?").match(norm, pos)
+    after = sp.end() if sp else pos
+    ref = eu.act_at(norm, after)
+    if ref is not None:
+        return f"eu:celex:{ref.celex}", ref.end, None
+    named = _NAMED_ACT.match(norm, pos)
+    if named:
+        return _dzu_key(named)
+    return None, pos, None
+
+
+def _dzu_key(m: re.Match[str]) -> tuple[str | None, int, str | None]:
+    year = m.group("duy") or m.group("duy2") or m.group("y") or m.group("iy")
+    if year is None:
+        return None, m.end(), "Dz. U. reference without a year: the act cannot be identified"
+    return f"pl:act:DU/{year}/{m.group('poz')}", m.end(), None
+
+
+def _statutes(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    last_act: tuple[str, int] | None = None
+    pos = 0
+    while True:
+        m = _ART.search(norm, pos)
+        if m is None:
+            break
+        units, end = _chain(norm, m.start())
+        if not units:
+            pos = m.end()
+            continue
+        key, act_end, problem = _act_after(norm, end)
+        if key is None and problem is None:
+            ctx = _CONTEXT_ACT.match(norm, end)
+            # A lone "art. 5" with nothing after it is too weak to borrow the act in context ("Wystawa
+            # art. 5 w galerii"); "art. 5 ust. 1" or "art. 5 tej ustawy" is not.
+            structured = ctx is not None or len(units) > 1
+            if structured and last_act is not None and m.start() - last_act[1] <= _CONTEXT_REACH:
+                key = last_act[0]
+                act_end = ctx.end() if ctx else end
+            elif ctx or _UNNAMED_ACT.match(norm, end) or len(units) > 1:
+                # "art. 5 ust. 1 ustawy" names an act we cannot identify: say so rather than guess.
+                act_end = ctx.end() if ctx else end
+                problem = "article cited without an act that can be identified"
+            else:
+                pos = end
+                continue
+        leaves = _leaves(units, m.start())
+        for i, leaf in enumerate(leaves):
+            leaf_end = act_end if i == len(leaves) - 1 else leaf.end
+            if problem is not None or key is None:
+                hits.append(Hit(leaf.start, leaf_end, Jurisdiction.PL, Kind.STATUTE, None, problem))
+                continue
+            jurisdiction = Jurisdiction.EU if key.startswith("eu:") else Jurisdiction.PL
+            kind = Kind.EU_ACT if key.startswith("eu:") else Kind.STATUTE
+            anchor = Anchor(key=key, pinpoint=_pinpoint(leaf.path))
+            hits.append(Hit(leaf.start, leaf_end, jurisdiction, kind, anchor))
+        if key is not None:
+            last_act = (key, act_end)
+        pos = max(act_end, m.end())
+    return hits
+
+
+def _named_acts(norm: str) -> list[Hit]:
+    """Acts cited whole: `ustawa z dnia 10 maja 2018 r. o ochronie danych osobowych (Dz. U. … poz. 1000)`."""
+    hits: list[Hit] = []
+    for m in re.finditer(r"Dz\. ?U\.", norm):
+        paren = norm.rfind("(", max(0, m.start() - 30), m.start())
+        if paren < 0:
+            continue
+        window_start = max(0, paren - 260)
+        word = None
+        for word in re.finditer(  # noqa: B007 - the last act word before the parenthesis
+            r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)",
+            norm[window_start:paren],
+        ):
+            pass
+        start = window_start + word.start() - 1 if word is not None else paren - 1
+        named = _NAMED_ACT.match(norm, max(0, start))
+        if named is None:
+            continue
+        key, end, problem = _dzu_key(named)
+        begin = named.start("word")
+        hits.append(
+            Hit(
+                begin,
+                end,
+                Jurisdiction.PL,
+                Kind.STATUTE,
+                Anchor(key=key) if key else None,
+                problem,
+            )
+        )
+    return hits
+
+
+def _not_checked(norm: str) -> list[Hit]:
+    hits: list[Hit] = []
+    for m in _SIGN_NO_YEAR.finditer(norm):
+        hits.append(
+            Hit(m.start(), m.end(), Jurisdiction.PL, Kind.JUDGMENT, None, "signature without its year (…/19)")
+        )
+    for m in _SYGN_PLACEHOLDER.finditer(norm):
+        hits.append(
+            Hit(
+                m.start(),
+                m.end(),
+                Jurisdiction.PL,
+                Kind.JUDGMENT,
+                None,
+                "signature is a placeholder, not a number",
+            )
+        )
+    for m in _BAD_ARTICLE.finditer(norm):
+        hits.append(Hit(m.start(), m.end(), Jurisdiction.PL, Kind.STATUTE, None, "article number is missing"))
+    return hits
