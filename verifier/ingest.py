@@ -144,9 +144,10 @@ def ingest_bytes(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
     extension = _extension(filename)
     if extension not in SUPPORTED_EXTENSIONS:
         shown = f"“{extension}” files" if extension else "Files without an extension"
-        raise IngestError(
-            f"{shown} cannot be reviewed ({display}); upload the draft as .txt, .md, .docx or .pdf."
-        )
+        advice = "upload the draft as .txt, .md, .docx or .pdf"
+        if extension in (".doc", ".rtf", ".odt", ".pages"):
+            advice = "open it in Word and save it as .docx, then upload that"
+        raise IngestError(f"{shown} cannot be reviewed ({display}); {advice}.")
     if len(data) > max_bytes:
         raise IngestError(_too_big(display, len(data), max_bytes))
     if not data:
@@ -231,8 +232,8 @@ def _sniff_zip(data: bytes) -> str:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist()[:10_000])
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
-        # Damaged zip: judge by what the extension promised; the reader will report the damage.
+    except Exception:
+        # Damaged zip: judge it by what the extension promised; the reader will report the damage.
         return "docx"
     if "mimetype" in names and any(name.startswith("content.xml") for name in names):
         return "odt"
@@ -251,7 +252,7 @@ def _mismatch(display: str, extension: str, actual: str) -> IngestError:
     wanted[".pdf"] = "a PDF document"
     real = _KIND_DESCRIPTION[actual]
     advice = {
-        "html": "it was probably saved from a browser or a failed download; download the real file again.",
+        "html": "download the real file again (this one is probably a browser page or a failed download).",
         "doc-encrypted": "remove the password in Word (File → Info → Protect Document) and upload it again.",
         "doc": "open it in Word and save it as .docx, then upload it again.",
         "odt": "save it as .docx and upload it again.",

@@ -63,8 +63,13 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
         ) from None
     try:
         return _Extraction(display).run(body, settings, notes_xml)
-    except RecursionError:
-        raise IngestError(f"{display} is nested too deeply to be read; save it again in Word.") from None
+    except IngestError:
+        raise
+    except Exception:  # XML that is well-formed yet nothing Word would write
+        raise IngestError(
+            f"{display} has a structure Word does not produce and cannot be read; open it in Word, "
+            "save it again as .docx and upload the new file."
+        ) from None
 
 
 # --- package safety -----------------------------------------------------------------------------------
@@ -75,7 +80,7 @@ def check_package(data: bytes, display: str) -> None:
     damaged = f"{display} is damaged (its zip container is broken); save it again in Word and re-upload it."
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+    except Exception:  # zipfile has many ways to say "not a zip"
         raise IngestError(damaged) from None
     bomb = f"{display} unpacks to far more data than a Word document holds (a “zip bomb”); it was not opened."
     with archive:
@@ -115,7 +120,7 @@ def check_package(data: bytes, display: str) -> None:
                             tail = window[-32:]
             except IngestError:
                 raise
-            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+            except Exception:  # bad CRC, zlib errors, unsupported or encrypted compression
                 raise IngestError(damaged) from None
 
 
@@ -382,9 +387,10 @@ def _flatten(blocks: Iterator[_Paragraph | _Table]) -> Iterator[str]:
 
 def _symbol(element: etree._Element) -> str:
     try:
-        return chr(int(element.get(f"{W}char", ""), 16))
-    except (ValueError, OverflowError):
+        code = int(element.get(f"{W}char", ""), 16)
+    except ValueError:
         return ""
+    return chr(code) if 0 < code < 0xD800 or 0xE000 <= code <= 0x10FFFF else ""
 
 
 # --- note numbering as the reader sees it -------------------------------------------------------------

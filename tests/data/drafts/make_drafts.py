@@ -91,7 +91,10 @@ def _note_ref(kind: str, note_id: int, custom_mark: str | None = None) -> str:
 def _paragraph(inner: str, mark_deleted: bool = False) -> str:
     properties = ""
     if mark_deleted:
-        properties = '<w:pPr><w:rPr><w:del w:id="903" w:author="Reviewer" w:date="2026-01-05T10:00:00Z"/></w:rPr></w:pPr>'
+        properties = (
+            '<w:pPr><w:rPr><w:del w:id="903" w:author="Reviewer" w:date="2026-01-05T10:00:00Z"/>'
+            "</w:rPr></w:pPr>"
+        )
     return f"<w:p {NSDECL}>{properties}{inner}</w:p>"
 
 
@@ -107,7 +110,8 @@ def _notes_xml(kind: str, notes: dict[int, str]) -> bytes:
             f'<w:{kind} w:id="{note_id}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
             f"<w:{ref}/></w:r>{inner}</w:p></w:{kind}>"
         )
-    xml = f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:{kind}s {NSDECL}>{"".join(body)}</w:{kind}s>'
+    declaration = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    xml = f"{declaration}<w:{kind}s {NSDECL}>{''.join(body)}</w:{kind}s>"
     return xml.encode("utf-8")
 
 
@@ -145,7 +149,10 @@ def make_memo_footnotes() -> bytes:
     _body_append(document, _paragraph(_run(s["pl_heirs"]) + _note_ref("footnote", 2)))
     _body_append(document, _paragraph(_run(s["kr_750"]) + _note_ref("footnote", 3, custom_mark="*")))
     _body_append(document, _paragraph(_run(s["eu_art6"]) + _note_ref("footnote", 4)))
-    _body_append(document, _table([(["Sygnatura", "Sąd"], False), (["III AUa 271/12", "Sąd Apelacyjny we Wrocławiu"], False)]))
+    _body_append(
+        document,
+        _table([(["Sygnatura", "Sąd"], False), (["III AUa 271/12", "Sąd Apelacyjny we Wrocławiu"], False)]),
+    )
     _body_append(document, _paragraph(_run(s["pl_dismissed"]) + _note_ref("endnote", 1)))
     _body_append(document, _paragraph(_run("Koniec opinii.") + _note_ref("endnote", 2)))
     _attach_notes(
@@ -227,7 +234,11 @@ def make_memo_tracked() -> bytes:
     _attach_notes(
         document,
         "footnote",
-        {1: _run(" Wyrok SA we Wrocławiu z dnia 17 maja 2012 r., ") + _del("III AUa 217/12") + _ins("III AUa 271/12")},
+        {
+            1: _run(" Wyrok SA we Wrocławiu z dnia 17 maja 2012 r., ")
+            + _del("III AUa 217/12")
+            + _ins("III AUa 271/12")
+        },
     )
     return _save(document)
 
@@ -315,9 +326,11 @@ def make_pdfs() -> dict[str, bytes]:
         "memo_pl.pdf": bytes(_pdf(DEJAVU, PL_PAGES).output()),
         "memo_ko.pdf": bytes(_pdf(NOTO_CJK, KR_PAGES).output()),
         "scanned.pdf": bytes(_pdf(DEJAVU, [[]], image_pages=frozenset({0})).output()),
-        "partly_scanned.pdf": bytes(_pdf(DEJAVU, [PL_PAGES[1], [], [], PL_PAGES[1]], frozenset({1, 2})).output()),
+        "partly_scanned.pdf": bytes(
+            _pdf(DEJAVU, [PL_PAGES[1], [], [], PL_PAGES[1]], frozenset({1, 2})).output()
+        ),
     }
-    files["password.pdf"] = _encrypted(files["memo_pl.pdf"], user_password="tajne")  # noqa: S106
+    files["password.pdf"] = _encrypted(files["memo_pl.pdf"], user_password="tajne")
     files["owner_only.pdf"] = _encrypted(files["memo_pl.pdf"], user_password="")
     return files
 
@@ -325,7 +338,7 @@ def make_pdfs() -> dict[str, bytes]:
 def _encrypted(data: bytes, user_password: str) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     # RC4 needs no optional dependency; pypdf reads and writes it in pure Python.
-    writer.encrypt(user_password=user_password, owner_password="wlasciciel", algorithm="RC4-128")  # noqa: S106
+    writer.encrypt(user_password=user_password, owner_password="wlasciciel", algorithm="RC4-128")
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
@@ -346,9 +359,7 @@ def make_texts() -> dict[str, bytes]:
         "memo_utf16.txt": (s["pl_absolute"] + "\n" + s["kr_750"] + "\n").encode("utf-16"),
         # Constructed (no French or German text is in the corpus): accented Western letters that
         # Windows-1250 would turn into other letters (à → ŕ, è → č).
-        "memo_cp1252.txt": "Données à caractère personnel : règle générale, Verarbeitung für Zwecke.\n".encode(
-            "cp1252"
-        ),
+        "memo_cp1252.txt": "Données à caractère personnel : règle générale, für Zwecke.\n".encode("cp1252"),
     }
 
 
