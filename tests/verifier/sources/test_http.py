@@ -1,0 +1,400 @@
+"""SourceHTTP: what a lawyer would see go wrong if it misbehaved — a source marked missing after one hiccup,
+a key leaked into a log, a service hammered into banning us, or a "verified" built on a maintenance page."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from socketserver import ThreadingMixIn
+from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+import httpx
+import pytest
+
+from fakes.lawgokr import make_app
+from verifier.sources.errors import NotFoundError, PermanentError, TransientError
+from verifier.sources.http import LOCAL_ONLY_MESSAGE, SourceHTTP, parse_retry_after, public_url_of
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+KR_CORPUS = DATA / "corpus" / "kr"
+KR_RECORDED = DATA / "recorded" / "korea_law_go_kr"
+SECRET = "s3cret-oc"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def scripted(responses: list[httpx.Response | Exception]) -> tuple[httpx.MockTransport, list[httpx.Request]]:
+    """A transport that answers with `responses` in order (the last one repeats)."""
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        answer = responses[min(len(seen) - 1, len(responses) - 1)]
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    return httpx.MockTransport(handler), seen
+
+
+def make_http(transport: httpx.BaseTransport, **kwargs: Any) -> tuple[SourceHTTP, list[float]]:
+    sleeps: list[float] = []
+    kwargs.setdefault("random", lambda: 0.5)
+    http = SourceHTTP(transport=transport, sleep=sleeps.append, **kwargs)
+    return http, sleeps
+
+
+OK = httpx.Response(200, text="<ok/>")
+
+
+@pytest.mark.parametrize(
+    ("first", "reason_part"),
+    [
+        (httpx.Response(503), "HTTP 503"),
+        (httpx.Response(502), "HTTP 502"),
+        (httpx.Response(429), "rate limiting"),
+        (httpx.Response(200, text=""), "empty body"),
+        (httpx.Response(200, text="   \n"), "empty body"),
+        (httpx.ReadTimeout("slow"), "did not answer in time"),
+        (httpx.ConnectError("connection reset by peer"), "could not reach"),
+    ],
+)
+def test_it_retries_a_transient_failure_and_counts_the_retry(first: Any, reason_part: str) -> None:
+    transport, seen = scripted([first, first, OK])
+    http, sleeps = make_http(transport)
+    fetched = http.get("https://api.example/x")
+    assert (fetched.status, fetched.text, fetched.retries) == (200, "<ok/>", 2)
+    assert len(seen) == 3
+    assert len(sleeps) == 2
+    # and the same failure, never followed by success, ends as TransientError saying what happened
+    transport, seen = scripted([first])
+    http, _ = make_http(transport, max_retries=2)
+    with pytest.raises(TransientError, match=reason_part) as info:
+        http.get("https://api.example/x")
+    assert info.value.retries == 2
+    assert len(seen) == 3
+
+
+@pytest.mark.parametrize(
+    ("status", "error", "message_part"),
+    [
+        (404, NotFoundError, "404"),
+        (400, PermanentError, "HTTP 400"),
+        (401, PermanentError, "HTTP 401"),
+        (403, PermanentError, "HTTP 403"),
+        (410, PermanentError, "HTTP 410"),
+    ],
+)
+def test_it_does_not_retry_a_permanent_answer(status: int, error: type[Exception], message_part: str) -> None:
+    transport, seen = scripted([httpx.Response(status, text="no")])
+    http, sleeps = make_http(transport)
+    with pytest.raises(error, match=message_part):
+        http.get("https://api.example/x")
+    assert len(seen) == 1
+    assert sleeps == []
+
+
+@pytest.mark.parametrize(
+    ("base", "cap", "random_value", "expected"),
+    [
+        (1.0, 30.0, 0.5, [0.5, 1.0, 2.0]),
+        (1.0, 1.5, 1.0, [1.0, 1.5, 1.5]),  # capped
+        (2.0, 30.0, 0.0, [0.0, 0.0, 0.0]),  # full jitter may wait nothing at all
+    ],
+)
+def test_it_backs_off_exponentially_with_full_jitter(
+    base: float, cap: float, random_value: float, expected: list[float]
+) -> None:
+    transport, _ = scripted([httpx.Response(503)])
+    http, sleeps = make_http(transport, backoff_base=base, backoff_cap=cap, random=lambda: random_value)
+    with pytest.raises(TransientError):
+        http.get("https://api.example/x")
+    assert sleeps == expected
+
+
+@pytest.mark.parametrize(
+    ("retry_after", "cap", "sleeps_expected", "raises"),
+    [
+        ("7", 60.0, [7.0], False),
+        ("0", 60.0, [0.0], False),
+        ("3600", 60.0, [], True),  # longer than we may block a worker: give up now, say how long to wait
+    ],
+)
+def test_it_honours_retry_after_up_to_a_cap(
+    retry_after: str, cap: float, sleeps_expected: list[float], raises: bool
+) -> None:
+    transport, _ = scripted([httpx.Response(429, headers={"Retry-After": retry_after}), OK])
+    http, sleeps = make_http(transport, retry_after_cap=cap)
+    if raises:
+        with pytest.raises(TransientError) as info:
+            http.get("https://api.example/x")
+        assert info.value.retry_after == float(retry_after)
+        assert "wait 3600s" in info.value.message
+    else:
+        assert http.get("https://api.example/x").retries == 1
+    assert sleeps == sleeps_expected
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("120", 120.0),
+        ("Wed, 21 Oct 2015 07:28:00 GMT", 30.0),
+        ("soon", None),
+        (None, None),
+    ],
+)
+def test_it_reads_retry_after_as_seconds_or_a_date(header: str | None, expected: float | None) -> None:
+    now = 1445412450.0  # 2015-10-21 07:27:30 UTC
+    assert parse_retry_after(header, now) == expected
+
+
+def test_it_sends_nothing_in_local_only_mode() -> None:
+    transport, seen = scripted([OK])
+    http, _ = make_http(transport, local_only=True)
+    with pytest.raises(PermanentError, match=LOCAL_ONLY_MESSAGE):
+        http.get("https://api.example/x", params={"OC": SECRET})
+    assert seen == []
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "expected"),
+    [
+        (
+            "https://h/DRF/lawSearch.do",
+            {"OC": SECRET, "query": "민법"},
+            "https://h/DRF/lawSearch.do?query=%EB%AF%BC%EB%B2%95",
+        ),
+        (f"https://h/a?OC={SECRET}&x=1", None, "https://h/a?x=1"),
+        ("https://h/a", {"OC": SECRET}, "https://h/a"),
+    ],
+)
+def test_it_keeps_the_key_out_of_the_public_url(
+    url: str, params: dict[str, str] | None, expected: str
+) -> None:
+    assert public_url_of(url, params, ("OC",)) == expected
+
+
+def test_it_never_shows_the_key_in_bodies_errors_or_logs(caplog: pytest.LogCaptureFixture) -> None:
+    # law.go.kr echoes the requester's key inside every 법령상세링크 of a search answer
+    body = f"<law><법령상세링크>/DRF/lawService.do?OC={SECRET}&amp;target=law</법령상세링크></law>"
+    transport, _ = scripted([httpx.Response(503), httpx.Response(200, text=body)])
+    http, _ = make_http(transport)
+    with caplog.at_level(logging.DEBUG):
+        fetched = http.get("https://h/DRF/lawSearch.do", params={"OC": SECRET, "query": "민법"})
+    assert SECRET not in fetched.text
+    assert SECRET.encode() not in fetched.content
+    assert "OC=REDACTED&amp;target=law" in fetched.text
+    assert SECRET not in fetched.public_url
+    assert SECRET not in caplog.text
+    assert "lawSearch.do" in caplog.text
+    transport, _ = scripted([httpx.ConnectError(f"failed for https://h/x?OC={SECRET}")])
+    http, _ = make_http(transport, max_retries=0)
+    with pytest.raises(TransientError) as info:
+        http.get("https://h/x", params={"OC": SECRET})
+    assert SECRET not in str(info.value)
+
+
+def test_it_opens_the_circuit_after_repeated_failures_and_probes_after_cool_down() -> None:
+    clock = Clock()
+    flaky: list[httpx.Response] = [httpx.Response(503), httpx.Response(503)]
+    seen: dict[str, int] = {"flaky.example": 0, "fine.example": 0}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen[request.url.host] += 1
+        if request.url.host == "flaky.example" and flaky:
+            return flaky.pop(0)
+        return OK
+
+    http, _ = make_http(
+        httpx.MockTransport(handler), max_retries=0, breaker_threshold=2, breaker_cooldown=30.0, clock=clock
+    )
+    for _ in range(2):
+        with pytest.raises(TransientError):
+            http.get("https://flaky.example/a")
+    with pytest.raises(TransientError, match="failing repeatedly") as info:
+        http.get("https://flaky.example/b")
+    assert seen["flaky.example"] == 2, "an open circuit sends nothing"
+    assert info.value.retry_after == 30.0
+    assert http.get("https://fine.example/a").status == 200, "other hosts are not affected"
+    clock.now += 31
+    assert http.get("https://flaky.example/c").status == 200  # the half-open probe succeeds and closes it
+    assert http.get("https://flaky.example/d").status == 200
+    assert seen == {"flaky.example": 4, "fine.example": 1}
+
+
+def test_it_stops_retrying_when_the_hosts_retry_budget_is_spent() -> None:
+    transport, seen = scripted([httpx.Response(503)])
+    http, sleeps = make_http(transport, max_retries=5, retry_budget=2, breaker_threshold=100)
+    with pytest.raises(TransientError, match="budget") as info:
+        http.get("https://busy.example/x")
+    assert len(seen) == 3
+    assert len(sleeps) == 2
+    assert info.value.retries == 2
+
+
+def test_it_limits_concurrent_requests_per_host() -> None:
+    lock = threading.Lock()
+    in_flight = {"now": 0, "max": 0}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        with lock:
+            in_flight["now"] += 1
+            in_flight["max"] = max(in_flight["max"], in_flight["now"])
+        time.sleep(0.02)
+        with lock:
+            in_flight["now"] -= 1
+        return OK
+
+    http, _ = make_http(httpx.MockTransport(handler), per_host_limit=2)
+    threads = [threading.Thread(target=http.get, args=(f"https://one.example/{i}",)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert in_flight["max"] == 2
+
+
+def test_it_sends_identical_concurrent_requests_once() -> None:
+    release = threading.Event()
+    calls: list[str] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(str(request.url))
+        release.wait(2)
+        return httpx.Response(200, text="shared")
+
+    http, _ = make_http(httpx.MockTransport(handler))
+    results: list[str] = []
+    threads = [
+        threading.Thread(
+            target=lambda: results.append(http.get("https://one.example/same", params={"q": "1"}).text)
+        )
+        for _ in range(5)
+    ]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    release.set()
+    for t in threads:
+        t.join()
+    assert results == ["shared"] * 5
+    assert len(calls) == 1
+
+
+def test_a_check_can_turn_a_200_page_into_a_transient_or_permanent_failure() -> None:
+    def check(response: httpx.Response) -> None:
+        if "maintenance" in response.text:
+            raise TransientError("maintenance page")
+        if "미신청" in response.text:
+            raise PermanentError("not subscribed")
+
+    transport, seen = scripted([httpx.Response(200, text="<html>maintenance</html>"), OK])
+    http, _ = make_http(transport)
+    assert http.get("https://h/x", check=check).retries == 1
+    transport, seen = scripted([httpx.Response(200, text="<h2>미신청된 목록/본문에 대한 접근입니다.</h2>")])
+    http, _ = make_http(transport)
+    with pytest.raises(PermanentError, match="not subscribed"):
+        http.get("https://h/x", check=check)
+    assert len(seen) == 1
+
+
+# ----------------------------------------------------------------------------- against a real socket
+
+
+class _ThreadingServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True  # a slow (timed-out) request must not block the retry behind it
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def _faulty(app: Callable[..., Any], plan: list[str]) -> Callable[..., Any]:
+    """Test-only fault wrapper: each request takes the next step of `plan` ("ok", "503", "slow")."""
+    steps = iter(plan)
+
+    def wrapped(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        step = next(steps, "ok")
+        if step == "503":
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b"busy"]
+        if step == "slow":
+            time.sleep(0.5)
+        return app(environ, start_response)
+
+    return wrapped
+
+
+@pytest.fixture(scope="module")
+def lawgokr_app() -> Callable[..., Any]:
+    return make_app(KR_CORPUS, KR_RECORDED)
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Callable[..., Any]], str]]:
+    servers = []
+
+    def start(app: Callable[..., Any]) -> str:
+        server = make_server("127.0.0.1", 0, app, server_class=_ThreadingServer, handler_class=_Quiet)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+LAW_QUERY = {"OC": SECRET, "target": "law", "type": "XML", "query": "민법", "display": 100}
+BROWSER = {"Referer": "https://www.law.go.kr/"}
+
+
+def test_it_fetches_from_a_real_local_server(serve: Callable[..., str], lawgokr_app: Any) -> None:
+    base = serve(lawgokr_app)
+    with SourceHTTP(timeout=5) as http:
+        fetched = http.get(f"{base}/DRF/lawSearch.do", params=LAW_QUERY, headers=BROWSER)
+    assert fetched.status == 200
+    assert fetched.retries == 0
+    assert "<법령명한글>민법</법령명한글>" in fetched.text
+    assert SECRET not in fetched.text
+    assert SECRET not in fetched.public_url
+
+
+@pytest.mark.parametrize(
+    ("plan", "timeout", "retries", "outcome"),
+    [
+        (["503", "503"], 5.0, 2, "ok"),
+        (["slow"], 0.1, 1, "ok"),
+        (["503", "503", "503"], 5.0, 2, "fail"),
+        (["slow", "slow", "slow"], 0.1, 2, "fail"),
+    ],
+)
+def test_it_survives_faults_from_a_real_local_server(
+    serve: Callable[..., str], lawgokr_app: Any, plan: list[str], timeout: float, retries: int, outcome: str
+) -> None:
+    base = serve(_faulty(lawgokr_app, plan))
+    sleeps: list[float] = []
+    with SourceHTTP(timeout=timeout, max_retries=2, sleep=sleeps.append) as http:
+        if outcome == "ok":
+            fetched = http.get(f"{base}/DRF/lawSearch.do", params=LAW_QUERY, headers=BROWSER)
+            assert fetched.retries == retries
+            assert "민법" in fetched.text
+        else:
+            with pytest.raises(TransientError) as info:
+                http.get(f"{base}/DRF/lawSearch.do", params=LAW_QUERY, headers=BROWSER)
+            assert info.value.retries == retries
+            assert SECRET not in str(info.value)
+    assert len(sleeps) == retries
