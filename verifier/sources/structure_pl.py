@@ -206,6 +206,7 @@ def parse_eli_html(html: str | bytes) -> PlAct:
         raise ValueError(f"ELI text.html could not be parsed: {exc}") from None
     h1 = root.find(".//h1")
     title = clean_space(" ".join(str(t) for t in h1.itertext())) if h1 is not None else ""
+    title = re.split(r"\s\d+\)\s", title)[0]  # a footnote marker "1) Niniejsza ustawa …" is not the title
     body = root.find(".//body")
     builder = UnitTextBuilder()
     if title:
