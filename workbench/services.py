@@ -540,7 +540,6 @@ def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument
     """Use an uploaded or pasted judgment/act as the source of a finding's citation and re-verify at once
     every finding of the review that cites the same source."""
     from verifier.sources.local import document_from_upload
-
     from workbench.sources import document_of as snapshot_document
     from workbench.sources import store
 
@@ -677,3 +676,21 @@ def sign_off(*, user: AnyUser, review: Review, comment: str = "") -> SignOff:
     head = audit.verify_chain(review).head
     audit.append(review, "signed_off", {"comment": signoff.comment, "chain_head_before": head}, user)
     return signoff
+
+
+# --- exports ----------------------------------------------------------------------------------------
+
+
+def export_review(*, user: AnyUser, review: Review, fmt: str) -> Any:
+    """Render an export and record who took it; the caller has already checked matter membership."""
+    from workbench import exports
+
+    require_role(user, ASSOCIATE, PARTNER)
+    rendered = exports.render(review, fmt)
+    audit.append(
+        review,
+        "exported",
+        {"format": fmt, "sha256": exports.content_hash(rendered.content), "bytes": len(rendered.content)},
+        user,
+    )
+    return rendered

@@ -30,6 +30,7 @@ urlpatterns = [
     ),
     path("reviews/<int:review_id>/versions/", views.review_new_version, name="review_new_version"),
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
+    path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),
     path("queue/", views.partner_queue, name="queue"),
     path("admin/", admin.site.urls),
 ]

@@ -254,6 +254,17 @@ def review_sign_off(request: HttpRequest, review_id: int) -> HttpResponse:
 
 
 @require_GET
+def review_export(request: HttpRequest, review_id: int, fmt: str) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    if fmt not in ("json", "csv", "pdf", "docx"):
+        raise Http404("No such export format.")
+    rendered = services.export_review(user=request.user, review=review, fmt=fmt)
+    response = HttpResponse(rendered.content, content_type=rendered.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{rendered.filename}"'
+    return response
+
+
+@require_GET
 def partner_queue(request: HttpRequest) -> HttpResponse:
     if not is_partner(request.user):
         raise PermissionDenied

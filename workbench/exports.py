@@ -1,0 +1,525 @@
+"""The documents a firm files: the findings JSON (CONTRACT §2) with decisions and the audit chain, a CSV for
+Excel, a PDF report to sign, and the draft as .docx with a Word comment at each citation.
+
+Exports of a signed-off review are reproducible byte for byte: they carry the audit chain up to the
+sign-off (export events written afterwards are not part of what was signed), fixed document dates, and
+zip entries with fixed timestamps.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from django.db.models import QuerySet
+
+from verifier.model import STATUS_ICON, Status
+from verifier.report import SCHEMA
+from workbench.models import AuditEvent, Finding, Review
+
+FORMATS = ("json", "csv", "pdf", "docx")
+CONTENT_TYPES = {
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+    "pdf": "application/pdf",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
+STATUS_RGB = {
+    "verified": (30, 125, 50),
+    "modified": (179, 134, 0),
+    "needs_judgement": (179, 134, 0),
+    "calibration": (194, 94, 0),
+    "unverified": (179, 38, 30),
+    "no_source": (92, 26, 138),
+    "not_checked": (122, 127, 133),
+}
+
+
+@dataclass(frozen=True)
+class Export:
+    content: bytes
+    filename: str
+    content_type: str
+
+
+def findings_of(review: Review) -> QuerySet[Finding]:
+    return (
+        review.findings.filter(version=review.version)
+        .select_related("snapshot")
+        .prefetch_related("decisions__user")
+        .order_by("ordinal")
+    )
+
+
+def chain_of(review: Review) -> list[AuditEvent]:
+    events = AuditEvent.objects.filter(review=review).order_by("seq")
+    if review.is_signed_off:
+        signed = events.filter(kind="signed_off").order_by("-seq").first()
+        if signed is not None:
+            events = events.filter(seq__lte=signed.seq)
+    return list(events)
+
+
+def reference_time(review: Review) -> datetime:
+    """The date written into documents: the sign-off, else the end of the check, else creation."""
+    if review.is_signed_off:
+        return review.signoff.signed_at
+    return review.finished_at or review.created_at
+
+
+def finding_json(f: Finding) -> dict[str, Any]:
+    snapshot = f.snapshot
+    match = f.match or None
+    return {
+        "id": f.finding_id,
+        "span": [f.span_start, f.span_end],
+        "citation": f.citation,
+        "jurisdiction": f.jurisdiction,
+        "kind": f.kind,
+        "claim_type": f.claim_type,
+        "claim_text": f.claim_text,
+        "quote": f.quote or None,
+        "required_level": f.required_level,
+        "achieved_level": f.achieved_level or "none",
+        "status": f.status,
+        "label": Status(f.status).label if f.status else "unknown",
+        "rationale": f.rationale,
+        "supporting_urls": list(f.supporting_urls),
+        "source": (
+            {
+                "id": snapshot.source_id,
+                "title": snapshot.title,
+                "url": snapshot.url,
+                "fetched_at": snapshot.fetched_at.isoformat(),
+                "sha256": snapshot.sha256,
+            }
+            if snapshot
+            else None
+        ),
+        "match": (
+            {
+                "start": match.get("start"),
+                "end": match.get("end"),
+                "excerpt": match.get("excerpt", ""),
+                "similarity": round(float(match.get("similarity") or 0.0), 4),
+                "diff": [[op, words] for op, words in match.get("diff") or []],
+            }
+            if match
+            else None
+        ),
+    }
+
+
+def decision_json(f: Finding) -> list[dict[str, Any]]:
+    return [
+        {
+            "finding": f.finding_id,
+            "action": d.action,
+            "text": d.text,
+            "comment": d.comment,
+            "user": d.user.get_username(),
+            "role": d.role,
+            "at": d.created_at.isoformat(),
+            "carried_over": d.carried_over,
+        }
+        for d in f.decisions.all()
+    ]
+
+
+def summary_of(findings: list[Finding]) -> dict[str, int]:
+    counts: dict[str, int] = {"total": len(findings), **{s.value: 0 for s in Status}, "hard_blocks": 0}
+    for f in findings:
+        if f.status:
+            counts[f.status] += 1
+            if Status(f.status).is_hard_block:
+                counts["hard_blocks"] += 1
+    return counts
+
+
+def as_json(review: Review) -> dict[str, Any]:
+    findings = list(findings_of(review))
+    chain = chain_of(review)
+    signoff = getattr(review, "signoff", None) if review.is_signed_off else None
+    return {
+        "schema": SCHEMA,
+        "documents": [
+            {
+                "path": review.draft_name,
+                "sha256": review.draft_sha256,
+                "chars": len(review.draft_text),
+                "language": review.language or "en",
+                "summary": summary_of(findings),
+                "findings": [finding_json(f) for f in findings],
+            }
+        ],
+        "review": {
+            "id": review.pk,
+            "title": review.title,
+            "matter": review.matter.reference,
+            "version": review.version,
+            "created_at": review.created_at.isoformat(),
+            "signed_off": (
+                {
+                    "by": signoff.user.get_username(),
+                    "at": signoff.signed_at.isoformat(),
+                    "comment": signoff.comment,
+                }
+                if signoff
+                else None
+            ),
+            "decisions": [d for f in findings for d in decision_json(f)],
+            "audit_chain": [
+                {
+                    "seq": e.seq,
+                    "kind": e.kind,
+                    "actor": e.actor_name,
+                    "at": e.created_at.isoformat(),
+                    "payload": e.payload,
+                    "prev_hash": e.prev_hash,
+                    "hash": e.hash,
+                }
+                for e in chain
+            ],
+            "chain_head": chain[-1].hash if chain else None,
+        },
+    }
+
+
+def export_json(review: Review) -> bytes:
+    return (json.dumps(as_json(review), ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+
+
+CSV_COLUMNS = (
+    "id", "status", "label", "citation", "jurisdiction", "kind", "claim_type", "required_level",
+    "achieved_level", "claim_text", "rationale", "review_state", "decision", "decided_by", "decided_at",
+    "decision_comment", "source_url", "snapshot_sha256",
+)  # fmt: skip
+
+
+def last_decision(f: Finding) -> Any:
+    decisions = list(f.decisions.all())
+    return decisions[-1] if decisions else None
+
+
+def export_csv(review: Review) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for f in findings_of(review):
+        d = last_decision(f)
+        decided = (
+            [d.action, d.user.get_username(), d.created_at.isoformat(), d.comment] if d else ["", "", "", ""]
+        )
+        source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
+        label = Status(f.status).label if f.status else ""
+        writer.writerow(
+            [
+                f.finding_id,
+                f.status,
+                label,
+                f.citation,
+                f.jurisdiction,
+                f.kind,
+                f.claim_type,
+                f.required_level,
+            ]
+            + [f.achieved_level, f.claim_text, f.rationale, f.state, *decided, *source]
+        )
+    # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
+    return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
+
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/opentype/noto"))
+
+
+def _fonts() -> tuple[Path, Path, Path]:
+    dejavu = FONT_DIRS[0] / "DejaVuSans.ttf"
+    dejavu_bold = FONT_DIRS[0] / "DejaVuSans-Bold.ttf"
+    cjk = FONT_DIRS[1] / "NotoSansCJK-Regular.ttc"
+    for font in (dejavu, dejavu_bold, cjk):
+        if not font.exists():
+            raise RuntimeError(
+                f"PDF export needs the font {font} (Debian packages fonts-dejavu, fonts-noto-cjk)."
+            )
+    return dejavu, dejavu_bold, cjk
+
+
+def export_pdf(review: Review) -> bytes:
+    from fpdf import FPDF
+
+    regular, bold, cjk = _fonts()
+    findings = list(findings_of(review))
+    chain = chain_of(review)
+    when = reference_time(review)
+
+    pdf = FPDF(format="A4")
+    pdf.set_creation_date(when)
+    pdf.set_title(f"Citation review: {review.title}")
+    pdf.set_author("Citation review workbench")
+    pdf.add_font("body", "", str(regular))
+    pdf.add_font("body", "B", str(bold))
+    pdf.add_font("cjk", "", str(cjk), collection_font_number=1)  # face 1 of the collection is Korean
+    pdf.set_fallback_fonts(["cjk"])
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+    width = pdf.w - pdf.l_margin - pdf.r_margin
+
+    def line(text: str, size: float = 9.5, style: str = "", height: float = 5.0) -> None:
+        pdf.set_font("body", style, size)
+        pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT")
+
+    line("Citation review report", 16, "B", 8)
+    line(review.title, 12, "B", 6)
+    signoff = review.signoff if review.is_signed_off else None
+    checked = f"{review.finished_at:%Y-%m-%d %H:%M} UTC" if review.finished_at else "not finished"
+    line(
+        f"Matter: {review.matter.reference} {review.matter.name}\n"
+        f"Draft: {review.draft_name} (version {review.version}), sha256 {review.draft_sha256}\n"
+        f"Created: {review.created_at:%Y-%m-%d %H:%M} UTC · checked: {checked}"
+    )
+    line(
+        f"Signed off by {signoff.user.get_username()} on {signoff.signed_at:%Y-%m-%d %H:%M} UTC"
+        + (f": {signoff.comment}" if signoff.comment else "")
+        if signoff
+        else "NOT SIGNED OFF",
+        10,
+        "B",
+    )
+    pdf.ln(2)
+    counts = summary_of(findings)
+    line(
+        "Counts: "
+        + " · ".join(f"{s.value} {counts[s.value]}" for s in Status)
+        + f" · total {counts['total']} · hard blocks {counts['hard_blocks']}",
+        9.5,
+    )
+    pdf.ln(2)
+
+    # The table: a colour bar and the status in words (not colour alone).
+    pdf.set_font("body", "B", 8.5)
+    cols = (14, 30, 62, 34, width - 140)
+    for title, w in zip(("ID", "Status", "Citation", "Required→achieved", "Review state"), cols, strict=True):
+        pdf.cell(w, 6, title, border="B")
+    pdf.ln()
+    pdf.set_font("body", "", 8.5)
+    for f in findings:
+        rgb = STATUS_RGB.get(f.status, (122, 127, 133))
+        y = pdf.get_y()
+        if y > pdf.h - 25:
+            pdf.add_page()
+            y = pdf.get_y()
+        pdf.set_fill_color(*rgb)
+        pdf.rect(pdf.l_margin - 3, y + 0.8, 2, 4.4, style="F")
+        values = (f.finding_id, f.status, f.citation[:60], f"{f.required_level}→{f.achieved_level}", f.state)
+        for value, w in zip(values, cols, strict=True):
+            pdf.cell(w, 6, value, border="B")
+        pdf.ln()
+    pdf.ln(4)
+
+    line("Evidence for findings that are not green", 12, "B", 7)
+    for f in findings:
+        if f.status == Status.VERIFIED:
+            continue
+        pdf.set_text_color(*STATUS_RGB.get(f.status, (0, 0, 0)))
+        line(f"{f.finding_id} · {f.status} · {f.citation}", 10, "B", 5.5)
+        pdf.set_text_color(0, 0, 0)
+        line(f"Claim: {f.claim_text}")
+        if f.quote:
+            line(f"Quote: “{f.quote}”")
+        line(f"Rationale: {f.rationale}")
+        if f.match and f.match.get("excerpt"):
+            line(f"Source excerpt: {f.match['excerpt']}")
+        if f.match and f.match.get("diff"):
+            diff = " ".join(
+                words if op == "equal" else (f"[-{words}]" if op == "delete" else f"[+{words}]")
+                for op, words in f.match["diff"]
+            )
+            line(f"Differences: {diff}")
+        if f.snapshot:
+            line(f"Source: {f.snapshot.title} · {f.snapshot.url} · sha256 {f.snapshot.sha256}", 8)
+        for d in f.decisions.all():
+            line(
+                f"Decision: {d.get_action_display()} by {d.user.get_username()} ({d.role}), "
+                f"{d.created_at:%Y-%m-%d %H:%M}"
+                + (f" — {d.comment}" if d.comment else "")
+                + (f" — wording: {d.text}" if d.text else ""),
+                8.5,
+            )
+        pdf.ln(2)
+    pdf.ln(2)
+    line(f"Audit chain: {len(chain)} events; head hash {chain[-1].hash if chain else '-'}", 9, "B")
+    return bytes(pdf.output())
+
+
+def export_docx(review: Review) -> bytes:
+    import docx
+
+    findings = list(findings_of(review))
+    when = reference_time(review)
+    original = _original_docx(review)
+    if original is not None:
+        document = docx.Document(io.BytesIO(original))
+        anchored = _comment_runs_in_docx(document, findings)
+    else:
+        document = docx.Document()
+        document.add_heading(review.title, level=1)
+        anchored = _write_draft_with_runs(document, review.draft_text, findings)
+    for f in findings:
+        runs = anchored.get(f.pk)
+        if not runs:
+            continue
+        d = last_decision(f)
+        text = (
+            f"{f.finding_id} · {STATUS_ICON[Status(f.status)] if f.status else ''} {f.status or 'pending'} "
+            f"({f.required_level}→{f.achieved_level or 'none'})\n{f.rationale}"
+        )
+        if d:
+            text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
+            if d.comment:
+                text += f": {d.comment}"
+        document.add_comment(runs, text=text, author="Citation review workbench", initials="CRW")
+    props = document.core_properties
+    props.created = props.modified = when.replace(tzinfo=None)
+    props.last_printed = when.replace(tzinfo=None)
+    props.revision = 1
+    props.author = props.last_modified_by = "Citation review workbench"
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return _fixed_zip(buffer.getvalue(), when)
+
+
+def _original_docx(review: Review) -> bytes | None:
+    if review.draft_format != "docx" or not review.original_file:
+        return None
+    version_one = review.versions.order_by("-number").first()
+    if version_one is None or version_one.sha256 != review.draft_sha256:
+        return None
+    with review.original_file.open("rb") as handle:
+        return handle.read()
+
+
+def _write_draft_with_runs(document: Any, text: str, findings: list[Finding]) -> dict[int, list[Any]]:
+    """Write the draft paragraph by paragraph, cutting runs at citation spans: each comment gets its runs."""
+    anchored: dict[int, list[Any]] = {}
+    spans = sorted((f.span_start, f.span_end, f.pk) for f in findings)
+    offset = 0
+    for paragraph_text in text.split("\n"):
+        start, end = offset, offset + len(paragraph_text)
+        offset = end + 1
+        paragraph = document.add_paragraph()
+        cursor = start
+        for s, e, pk in spans:
+            if e <= start or s >= end or s < cursor:
+                continue
+            if s > cursor:
+                paragraph.add_run(text[cursor:s])
+            anchored[pk] = [paragraph.add_run(text[s:e])]
+            cursor = e
+        if cursor < end:
+            paragraph.add_run(text[cursor:end])
+    return anchored
+
+
+def _comment_runs_in_docx(document: Any, findings: list[Finding]) -> dict[int, list[Any]]:
+    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it."""
+    anchored: dict[int, list[Any]] = {}
+    paragraphs = list(_all_paragraphs(document))
+    for f in findings:
+        needle = f.citation
+        for paragraph in paragraphs:
+            runs = _isolate(paragraph, needle)
+            if runs:
+                anchored[f.pk] = runs
+                break
+    return anchored
+
+
+def _all_paragraphs(document: Any) -> Any:
+    yield from document.paragraphs
+    for table in document.tables:
+        for row in table.rows:
+            for cell in row.cells:
+                yield from cell.paragraphs
+
+
+def _isolate(paragraph: Any, needle: str) -> list[Any]:
+    """Return the runs that hold exactly `needle` in the paragraph, splitting runs at its edges."""
+    text = "".join(r.text for r in paragraph.runs)
+    at = text.find(needle)
+    if at < 0:
+        return []
+    end = at + len(needle)
+    out = []
+    position = 0
+    for run in list(paragraph.runs):
+        run_start, run_end = position, position + len(run.text)
+        position = run_end
+        if run_end <= at or run_start >= end:
+            continue
+        inner_start, inner_end = max(at, run_start) - run_start, min(end, run_end) - run_start
+        original = run.text
+        before, middle, after = original[:inner_start], original[inner_start:inner_end], original[inner_end:]
+        run.text = middle
+        if before:
+            new = _clone_run_before(run)
+            new.text = before
+        if after:
+            new = _clone_run_after(run)
+            new.text = after
+        out.append(run)
+    return out
+
+
+def _clone_run_before(run: Any) -> Any:
+    import copy
+
+    from docx.text.run import Run
+
+    element = copy.deepcopy(run._r)
+    run._r.addprevious(element)
+    return Run(element, run._parent)
+
+
+def _clone_run_after(run: Any) -> Any:
+    import copy
+
+    from docx.text.run import Run
+
+    element = copy.deepcopy(run._r)
+    run._r.addnext(element)
+    return Run(element, run._parent)
+
+
+def _fixed_zip(data: bytes, when: datetime) -> bytes:
+    """Rewrite a zip with a fixed timestamp on every entry, so the same content gives the same bytes."""
+    stamp = when.astimezone(UTC).timetuple()[:6]
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(data)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target,
+    ):
+        for item in source.infolist():
+            info = zipfile.ZipInfo(item.filename, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o600 << 16
+            target.writestr(info, source.read(item.filename))
+    return out.getvalue()
+
+
+def render(review: Review, fmt: str) -> Export:
+    if fmt not in FORMATS:
+        raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+    content = {"json": export_json, "csv": export_csv, "pdf": export_pdf, "docx": export_docx}[fmt](review)
+    stem = f"review-{review.pk}-v{review.version}"
+    return Export(content=content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
+
+
+def content_hash(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()

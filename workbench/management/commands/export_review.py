@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from workbench import exports
+from workbench.audit import append
+from workbench.models import Review
+
+
+class Command(BaseCommand):
+    help = "Export a review as the findings JSON, CSV, a PDF report or the draft as .docx with comments."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("review_id", type=int)
+        parser.add_argument("--format", choices=exports.FORMATS, required=True)
+        parser.add_argument("--output", required=True)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            review = Review.objects.select_related("matter").get(pk=options["review_id"])
+        except Review.DoesNotExist:
+            raise CommandError(f"No review {options['review_id']}.") from None
+        rendered = exports.render(review, options["format"])
+        Path(options["output"]).write_bytes(rendered.content)
+        # Run by an operator on the server: recorded as a system export.
+        append(
+            review,
+            "exported",
+            {
+                "format": options["format"],
+                "sha256": exports.content_hash(rendered.content),
+                "bytes": len(rendered.content),
+                "via": "manage.py export_review",
+            },
+        )
+        self.stdout.write(f"Wrote {options['output']} ({len(rendered.content)} bytes).")
