@@ -229,8 +229,13 @@ def export_csv(review: Review) -> bytes:
                 f.kind,
                 f.claim_type,
                 f.required_level,
+                f.achieved_level,
+                f.claim_text,
+                f.rationale,
+                f.state,
+                *decided,
+                *source,
             ]
-            + [f.achieved_level, f.claim_text, f.rationale, f.state, *decided, *source]
         )
     # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
