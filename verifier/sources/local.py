@@ -48,6 +48,7 @@ from verifier.model import (
     Kind,
     Misconfigured,
     Resolution,
+    Resolver,
     SourceDocument,
     SourceUnit,
 )
@@ -839,7 +840,7 @@ class UploadResolver:
 class LocalSources:
     """Uploads first, then the corpus: what `SourceRouter` consults before any remote service."""
 
-    def __init__(self, uploads: UploadResolver | None = None, corpus: CorpusResolver | None = None) -> None:
+    def __init__(self, uploads: Resolver | None = None, corpus: Resolver | None = None) -> None:
         self.uploads = uploads
         self.corpus = corpus
 
