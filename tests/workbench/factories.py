@@ -1,0 +1,116 @@
+"""Small builders for reviews with findings, so workbench tests need no worker."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.utils import timezone
+
+from workbench import audit
+from workbench.models import Finding, Review, SourceSnapshot
+
+DRAFT = (
+    '1. 민법 제103조는 "선량한 풍속 기타 사회질서에 위반한 사항을 '
+    '내용으로 하는 법률행위는 무효로 한다."라고 규정한다.\n'
+    "2. Zgodnie z art. 58 k.c. czynność prawna sprzeczna z ustawą jest nieważna — zażółć gęślą jaźń.\n"
+    "3. Por. wyrok SN z dnia 12 marca 2019 r., II CSK 123/19.\n"
+)
+SOURCE = (
+    "제103조(반사회질서의 법률행위) 선량한 풍속 기타 사회질서에 위반한 사항을 "
+    "내용으로 하는 법률행위는 무효로 한다."
+)
+
+
+def span_of(text: str, needle: str) -> tuple[int, int]:
+    start = text.index(needle)
+    return start, start + len(needle)
+
+
+def review_with_findings(people, *, title: str = "Memo", draft: str = DRAFT) -> Review:
+    review = Review.objects.create(
+        matter=people["matter"],
+        title=title,
+        created_by=people["associate"],
+        draft_name="memo.md",
+        draft_format="md",
+        draft_text=draft,
+        draft_sha256=hashlib.sha256(draft.encode()).hexdigest(),
+        status=Review.Status.DONE,
+        language="ko",
+        progress_total=3,
+        progress_done=3,
+        finished_at=timezone.now(),
+    )
+    audit.append(review, "review_created", {"title": title}, people["associate"])
+    snapshot = SourceSnapshot.objects.create(
+        key="kr:law:민법",
+        source_id="corpus:kr:law:민법",
+        origin="corpus",
+        jurisdiction="kr",
+        kind="statute",
+        title="민법",
+        url="https://www.law.go.kr/법령/민법",
+        version="284415",
+        sha256=hashlib.sha256(SOURCE.encode()).hexdigest(),
+        fetched_at=timezone.now(),
+        text=SOURCE,
+    )
+    rows = [
+        (
+            "민법 제103조",
+            "kr",
+            "statute",
+            "verbatim_quote",
+            "fragment",
+            "fragment",
+            "verified",
+            snapshot,
+            {
+                "start": 19,
+                "end": 60,
+                "excerpt": SOURCE[19:60],
+                "similarity": 1.0,
+                "diff": [],
+                "rules": ["quotes"],
+            },
+        ),
+        ("art. 58 k.c.", "pl", "statute", "paraphrase", "content", "content", "needs_judgement", None, None),
+        (
+            "wyrok SN z dnia 12 marca 2019 r., II CSK 123/19",
+            "pl",
+            "judgment",
+            "bare_citation",
+            "existence",
+            "none",
+            "no_source",
+            None,
+            None,
+        ),
+    ]
+    for ordinal, (citation, jur, kind, claim_type, req, ach, status, snap, match) in enumerate(rows, start=1):
+        start, end = span_of(draft, citation)
+        line_start = draft.rfind("\n", 0, start) + 1
+        line_end = draft.index("\n", end)
+        Finding.objects.create(
+            review=review,
+            ordinal=ordinal,
+            span_start=start,
+            span_end=end,
+            citation=citation,
+            jurisdiction=jur,
+            kind=kind,
+            claim_type=claim_type,
+            claim_text=draft[line_start:line_end],
+            claim_start=line_start,
+            claim_end=line_end,
+            required_level=req,
+            achieved_level=ach,
+            status=status,
+            risk=Finding.risk_of(status),
+            rationale=f"Rationale for {citation} — ść 한글",
+            snapshot=snap,
+            match=match,
+            progress=Finding.Progress.DONE,
+            anchor_key=f"key-{ordinal}",
+        )
+    return review
