@@ -117,7 +117,7 @@ def ingest_path(path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BY
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > max_bytes:
-                raise IngestError(_too_big(name, size, max_bytes))
+                raise IngestError(_too_big(_display_name(name), size, max_bytes))
             # Read one byte more than allowed so a file that grew after fstat is still refused.
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
@@ -331,14 +331,18 @@ def _undecodable(display: str) -> str:
     )
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 def _line_parts(text: str) -> tuple[TextPart, ...]:
     # Line numbers are what a text editor shows, so they are the way back into a .txt or .md draft.
     parts: list[TextPart] = []
-    for number, match in enumerate(_LINE.finditer(text), start=1):
-        parts.append(TextPart(match.start(), match.end(), f"line {number}"))
+    start = 0
+    for match in _LINE_END.finditer(text):
+        parts.append(TextPart(start, match.end(), f"line {len(parts) + 1}"))
+        start = match.end()
+    if start < len(text):
+        parts.append(TextPart(start, len(text), f"line {len(parts) + 1}"))
     return tuple(parts)
 
 
