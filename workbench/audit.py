@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -51,7 +51,7 @@ def append(
         # The lock on the review row is what keeps seq and prev_hash consistent under concurrent workers.
         Review.objects.select_for_update().only("id").get(pk=review.pk)
         last = AuditEvent.objects.filter(review=review).order_by("-seq").only("seq", "hash").first()
-        real_actor = actor if actor is not None and actor.is_authenticated else None
+        real_actor = actor if isinstance(actor, User) and actor.is_authenticated else None
         event = AuditEvent(
             review=review,
             seq=(last.seq + 1) if last else 1,

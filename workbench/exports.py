@@ -407,7 +407,8 @@ def _original_docx(review: Review) -> bytes | None:
     if version_one is None or version_one.sha256 != review.draft_sha256:
         return None
     with review.original_file.open("rb") as handle:
-        return handle.read()
+        content: bytes = handle.read()
+    return content
 
 
 def _write_draft_with_runs(document: Any, text: str, findings: list[Finding]) -> dict[int, list[Any]]:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django import forms
@@ -23,7 +24,7 @@ class ThrottledLoginForm(AuthenticationForm):
     def clean(self) -> dict[str, Any]:
         username = (self.data.get("username") or "")[:150]
         address = client_address(self.request)
-        since = timezone.now() - timezone.timedelta(seconds=settings.LOGIN_FAILURE_WINDOW)
+        since = timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW)
         recent = LoginFailure.objects.filter(username=username, address=address, at__gte=since).count()
         if recent >= settings.LOGIN_MAX_FAILURES:
             raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
@@ -59,7 +60,7 @@ class NewReviewForm(forms.Form):
         self.original: bytes | None = None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         text = (data.get("text") or "").strip("\ufeff")
         upload = data.get("file")
         if upload and text.strip():
@@ -104,7 +105,7 @@ class UploadTextForm(forms.Form):
         self.original: bytes | None = None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         text = (data.get("text") or "").strip("\ufeff")
         upload = data.get("file")
         if upload and text.strip():

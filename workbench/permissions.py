@@ -6,7 +6,7 @@ reject, override hard blocks and sign off.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
@@ -22,7 +22,9 @@ type AnyUser = AbstractBaseUser | AnonymousUser
 def role_of(user: AnyUser) -> str | None:
     if not user.is_authenticated:
         return None
-    names = {g.name for g in user.groups.all()}  # type: ignore[union-attr]
+    if not isinstance(user, User):
+        return None
+    names = {g.name for g in user.groups.all()}
     if PARTNER in names:
         return PARTNER
     if ASSOCIATE in names:
@@ -35,7 +37,7 @@ def is_partner(user: AnyUser) -> bool:
 
 
 def matters_of(user: AnyUser) -> QuerySet[Matter]:
-    if not user.is_authenticated:
+    if not isinstance(user, User) or not user.is_authenticated:
         return Matter.objects.none()
     return Matter.objects.filter(members=user)
 
@@ -71,3 +73,10 @@ def require_role(user: AnyUser, *roles: str) -> str:
         raise PermissionDenied("Your role may not do this.")
     assert role is not None
     return role
+
+
+def person(user: AnyUser) -> User:
+    """The signed-in user as a database row (for foreign keys); anonymous callers never get this far."""
+    if not isinstance(user, User) or not user.is_authenticated:
+        raise PermissionDenied("Log in first.")
+    return user

@@ -43,7 +43,7 @@ from verifier.model import Finding as VerifiedFinding
 from verifier.text import NORMALIZATION_VERSION
 from workbench import audit
 from workbench.models import Decision, DraftVersion, Finding, Matter, Review, SignOff, SourceSnapshot
-from workbench.permissions import ASSOCIATE, PARTNER, matters_of, require_role
+from workbench.permissions import ASSOCIATE, PARTNER, matters_of, person, require_role
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ def create_review(
         review = Review.objects.create(
             matter=matter,
             title=title.strip() or document.name,
-            created_by=user,
+            created_by=person(user),
             draft_name=document.name[:255],
             draft_format=document.format,
             draft_text=document.text,
@@ -90,7 +90,7 @@ def create_review(
             format=document.format,
             text=document.text,
             sha256=document.sha256,
-            created_by=user,
+            created_by=person(user),
         )
         audit.append(review, "review_created", {"title": review.title, "matter": matter.reference}, user)
         audit.append(
@@ -108,7 +108,7 @@ def create_review(
         if enqueue:
             from workbench.tasks import process_review_task
 
-            process_review_task.delay_on_commit(review.pk)
+            process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
     return review
 
 
@@ -500,7 +500,7 @@ def add_version(
             format=document.format,
             text=document.text,
             sha256=document.sha256,
-            created_by=user,
+            created_by=person(user),
         )
         Review.objects.filter(pk=review.pk).update(
             version=number,
@@ -532,7 +532,7 @@ def add_version(
         )
         from workbench.tasks import process_review_task
 
-        process_review_task.delay_on_commit(review.pk)
+        process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
     return review
 
 
@@ -601,7 +601,12 @@ def propose(*, user: AnyUser, finding: Finding, action: str, text: str = "", com
     if action in (Decision.Action.SOFTEN, Decision.Action.CORRECT) and not text.strip():
         raise ValidationError("Give the softened wording or the corrected quote.")
     decision = Decision.objects.create(
-        finding=finding, action=action, text=text.strip(), comment=comment.strip(), user=user, role=role
+        finding=finding,
+        action=action,
+        text=text.strip(),
+        comment=comment.strip(),
+        user=person(user),
+        role=role,
     )
     Finding.objects.filter(pk=finding.pk).update(state=Finding.State.PROPOSED)
     audit.append(
@@ -638,7 +643,7 @@ def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -
     else:
         raise ValidationError("Unknown decision.")
     decision = Decision.objects.create(
-        finding=finding, action=action, comment=comment.strip(), user=user, role=role
+        finding=finding, action=action, comment=comment.strip(), user=person(user), role=role
     )
     Finding.objects.filter(pk=finding.pk).update(state=state)
     audit.append(
@@ -672,7 +677,7 @@ def sign_off(*, user: AnyUser, review: Review, comment: str = "") -> SignOff:
         raise ValidationError("The review is still running.")
     if blockers(review):
         raise ValidationError("Findings still block sign-off.")
-    signoff = SignOff.objects.create(review=review, user=user, comment=comment.strip())
+    signoff = SignOff.objects.create(review=review, user=person(user), comment=comment.strip())
     head = audit.verify_chain(review).head
     audit.append(review, "signed_off", {"comment": signoff.comment, "chain_head_before": head}, user)
     return signoff

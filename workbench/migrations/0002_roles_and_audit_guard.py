@@ -50,7 +50,7 @@ SQLITE_UNGUARD = [
 ]
 
 
-def create_roles(apps, schema_editor):
+def create_roles(apps, schema_editor):  # type: ignore[no-untyped-def]
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
     ContentType = apps.get_model("contenttypes", "ContentType")
@@ -63,7 +63,7 @@ def create_roles(apps, schema_editor):
         group.permissions.set(Permission.objects.filter(content_type_id__in=ct_ids, codename__in=codenames))
 
 
-def guard(apps, schema_editor):
+def guard(apps, schema_editor):  # type: ignore[no-untyped-def]
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
         schema_editor.execute(PG_GUARD)
@@ -72,7 +72,7 @@ def guard(apps, schema_editor):
             schema_editor.execute(statement)
 
 
-def unguard(apps, schema_editor):
+def unguard(apps, schema_editor):  # type: ignore[no-untyped-def]
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
         schema_editor.execute(PG_UNGUARD)
