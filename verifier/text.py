@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 import re
 import unicodedata
 from array import array
@@ -194,15 +195,14 @@ def _fold_cluster(cluster: str) -> tuple[str, int]:
     return out, bits
 
 
+_WS_BIT = _RULE_BIT["whitespace"]
 _WS_INV = frozenset(WHITESPACE + INVISIBLE + SOFT_HYPHEN)
 _HYPH_RE = re.compile(
-    rf"(?<=[^\W\d_])[{_char_class(_BREAK_HYPHENS)}][{_char_class(INVISIBLE + SOFT_HYPHEN)}\t \u00a0]*"
+    rf"[{_char_class(_BREAK_HYPHENS)}][{_char_class(INVISIBLE + SOFT_HYPHEN)}\t \u00a0]*"
     rf"(?:\r\n|[\n\r\u2028\u2029\u0085])[{_char_class(WHITESPACE + INVISIBLE + SOFT_HYPHEN)}]*(?=[^\W\d_])"
 )
 # a soft hyphen followed by spacing only ever renders at a line end: it is a break, too
-_SOFTBREAK_RE = re.compile(
-    rf"(?<=[^\W\d_])\u00ad[{_char_class(WHITESPACE + INVISIBLE + SOFT_HYPHEN)}]+(?=[^\W\d_])"
-)
+_SOFTBREAK_RE = re.compile(rf"\u00ad[{_char_class(WHITESPACE + INVISIBLE + SOFT_HYPHEN)}]+(?=[^\W\d_])")
 _WS_RUN_RE = re.compile(rf"[{_char_class(WHITESPACE + INVISIBLE + SOFT_HYPHEN)}]+")
 
 
@@ -242,13 +242,14 @@ class _Builder:
     __slots__ = ("bits", "linear", "n_start", "o_len", "o_start", "out", "pos")
 
     def __init__(self) -> None:
+        # plain lists while building (appends are cheaper), packed into arrays at the end
         self.out: list[str] = []
         self.pos = 0
-        self.n_start = array("q")
-        self.o_start = array("q")
-        self.o_len = array("q")
-        self.linear = bytearray()
-        self.bits = array("q")
+        self.n_start: list[int] = []
+        self.o_start: list[int] = []
+        self.o_len: list[int] = []
+        self.linear: list[bool] = []
+        self.bits: list[int] = []
 
     def add(self, text: str, o_start: int, o_len: int, *, linear: bool, bits: int) -> None:
         # extend the previous identity segment: keeps a long source to a few segments
@@ -267,7 +268,7 @@ class _Builder:
         self.n_start.append(self.pos)
         self.o_start.append(o_start)
         self.o_len.append(o_len)
-        self.linear.append(1 if linear else 0)
+        self.linear.append(linear)
         self.bits.append(bits)
         self.out.append(text)
         self.pos += len(text)
@@ -283,6 +284,8 @@ def _add_plain(b: _Builder, original: str, start: int, end: int) -> None:
 
 
 def _ws_fold(run: str) -> tuple[str, int]:
+    if run.isspace():
+        return " ", (0 if run == " " else _WS_BIT)
     bits = 0
     if any(c in INVISIBLE for c in run):
         bits |= _RULE_BIT["invisible"]
@@ -295,10 +298,15 @@ def _ws_fold(run: str) -> tuple[str, int]:
     return " ", bits
 
 
+def _in_word(c: str) -> bool:
+    # a combining mark continues the letter before it (NFD input)
+    return c.isalpha() or unicodedata.category(c).startswith("M")
+
+
 def _next_fold(text: str, p: int, last: int, nfc_input: bool) -> tuple[int, int, str, int] | None:
     """The fold that starts at candidate `p` (or just before it): (start, end, replacement, rule bits)."""
     c = text[p]
-    if c in _BREAK_HYPHENS:
+    if c in _BREAK_HYPHENS and p > 0 and _in_word(text[p - 1]):
         m = _HYPH_RE.match(text, p)
         if m is not None:
             bits = _RULE_BIT["hyphenation"]
@@ -310,8 +318,10 @@ def _next_fold(text: str, p: int, last: int, nfc_input: bool) -> tuple[int, int,
             m = _SOFTBREAK_RE.match(text, p)
             if m is not None:
                 return p, m.end(), "", _RULE_BIT["soft_hyphen"]
-        elif c == "-":
-            return None
+    if c == "-":
+        return None
+    if c == "\n" and text[p - 1 : p] != " " and text[p + 1 : p + 2] not in _WS_INV:
+        return p, p + 1, " ", _WS_BIT
     if c in _WS_INV:
         start = p
         while start > last and text[start - 1] == " ":
@@ -326,11 +336,15 @@ def _next_fold(text: str, p: int, last: int, nfc_input: bool) -> tuple[int, int,
         end = m.end() if m is not None else p + 1
         out, bits = _fold_cluster(text[start:end])
         return start, end, out, bits
-    if not nfc_input:
-        out, bits = _fold_cluster(c)
-        return p, p + 1, out, bits
+    end = p + 1
+    # marks after a folded character must be re-ordered and composed with what it folded to (İ + ogonek)
+    while end < len(text) and unicodedata.combining(text[end]):
+        end += 1
+    if not nfc_input or end > p + 1:
+        out, bits = _fold_cluster(text[p:end])
+        return p, end, out, bits
     out, bits = _fold_char(c)
-    return p, p + 1, out, bits
+    return p, end, out, bits
 
 
 def normalize(text: str) -> Normalized:
@@ -352,18 +366,16 @@ def normalize(text: str) -> Normalized:
         b.add(out, start, end - start, linear=len(out) == end - start == 1, bits=bits)
         last = end
     _add_plain(b, text, last, len(text))
-    rules = 0
-    for bits in b.bits:
-        rules |= bits
+    rules = functools.reduce(operator.or_, b.bits, 0)
     return Normalized(
         text="".join(b.out),
         original=text,
         rules=_bits_to_rules(rules),
-        _n_start=b.n_start,
-        _o_start=b.o_start,
-        _o_len=b.o_len,
+        _n_start=array("q", b.n_start),
+        _o_start=array("q", b.o_start),
+        _o_len=array("q", b.o_len),
         _linear=bytes(b.linear),
-        _rule_bits=b.bits,
+        _rule_bits=array("q", b.bits),
     )
 
 
