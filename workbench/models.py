@@ -304,6 +304,16 @@ class AuditEvent(models.Model):
         raise PermissionError("Audit events are append-only.")
 
 
+class Profile(models.Model):
+    """Per-user preferences: the interface language (blank = the browser's)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.language or 'browser'}"
+
+
 class LoginFailure(models.Model):
     """Failed logins, counted per username and address to throttle guessing."""
 

@@ -32,5 +32,6 @@ urlpatterns = [
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
     path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),
     path("queue/", views.partner_queue, name="queue"),
+    path("language/", views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]

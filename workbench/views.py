@@ -264,6 +264,20 @@ def review_export(request: HttpRequest, review_id: int, fmt: str) -> HttpRespons
     return response
 
 
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Store the interface language in the user's profile ('' = follow the browser)."""
+    from django.conf import settings as conf
+
+    from workbench.models import Profile
+
+    language = request.POST.get("language", "")
+    if language and language not in dict(conf.LANGUAGES):
+        raise Http404("No such language.")
+    Profile.objects.update_or_create(user_id=request.user.pk, defaults={"language": language})
+    return redirect(request.POST.get("next") if str(request.POST.get("next", "")).startswith("/") else "home")
+
+
 @require_GET
 def partner_queue(request: HttpRequest) -> HttpResponse:
     if not is_partner(request.user):
