@@ -403,8 +403,10 @@ class LawGoKrResolver:
                 )
                 for item in _items(root, "law")
             ]
-            hits.extend(page_hits)
-            total = int(_find(root, "totalCnt") or 0)
+            seen = {(h.law_id, h.mst) for h in hits}
+            hits.extend(h for h in page_hits if (h.law_id, h.mst) not in seen)
+            count = _find(root, "totalCnt")
+            total = int(count) if count.isdigit() else 0
             # For the current law one exact hit is enough; versions (eflaw) need every page.
             if want and target == "law" and any(_matches(h, want) for h in page_hits):
                 break
