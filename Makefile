@@ -11,7 +11,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 
 # Test services: the real PostgreSQL and Redis of the machine (started by scripts/services.sh if needed).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/workbench
-TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
 .PHONY: help run test lint typecheck pytest bench venv services browser demo clean
 
