@@ -1,0 +1,102 @@
+"""Every URL × every kind of person: anonymous → login, outsider → 404, wrong role → 403, member → allowed.
+
+The matrix is built from the URL configuration itself, so a new view without its checks fails here."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.workbench.factories import review_with_findings
+
+PUBLIC = {"login"}
+# name → (method, needs role, posts) for every view of the workbench; admin is Django's and staff-only.
+ACTIONS = {
+    "home": ("get", None),
+    "review_new": ("get", None),
+    "review": ("get", None),
+    "finding": ("get", None),
+    "snapshot": ("get", None),
+    "review_export": ("get", None),
+    "queue": ("get", "partner"),
+    "finding_propose": ("post", None),
+    "finding_decide": ("post", "partner"),
+    "finding_attach_source": ("post", None),
+    "review_new_version": ("post", None),
+    "review_sign_off": ("post", "partner"),
+    "set_language": ("post", None),
+    "logout": ("post", None),
+}
+MATTER_SCOPED = {
+    "review",
+    "finding",
+    "snapshot",
+    "review_export",
+    "finding_propose",
+    "finding_decide",
+    "finding_attach_source",
+    "review_new_version",
+    "review_sign_off",
+}
+
+
+def named_patterns(resolver=None, prefix=""):
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.app_name == "admin":
+                continue
+            yield from named_patterns(entry, prefix)
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield entry.name
+
+
+def test_every_named_url_is_in_the_matrix():
+    names = set(named_patterns())
+    assert names - PUBLIC - set(ACTIONS) == set(), "add the new view to ACTIONS with its rule"
+
+
+@pytest.fixture
+def world(people):
+    review = review_with_findings(people)
+    finding = review.findings.get(ordinal=1)
+    return {"review": review, "finding": finding, "snapshot": finding.snapshot}
+
+
+def url_for(name, world):
+    r, f = world["review"], world["finding"]
+    args = {
+        "review": [r.pk],
+        "review_sign_off": [r.pk],
+        "review_new_version": [r.pk],
+        "finding": [r.pk, f.pk],
+        "finding_propose": [r.pk, f.pk],
+        "finding_decide": [r.pk, f.pk],
+        "finding_attach_source": [r.pk, f.pk],
+        "snapshot": [r.pk, world["snapshot"].pk],
+        "review_export": [r.pk, "json"],
+    }.get(name, [])
+    return reverse(name, args=args)
+
+
+CASES = [(name, who) for name in ACTIONS for who in ("anonymous", "outsider", "associate", "partner")]
+
+
+@pytest.mark.parametrize(("name", "who"), CASES)
+def test_access_rule(name, who, world, people, client):
+    method, role_needed = ACTIONS[name]
+    if who != "anonymous":
+        client.force_login(people[who])
+    url = url_for(name, world)
+    response = getattr(client, method)(url, {})
+    if who == "anonymous":
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+        return
+    if who == "outsider" and name in MATTER_SCOPED:
+        assert response.status_code == 404
+        return
+    if role_needed and role_needed != ("partner" if who == "partner" else "associate"):
+        assert response.status_code == 403
+        return
+    assert response.status_code in (200, 302, 400), (response.status_code, response.content[:300])
