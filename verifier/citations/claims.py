@@ -176,15 +176,27 @@ def sentence_starts(norm: str, protected: Sequence[Span]) -> list[int]:
     return starts
 
 
+_ATTACH_REACH = 2 * 1200  # a quote further than this from every citation cannot share a sentence with one
+_MAX_SENTENCE = 1200  # longer "sentences" are run-on text (tables, HTML, JSON); keep a window around pos
+
+
 def sentence_span(norm: str, starts: list[int], pos: int) -> Span:
     i = bisect.bisect_right(starts, pos) - 1
     start = starts[i]
     end = starts[i + 1] if i + 1 < len(starts) else len(norm)
-    while start < end and norm[start].isspace():
-        start += 1
-    while end > start and norm[end - 1].isspace():
-        end -= 1
-    return (start, end)
+    if end - start > _MAX_SENTENCE:
+        half = _MAX_SENTENCE // 2
+        lo, hi = max(start, pos - half), min(end, pos + half)
+        cut_lo = norm.find(" ", lo, pos)
+        cut_hi = norm.rfind(" ", pos, hi)
+        start = cut_lo + 1 if lo > start and cut_lo >= 0 else lo
+        end = cut_hi if hi < end and cut_hi >= 0 else hi
+    seg = norm[start:end]
+    stripped = seg.strip()
+    if not stripped:
+        return (start, start)
+    start += len(seg) - len(seg.lstrip())
+    return (start, start + len(stripped))
 
 
 def attach_quotes(
@@ -195,6 +207,13 @@ def attach_quotes(
     cite_starts = [c[0] for c in citations]
     footnotes = _footnote_definitions(norm)
     for q in quotes:
+        near = bisect.bisect_left(cite_starts, q.span[0])
+        close = any(
+            0 <= j < len(citations) and abs(citations[j][0] - q.span[0]) <= _ATTACH_REACH
+            for j in (near - 1, near)
+        )
+        if not close and not footnotes:
+            continue  # no citation anywhere near: nothing to attach to (HTML attributes, long quotes)
         q_sentence = sentence_span(norm, starts, q.span[0])
         target: int | None = None
         distance = 0

@@ -20,12 +20,9 @@ _SPACES = "\u00a0\u2007\u202f\u2009\u200a\u2002\u2003\u2004\u2005\u2006\u2008\u2
 _HYPHENS = "\u2010\u2011\u2012\u2212\ufe63\uff0d"
 _INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
 
-# A cluster is a starter followed by the marks NFC may fold into it: Latin combining accents, Hangul
-# medial/final jamo (an NFD syllable is L+V(+T)).
-_NFD_CLUSTER = re.compile(r"[^\u0300-\u036f\u1160-\u11ff]?[\u0300-\u036f\u1160-\u11ff]+")
-_SPECIAL = re.compile(
-    "[" + _SPACES + _HYPHENS + _INVISIBLE + r"]|[^\u0300-\u036f\u1160-\u11ff]?[\u0300-\u036f\u1160-\u11ff]+"
-)
+# Marks NFC may fold into the character before them: Latin combining accents, Hangul medial/final jamo
+# (an NFD syllable is L+V(+T)). The pattern starts with a character class so that `re` can skip ahead fast.
+_SPECIAL = re.compile("[" + _SPACES + _HYPHENS + _INVISIBLE + r"]|[\u0300-\u036f\u1160-\u11ff]+")
 _TRANSLATE = {ord(c): " " for c in _SPACES} | {ord(c): "-" for c in _HYPHENS}
 
 
@@ -59,11 +56,13 @@ def prepare(text: str) -> Prepared:
     pos = 0
     for m in _SPECIAL.finditer(text):
         a, b = m.start(), m.end()
+        if text[a] not in _SPACES and text[a] not in _HYPHENS and text[a] not in _INVISIBLE and a > pos:
+            a -= 1  # the starter the marks compose with
         if a > pos:
             out.append(text[pos:a])
             starts.extend(range(pos, a))
             ends.extend(range(pos + 1, a + 1))
-        chunk = m.group()
+        chunk = text[a:b]
         if len(chunk) == 1 and chunk in _INVISIBLE:
             pass
         elif len(chunk) == 1 and ord(chunk) in _TRANSLATE:

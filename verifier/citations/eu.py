@@ -24,20 +24,18 @@ from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
 
 SHORT_NAMES: dict[str, str] = dict(data_table("citations-eu-short-names.txt"))
 
-_CELEX = re.compile(r"(?<![\w/])([0-9CE](?:19|20)\d\d[A-Z]{1,2}\d{4})(?:\(\d{2}\))?(?![\w])")
-_CELEX_LIKE = re.compile(
-    r"(?<![\w/])(?:CELEX(?: number)?:? ?(?P<labelled>[0-9A-Z()]{4,16})"
-    r"|(?P<shape>[0-9CE](?:19|20)\d{0,3}[A-Z]{1,2}\d{1,7}))(?![\w])"
-)
+_CELEX = re.compile(r"([0-9CE](?<![\w/][0-9CE])(?:19|20)\d\d[A-Z]{1,2}\d{4})(?:\(\d{2}\))?(?![\w])")
+_CELEX_LABELLED = re.compile(r"CELEX(?: number)?:? ?(?P<labelled>[0-9A-Z()]{4,16})(?![\w])")
+_CELEX_SHAPE = re.compile(r"(?P<shape>[0-9CE](?<![\w/][0-9CE])(?:19|20)\d{1,3}[A-Z]{1,2}\d{2,6})(?![\w])")
 _ECLI = re.compile(
     r"ECLI:([A-Z]{2}):([A-Z0-9]{1,7}):(\d{4}):([A-Za-z0-9.]{1,40})"
     # The Court of Justice prints its own ECLIs without the prefix: "C-311/18, EU:C:2020:559".
-    r"|(?<![\w:])(EU):([CTF]):(\d{4}):(\d{1,6})(?![\w:])"
+    r"|(EU)(?<![\w:]EU):([CTF]):(\d{4}):(\d{1,6})(?![\w:])"
 )
 _CASE = re.compile(
-    r"(?:(?P<label>Cases?|Joined Cases|sprawie|sprawach|sprawa|spr\.|Rechtssachen?|affaires?) )?"
-    r"(?<![\w/-])(?P<court>[CTF])[-–] ?(?P<num>\d{1,4})/(?P<yy>\d{2})(?P<p> ?P)?(?![\d/])"
+    r"(?P<court>[CTF])(?<![\w/-][CTF])[-–] ?(?P<num>\d{1,4})/(?P<yy>\d{2})(?P<p> ?P)?(?![\d/])"
 )
+_CASE_LABEL = re.compile(r"(?:Cases?|Joined Cases|sprawie|sprawach|sprawa|spr\.|Rechtssachen?|affaires?) \Z")
 _JUDGMENT_CUE = re.compile(r"\b(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*|arrêt)\b")
 _JUDGMENT_DATE = re.compile(
     r"(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*)\s(?:of|z(?: dnia)?|vom)\s"
@@ -74,7 +72,7 @@ _ACT = re.compile(
 _SHORT = re.compile(r"(?:the )?(?P<name>" + alternation(list(SHORT_NAMES)) + r")(?![\w-])")
 _THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:Regulation|Directive|Decision)(?![\w])")
 
-_ARTICLE = re.compile(r"(?<![\w.])(?:Articles?|Art\.|Arts\.)[ ]?(?=\d)")
+_ARTICLE = re.compile(r"A(?<![\w.]A)(?:rticles?|rt\.|rts\.)[ ]?(?=\d)")
 _EU_UNIT = re.compile(r"(?P<num>\d+[a-z]?)(?P<paren>(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})")
 _EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Article |Art\. )?(?=\d)")
 _OF = re.compile(r" ?(?:of (?:the )?|der |des )?")
@@ -140,8 +138,8 @@ def _celex(norm: str) -> list[Hit]:
         hits.append(
             Hit(m.start(), m.end(), Jurisdiction.EU, kind, Anchor(key=f"eu:celex:{celex}", number=celex))
         )
-    for m in _CELEX_LIKE.finditer(norm):
-        group = "labelled" if m.group("labelled") else "shape"
+    for m in [*_CELEX_LABELLED.finditer(norm), *_CELEX_SHAPE.finditer(norm)]:
+        group = "labelled" if "labelled" in m.re.groupindex else "shape"
         if m.start(group) in valid or _CELEX.fullmatch(m.group(group)):
             continue
         hits.append(
@@ -198,7 +196,9 @@ def _cases(norm: str) -> list[Hit]:
         anchor = Anchor(
             key=key, number=number, date=date, court={"C": "CJEU", "T": "General Court"}.get(court)
         )
-        hits.append(Hit(m.start(), m.end(), Jurisdiction.EU, Kind.EU_CASE, anchor))
+        label = _CASE_LABEL.search(norm, max(0, m.start() - 14), m.start())
+        start = label.start() if label else m.start()
+        hits.append(Hit(start, m.end(), Jurisdiction.EU, Kind.EU_CASE, anchor))
     return hits
 
 

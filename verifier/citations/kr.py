@@ -46,19 +46,23 @@ _COURTS = (
     r"(?:서울(?:중앙|동부|서부|남부|북부)?|부산|대구|광주|대전|수원|인천|울산|창원|청주|춘천|전주|제주|의정부)"
     r"(?:고등법원|고법|지방법원|지법|가정법원|가법|행정법원)(?: ?[가-힣]{1,5}지원)?"
 )
-_YEAR = r"(?:19|20|42|43)\d\d|\d\d"
-_PRECEDENT = re.compile(
+_BEFORE_CASE = re.compile(
     rf"(?:(?P<court>{_COURTS})[ ]?)?"
     r"(?:(?P<y>\d{4}) ?\. ?(?P<m>\d{1,2}) ?\. ?(?P<d>\d{1,2}) ?\.?[ ]?)?"
-    r"(?:(?P<how>선고|자)[ ]?)?"
-    rf"(?<!\d)(?P<cy>{_YEAR})[ ]?-?[ ]?(?P<code>{alternation(_CODES)})[ ]?-?[ ]?(?P<cn>\d{{1,7}})(?!\d)"
+    r"(?:(?P<how>선고|자)[ ]?)?\Z"
+)
+# The case number is found first (a pattern that starts with a digit scans fast); what stands before it
+# (court, date, 선고/자) is read from a short window that must end where the number starts.
+_PRECEDENT = re.compile(
+    r"(?P<cy>\d(?<!\d\d)\d(?:\d\d)?)"
+    rf"[ ]?-?[ ]?(?P<code>{alternation(_CODES)})[ ]?-?[ ]?(?P<cn>\d{{1,7}})(?!\d)"
     r"(?:[ ]?,[ ]?(?P<more>\d{1,7})(?![\d.,가-힣]))?"
     r"(?P<plenary>[ ]?전원합의체)?"
     r"(?:[ ]?(?P<dtype>판결|결정))?"
 )
 _BAD_CASE = re.compile(
     rf"(?:(?:선고|자)[ ]?)(?P<a>(?:19|20)\d\d[ ]?(?:{alternation(_CODES)}))(?![ ]?-?[ ]?\d)"
-    rf"|(?<!\d)(?P<b>(?:19|20)\d\d[ ]?(?:{alternation(_CODES)}))(?=[ ]?(?:판결|결정|전원합의체))"
+    rf"|(?P<b>(?:19|20)(?<!\d..)\d\d[ ]?(?:{alternation(_CODES)}))(?=[ ]?(?:판결|결정|전원합의체))"
 )
 
 # What may stand between two precedents of one list: a reporter reference such as (공1983, 841) and a comma.
@@ -317,15 +321,24 @@ def _precedents(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     last: Hit | None = None
     for m in _PRECEDENT.finditer(norm):
+        year = m.group("cy")
+        if len(year) == 4 and year[:2] not in ("19", "20", "42", "43"):
+            continue  # 4280 is a 단기 year; 5123 is no year at all
         code = m.group("code")
-        number = f"{m.group('cy')}{code}{m.group('cn')}"
-        court = m.group("court")
-        date = iso_date(m.group("y"), m.group("m"), m.group("d")) if m.group("y") else None
+        number = f"{year}{code}{m.group('cn')}"
+        window_start = max(0, m.start() - 48, norm.rfind("\n", 0, m.start()) + 1)
+        pre = _BEFORE_CASE.search(norm, window_start, m.start())
+        start = m.start()
+        court = date = None
+        if pre is not None and pre.start() < pre.end():
+            court = pre.group("court")
+            date = iso_date(pre.group("y"), pre.group("m"), pre.group("d")) if pre.group("y") else None
+            start = pre.start()
         if (
             court is None
             and last is not None
             and last.anchor is not None
-            and _BETWEEN_CASES.fullmatch(norm, last.end, m.start())
+            and _BETWEEN_CASES.fullmatch(norm, last.end, start)
         ):
             court = last.anchor.court  # "대법원 … 95도2446 판결, 2003. 12. 26. 선고 2003도3768 판결"
         dtype = m.group("dtype")
@@ -336,13 +349,13 @@ def _precedents(norm: str) -> list[Hit]:
         key = ("kr:detc:" if constitutional else "kr:prec:") + number
         anchor = Anchor(key=key, number=number, date=date, court=court, decision_type=dtype)
         if not m.group("more"):
-            hits.append(Hit(m.start(), m.end(), Jurisdiction.KR, kind, anchor))
+            hits.append(Hit(start, m.end(), Jurisdiction.KR, kind, anchor))
         else:
             # Merged cases share year and code: 2000므1257, 1264 is also 2000므1264. Each gets its own
             # citation so that both numbers are checked; the second spans just "1264".
             other = f"{m.group('cy')}{code}{m.group('more')}"
             second = replace(anchor, key=key.removesuffix(number) + other, number=other)
-            hits.append(Hit(m.start(), m.end("cn"), Jurisdiction.KR, kind, anchor))
+            hits.append(Hit(start, m.end("cn"), Jurisdiction.KR, kind, anchor))
             hits.append(Hit(m.start("more"), m.end("more"), Jurisdiction.KR, kind, second))
         last = hits[-1]
     return hits

@@ -62,7 +62,7 @@ _CONTEXT_ACT = re.compile(
 _UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
 
 _NUM = r"\d+[a-z]{0,2}(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+)?"
-_ART = re.compile(r"(?<![\w.])(?:art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*) ?(?=\d)")
+_ART = re.compile(r"[aA](?<![\w.][aA])(?:rt\.|rtykuł[a-zó]*) ?(?=\d)")
 _PL_UNIT = re.compile(
     r"(?P<lab>art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ ]?"
     rf"(?P<val>{_NUM}|(?<=lit\. )[a-z]{{1,2}}\)?|(?<=lit\.)[a-z]{{1,2}}\)?)(?![\w/])"
@@ -84,7 +84,7 @@ _LEVEL = {
 
 _DEPT = r"[IVX]{1,5}"
 _SIGNATURE = re.compile(
-    rf"(?<![\w/.])(?:(?P<dept>{_DEPT})\s(?P<rep>[A-Z][A-Za-z]{{0,5}}(?:/[A-ZŁŚ][a-zł]{{1,2}})?)"
+    r"(?:(?P<dept>[IVX](?<![\w/.][IVX])[IVX]{0,4})\s(?P<rep>[A-Z][A-Za-z]{0,5}(?:/[A-ZŁŚ][a-zł]{1,2})?)"
     r"|(?P<tk>SK|Kp|Ts|Tw|Pp|Kpt|K|P|U))"
     r"\s(?P<num>\d{1,6})/(?P<yr>\d{2}(?:\d{2})?)(?![\d/])"
 )
@@ -109,12 +109,12 @@ _PARTIES = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<![A-Z]\.[A-Z])(?<!\b[a-z])[.;] (?=[A-ZŁŚŻŹĆ„])")
 _SIGN_NO_YEAR = re.compile(
-    rf"(?<![\w/])(?P<sig>{_DEPT} "
+    r"(?P<sig>[IVX](?<![\w/][IVX])[IVX]{0,4} "
     r"(?:CSK|CZP|CKN|CNP|CK|ACa|ACz|AUa|Ca|Cz|UK|PK|KK|KZP|OSK|FSK|GSK|SA/[A-Z][a-z]{1,2})"
     r" \d{1,6})(?![\d/\w])"
 )
 _SYGN_PLACEHOLDER = re.compile(r"sygn\. ?(?:akt ?)?:? ?(?P<what>\[[^\]\n]{0,40}\]|\.{3}|…|_{2,}|\?+|X+/X+)")
-_BAD_ARTICLE = re.compile(r"(?<![\w.])art\. ?(?:\?+|…|\.\.\.|\[[^\]\n]{0,20}\]|_+)")
+_BAD_ARTICLE = re.compile(r"a(?<![\w.]a)rt\. ?(?:\?+|…|\.\.\.|\[[^\]\n]{0,20}\]|_+)")
 
 _CONTEXT_REACH = 1500
 
@@ -155,6 +155,8 @@ _DTYPE_STEMS = (
 def _signatures(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     for m in _SIGNATURE.finditer(norm):
+        if m.group("tk") and m.start() > 0 and (norm[m.start() - 1].isalnum() or norm[m.start() - 1] in "/."):
+            continue
         if m.group("tk"):
             signature = f"{m.group('tk')} {m.group('num')}/{m.group('yr')}"
         else:

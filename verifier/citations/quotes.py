@@ -21,6 +21,10 @@ class Quote:
 
 _MARKS = re.compile(r"[„“”«»‘’「」『』\"]|\n[ \t]*\n")
 _CLOSERS = {"„": "”“", "“": "”", "«": "»", "‘": "’", "「": "」", "『": "』", '"': '"'}
+# For each mark, the openers it may close (precomputed: the scan runs once per mark of a megabyte draft).
+_CLOSES: dict[str, tuple[str, ...]] = {
+    ch: tuple(o for o, c in _CLOSERS.items() if ch in c) for ch in '„“”«»‘’「」『』"'
+}
 _LAW_IN_BRACKETS = re.compile(
     r"[가-힣A-Za-z0-9·ㆍ ]{0,60}(?:법|법률|령|규칙|규정|조례)(?: ?시행령| ?시행규칙)?"
 )
@@ -43,13 +47,15 @@ def _inline(norm: str) -> list[Quote]:
             stack.clear()
             open_count.clear()
             continue
-        closes = [o for o, c in _CLOSERS.items() if ch in c and open_count.get(o, 0) > 0]
-        if ch == "“" and stack and stack[-1][0] == "„":
-            closes = ["„"]
-        elif ch == "“":
-            closes = []  # an English opening mark, unless it closes a Polish „
-        if ch == '"' and open_count.get('"', 0) == 0:
-            closes = []
+        if ch == "“":
+            # An English opening mark, unless it closes a Polish „.
+            # German-style „…“ closes when the mark ends a word; “ before a word opens a nested quote.
+            ends_word = at > 0 and not norm[at - 1].isspace()
+            followed = at + 1 < len(norm) and norm[at + 1].isalnum()
+            closing = ends_word and not followed
+            closes: tuple[str, ...] = ("„",) if closing and stack and stack[-1][0] == "„" else ()
+        else:
+            closes = tuple(o for o in _CLOSES[ch] if open_count.get(o, 0) > 0)
         if closes:
             while stack:
                 opener, where = stack.pop()
