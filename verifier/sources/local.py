@@ -113,10 +113,11 @@ def not_in_corpus(key: str) -> Misconfigured:
 class CorpusResolver:
     """Every document of an offline corpus folder, indexed by anchor key. Built on first use, thread-safe."""
 
-    def __init__(self, corpus_dir: str | Path) -> None:
+    def __init__(self, corpus_dir: str | Path, *, jurisdictions: Iterable[str] = ("kr", "pl", "eu")) -> None:
         self.root = Path(corpus_dir)
         if not self.root.is_dir():
             raise ValueError(f"corpus folder does not exist: {self.root}")
+        self.jurisdictions = frozenset(jurisdictions)
         self._lock = threading.Lock()
         self._by_key: dict[str, SourceDocument] | None = None
         self._documents: list[SourceDocument] = []
@@ -148,15 +149,16 @@ class CorpusResolver:
             return self._by_key
 
     def _load_all(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
-        loaders: Sequence[Callable[[], Iterator[tuple[SourceDocument, tuple[str, ...]]]]] = (
-            self._kr_statutes,
-            self._kr_precedents,
-            self._pl_judgments,
-            self._pl_acts,
-            self._eu,
+        loaders: Sequence[tuple[str, Callable[[], Iterator[tuple[SourceDocument, tuple[str, ...]]]]]] = (
+            ("kr", self._kr_statutes),
+            ("kr", self._kr_precedents),
+            ("pl", self._pl_judgments),
+            ("pl", self._pl_acts),
+            ("eu", self._eu),
         )
-        for loader in loaders:
-            yield from loader()
+        for jurisdiction, loader in loaders:
+            if jurisdiction in self.jurisdictions:
+                yield from loader()
 
     def _url(self, path: Path) -> str:
         return f"corpus:{path.relative_to(self.root).as_posix()}"

@@ -1,0 +1,148 @@
+"""A fake Sejm ELI API (`/acts/{publisher}/{year}/{pos}`, `…/references`, `…/text.html`).
+
+    make_app(corpus_dir, *, consolidated=None) -> WSGI application (mount it where ELI_BASE_URL points)
+
+What it serves, and from where:
+  - `text.html`: the real ELI text.html files in `corpus_dir/pl/statutes/eli/<DU_year_pos>/` verbatim;
+  - act metadata: CONSTRUCTED in the documented shape (SOURCE-APIS §4.2: ELI, address, displayAddress,
+    title from the act's <h1>, textHTML, …). Acts only known from the seed JSON
+    (`pl/statutes/seed/pl-du-<year>-<pos>.json`) have `textHTML: false`, and their text.html answers HTTP 200
+    with 0 bytes, as the real API does for acts without an HTML rendering;
+  - `/references`: constructed; "Inf. o tekście jednolitym" is empty unless `consolidated` says otherwise:
+    `{"DU/1964/93": [("DU/2024/1061", "2024-07-18", "DU/1964/93"), ("DU/2023/1610", "2023-08-09", None)]}`
+    lists consolidated texts (newest first or not; the client sorts) and which corpus text.html each one
+    serves (None = a t.j. with no HTML). This is how tests exercise "newest t.j. with HTML wins".
+Unknown acts are a 404.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fakes.faults import StartResponse, WSGIApp
+
+type Consolidated = Mapping[str, Sequence[tuple[str, str, str | None]]]
+
+
+@dataclass
+class _Act:
+    eli: str
+    title: str
+    html_path: Path | None
+    date: str | None = None
+
+    @property
+    def address(self) -> str:
+        publisher, year, pos = self.eli.split("/")
+        return f"W{publisher}{year}{int(pos):07d}"
+
+    def metadata(self) -> dict[str, Any]:
+        publisher, year, pos = self.eli.split("/")
+        return {
+            "ELI": self.eli,
+            "address": self.address,
+            "publisher": publisher,
+            "year": int(year),
+            "pos": int(pos),
+            "displayAddress": f"Dz.U. {year} poz. {pos}",
+            "title": self.title,
+            "type": "Ustawa",
+            "status": "obowiązujący",
+            "inForce": "IN_FORCE",
+            "announcementDate": self.date,
+            "textHTML": self.html_path is not None,
+            "textPDF": False,
+        }
+
+
+def _h1_title(html: bytes) -> str:
+    m = re.search(rb"<h1>(.*?)</h1>", html, re.DOTALL)
+    if not m:
+        return ""
+    text = re.sub(r"<[^>]+>", " ", m.group(1).decode("utf-8", "replace")).replace("&nbsp;", " ")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _load(corpus_dir: Path) -> dict[str, _Act]:
+    acts: dict[str, _Act] = {}
+    statutes = corpus_dir / "pl" / "statutes"
+    for folder in sorted((statutes / "eli").glob("*")):
+        m = re.fullmatch(r"(DU|MP)_(\d{4})_(\d+)", folder.name)
+        path = folder / "text.html"
+        if m and path.is_file():
+            eli = f"{m.group(1)}/{m.group(2)}/{m.group(3)}"
+            acts[eli] = _Act(eli, _h1_title(path.read_bytes()[:5000]), path)
+    for path in sorted((statutes / "seed").glob("pl-du-*.json")):
+        m = re.fullmatch(r"pl-du-(\d{4})-(\d+)\.json", path.name)
+        if not m:
+            continue
+        eli = f"DU/{m.group(1)}/{m.group(2)}"
+        seed = json.loads(path.read_text(encoding="utf-8"))
+        if eli in acts:
+            acts[eli].date = seed.get("issued_date")
+        else:
+            acts[eli] = _Act(eli, str(seed.get("title") or ""), None, seed.get("issued_date"))
+    return acts
+
+
+class _App:
+    def __init__(self, acts: dict[str, _Act], consolidated: Consolidated) -> None:
+        self.acts = acts
+        self.consolidated = {k: list(v) for k, v in consolidated.items()}
+        for base, entries in self.consolidated.items():
+            for tj_eli, date, source in entries:
+                source_act = self.acts.get(source) if source else None
+                title = f"Obwieszczenie … w sprawie ogłoszenia jednolitego tekstu ({base})"
+                self.acts.setdefault(
+                    tj_eli, _Act(tj_eli, title, source_act.html_path if source_act else None, date)
+                )
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        m = re.fullmatch(r"/acts/(DU|MP)/(\d{4})/(\d+)(/references|/text\.html)?/?", path)
+        if not m:
+            return _send(start_response, 404, b'{"message":"Not Found"}', "application/json")
+        eli = f"{m.group(1)}/{m.group(2)}/{m.group(3)}"
+        act = self.acts.get(eli)
+        if act is None:
+            return _send(start_response, 404, b'{"message":"Not Found"}', "application/json")
+        part = m.group(4)
+        if part == "/text.html":
+            body = act.html_path.read_bytes() if act.html_path else b""  # the real 0-byte answer
+            return _send(start_response, 200, body, "text/html;charset=UTF-8")
+        if part == "/references":
+            entries = [
+                {
+                    "act": {"ELI": tj, "displayAddress": f"Dz.U. {tj.split('/')[1]} poz. {tj.split('/')[2]}"},
+                    "date": d,
+                }
+                for tj, d, _src in self.consolidated.get(eli, [])
+            ]
+            payload: dict[str, Any] = {"Inf. o tekście jednolitym": entries} if entries else {}
+            return _send(
+                start_response, 200, json.dumps(payload, ensure_ascii=False).encode(), "application/json"
+            )
+        return _send(
+            start_response, 200, json.dumps(act.metadata(), ensure_ascii=False).encode(), "application/json"
+        )
+
+
+def _send(start_response: StartResponse, status: int, body: bytes, ctype: str) -> list[bytes]:
+    reason = {200: "OK", 404: "Not Found"}.get(status, "")
+    start_response(f"{status} {reason}", [("Content-Type", ctype), ("Content-Length", str(len(body)))])
+    return [body]
+
+
+def make_app(corpus_dir: Path, *, consolidated: Consolidated | None = None) -> WSGIApp:
+    """`corpus_dir` is the corpus root (…/corpus)."""
+    corpus_dir = Path(corpus_dir)
+    if not (corpus_dir / "pl" / "statutes").is_dir():
+        raise FileNotFoundError(
+            f"{corpus_dir} has no pl/statutes/ directory: pass the corpus root (…/corpus)"
+        )
+    return _App(_load(corpus_dir), consolidated or {})
