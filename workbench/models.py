@@ -64,6 +64,7 @@ class Review(models.Model):
     progress_total = models.PositiveIntegerField(default=0)
     progress_done = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -192,6 +193,7 @@ class Finding(models.Model):
     risk = models.PositiveSmallIntegerField(default=9)  # RISK_ORDER of the status, for sorting in SQL
     progress = models.CharField(max_length=8, choices=Progress.choices, default=Progress.PENDING)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)

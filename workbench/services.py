@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from verifier.verify import verify_claim
 
@@ -49,8 +50,10 @@ log = logging.getLogger(__name__)
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
-# A claim older than this on a finding is taken to belong to a worker that died; the task may take it over.
-STALE_CLAIM = timedelta(minutes=5)
+
+def stale_claim() -> timedelta:
+    """A claim older than this belongs to a worker that died; a redelivered task may take the finding over."""
+    return timedelta(seconds=settings.WORKBENCH_STALE_CLAIM_SECONDS)
 
 
 # --- reviews ----------------------------------------------------------------------------------------
@@ -108,7 +111,9 @@ def create_review(
         if enqueue:
             from workbench.tasks import process_review_task
 
-            process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
+            mark_dispatched(review_id=review.pk)
+            mark_dispatched(review_id=review.pk)
+        process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
     return review
 
 
@@ -262,6 +267,36 @@ def version_changes(review: Review) -> dict[str, list[str]]:
     }
 
 
+def mark_dispatched(review_id: int | None = None, finding_ids: list[int] | None = None) -> None:
+    now = timezone.now()
+    if review_id is not None:
+        Review.objects.filter(pk=review_id).update(dispatched_at=now)
+    if finding_ids:
+        Finding.objects.filter(pk__in=finding_ids).update(dispatched_at=now)
+
+
+def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
+    """Reviews still queued and findings still unfinished whose task was sent longer ago than `older_than`
+    (the message was lost: a broker restart, a purge) — to be sent again. Duplicates are harmless."""
+    cutoff = timezone.now() - older_than
+    reviews = list(
+        Review.objects.filter(status__in=[Review.Status.QUEUED, Review.Status.EXTRACTING])
+        .filter(Q(dispatched_at__lt=cutoff) | Q(dispatched_at__isnull=True, created_at__lt=cutoff))
+        .values_list("pk", flat=True)
+    )
+    findings = list(
+        Finding.objects.filter(review__status=Review.Status.RESOLVING)
+        .filter(
+            Q(progress=Finding.Progress.PENDING, dispatched_at__lt=cutoff)
+            | Q(progress=Finding.Progress.PENDING, dispatched_at__isnull=True)
+            | Q(progress=Finding.Progress.CLAIMED, claimed_at__lt=timezone.now() - stale_claim())
+        )
+        .filter(version=F("review__version"))
+        .values_list("pk", flat=True)
+    )
+    return reviews, findings
+
+
 def pending_finding_ids(review: Review) -> list[int]:
     return list(
         review.findings.filter(version=review.version)
@@ -342,7 +377,7 @@ def claim_finding(finding_id: int) -> Finding | None:
         Finding.objects.filter(pk=finding_id)
         .filter(
             Q(progress=Finding.Progress.PENDING)
-            | Q(progress=Finding.Progress.CLAIMED, claimed_at__lt=now - STALE_CLAIM)
+            | Q(progress=Finding.Progress.CLAIMED, claimed_at__lt=now - stale_claim())
         )
         .update(progress=Finding.Progress.CLAIMED, claimed_at=now)
     )
@@ -532,6 +567,7 @@ def add_version(
         )
         from workbench.tasks import process_review_task
 
+        mark_dispatched(review_id=review.pk)
         process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
     return review
 

@@ -109,7 +109,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 BROKER_DIR = VAR_DIR / "broker"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"visibility_timeout": 3600}
+    # An unacknowledged task (its worker died) is delivered again after this many seconds.
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+    }
 else:
     for sub in ("out", "processed"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
@@ -123,6 +126,13 @@ else:
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "120"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "150"))
+# A finding claimed longer ago than this belongs to a dead worker and may be taken over.
+WORKBENCH_STALE_CLAIM_SECONDS = int(os.environ.get("WORKBENCH_STALE_CLAIM_SECONDS", "300"))
+# Every so often the worker re-sends work that was lost (a broker restart drops queued messages).
+WORKBENCH_RECOVERY_INTERVAL = float(os.environ.get("WORKBENCH_RECOVERY_INTERVAL", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "recover-stalled-reviews": {"task": "workbench.recover_stalled", "schedule": WORKBENCH_RECOVERY_INTERVAL},
+}
 
 # --- Sources (CONTRACT §3) ------------------------------------------------------------------------
 LAWGOKR_OC = os.environ.get("LAWGOKR_OC", "")

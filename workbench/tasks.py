@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from celery import group
 from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 
 from workbench import services
 from workbench.celery import app
@@ -17,8 +19,13 @@ log = logging.getLogger(__name__)
 def process_review_task(review_id: int) -> None:
     """Entry point of the review pipeline: extract, then fan out one task per finding."""
     pending = services.extract_findings(review_id)
-    if pending:
-        group(verify_finding_task.s(finding_id) for finding_id in pending).apply_async()
+    dispatch_findings(pending)
+
+
+def dispatch_findings(finding_ids: list[int]) -> None:
+    if finding_ids:
+        services.mark_dispatched(finding_ids=finding_ids)
+        group(verify_finding_task.s(finding_id) for finding_id in finding_ids).apply_async()
 
 
 @app.task(name="workbench.verify_finding", acks_late=True)
@@ -28,3 +35,16 @@ def verify_finding_task(finding_id: int) -> None:
     except SoftTimeLimitExceeded:
         log.warning("finding %s timed out", finding_id)
         services.fail_finding(finding_id, "timed out while fetching or checking the source; retry later")
+
+
+@app.task(name="workbench.recover_stalled", acks_late=True, ignore_result=True)
+def recover_stalled_task() -> None:
+    """Send again what was lost in the broker; the tasks' conditional claims make duplicates no-ops."""
+    older_than = timedelta(seconds=max(10.0, 2 * settings.WORKBENCH_RECOVERY_INTERVAL))
+    reviews, findings = services.stalled_work(older_than)
+    for review_id in reviews:
+        services.mark_dispatched(review_id=review_id)
+        process_review_task.delay(review_id)
+    if reviews or findings:
+        log.warning("re-sending %d reviews and %d findings that stalled", len(reviews), len(findings))
+    dispatch_findings(findings)
