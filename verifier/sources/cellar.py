@@ -36,6 +36,7 @@ from verifier.sources.structure_eu import (
     is_celex,
     judgment_paragraphs,
     parse_cellar_xhtml,
+    parse_cjeu_markdown,
 )
 
 DEFAULT_BASE_URL = "https://publications.europa.eu/resource"
@@ -89,9 +90,15 @@ def document_from_xhtml(
     """Build the SourceDocument for one CELLAR rendition (acts: Article units; judgments: paragraphs)."""
     parsed: EuText = parse_cellar_xhtml(body)
     units = parsed.units
-    if celex.startswith("6") and not units:
-        units = judgment_paragraphs(parsed.text)
     title = parsed.title
+    date: str | None = None
+    court: str | None = None
+    parties: tuple[str, ...] = ()
+    if celex.startswith("6"):
+        judgment = parse_cjeu_markdown(parsed.text)  # plain text reads the same: heading, date, parties
+        units = units or judgment_paragraphs(parsed.text)
+        title, date, parties = judgment.title, judgment.date, judgment.parties
+        court = "CJEU"
     if not title or re.search(r"\.(xml|html?)$", title) or title.upper().startswith("ANNEX"):
         title = f"CELEX {celex}"
     return SourceDocument(
@@ -107,6 +114,9 @@ def document_from_xhtml(
         fetched_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         origin=origin,
         number=celex,
+        date=date,
+        court=court,
+        parties=parties,
         units=units,
         retries=retries,
         meta={"celex": celex, "language": "en"},
