@@ -1,0 +1,227 @@
+"""FRAGMENT level on real sources: what a lawyer sees when a quote is there, almost there, or not there."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from verifier.match import fragment
+from verifier.match.fragment import FragmentStatus, find_quote, meaning_change
+from verifier.text import Normalized, normalize
+
+CORPUS = Path(__file__).parent.parent / "data" / "corpus"
+
+SCHREMS_SENTENCE = (
+    "In the course of the Commissioner’s investigation, Facebook Ireland explained that a large part of "
+    "personal data was transferred to Facebook Inc. pursuant to the standard data protection clauses set out "
+    "in the annex to the SCC Decision."
+)
+# III CZP 36/02 (SN): the resolution itself, written across five lines in the source
+CZP_RESOLUTION = (
+    "Przepis art. 691 k.c. w brzmieniu nadanym ustawą z dnia 21 czerwca 2001 r. o ochronie praw lokatorów, "
+    "mieszkaniowym zasobie gminy i o zmianie Kodeksu cywilnego (Dz.U. Nr 71, poz. 733) nie ma zastosowania "
+    "dla oceny przesłanek wstąpienia w stosunek najmu po najemcy zmarłym przed wejściem w życie tej ustawy."
+)
+MINBEOP_103 = "선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다."
+
+
+@cache
+def source(name: str) -> str:
+    if name == "schrems":
+        return (CORPUS / "eu/case_law/C-311-18.md").read_text(encoding="utf-8")
+    if name == "minbeop":
+        return (CORPUS / "kr/statutes/민법/법률.md").read_text(encoding="utf-8")
+    judgments = json.loads((CORPUS / "pl/judgments/supreme_court/scJudgments_v1_1.json").read_text())
+    by_number = {j["caseNumber"]: j["textContent"] for j in judgments}
+    return str(by_number[{"czp": "III CZP 36/02", "urn": "II URN 30/94"}[name]])
+
+
+@cache
+def normalized(name: str) -> Normalized:
+    return normalize(source(name))
+
+
+def assert_span_reads(name: str, start: int | None, end: int | None, expected: str) -> None:
+    assert start is not None
+    assert end is not None
+    assert normalize(source(name)[start:end]).text == normalize(expected).text
+
+
+# (source, quote as the draft writes it, expected status, the source text the span must cover)
+EXACT_CASES = [
+    ("schrems", SCHREMS_SENTENCE, SCHREMS_SENTENCE),
+    ("schrems", SCHREMS_SENTENCE.replace("’", "'"), SCHREMS_SENTENCE),  # straight apostrophe in the draft
+    ("czp", CZP_RESOLUTION, CZP_RESOLUTION),  # source breaks lines; the draft does not
+    ("minbeop", MINBEOP_103, MINBEOP_103),
+    ("minbeop", unicodedata.normalize("NFD", MINBEOP_103), MINBEOP_103),  # NFD Hangul from a Mac
+    # "do-\ntychczasowego" in the source is one word broken at a line end
+    ("urn", "uniemożliwiające kontynuowanie dotychczasowego zatrudnienia", None),
+]
+
+
+@pytest.mark.parametrize(("name", "quote", "covers"), EXACT_CASES, ids=lambda v: str(v)[:20])
+def test_it_finds_a_verbatim_quote_with_its_span_in_the_original(
+    name: str, quote: str, covers: str | None
+) -> None:
+    result = find_quote(quote, normalized(name))
+    assert result.status is FragmentStatus.EXACT
+    assert result.similarity == 1.0
+    assert_span_reads(name, result.start, result.end, covers or quote)
+
+
+def test_it_reports_the_line_break_hyphenation_it_undid() -> None:
+    result = find_quote("kontynuowanie dotychczasowego zatrudnienia", normalized("urn"))
+    assert "hyphenation" in result.rules
+
+
+# gap markers as lawyers write them
+BEFORE_GAP = "In the course of the Commissioner’s investigation"
+AFTER_GAP = "pursuant to the standard data protection clauses"
+GAP_QUOTES = [f"{BEFORE_GAP} {gap} {AFTER_GAP}" for gap in ("[…]", "[...]", "(...)", "…")]
+
+
+@pytest.mark.parametrize("quote", GAP_QUOTES)
+def test_it_matches_a_quote_with_gaps_as_ordered_segments(quote: str) -> None:
+    result = find_quote(quote, normalized("schrems"))
+    assert result.status is FragmentStatus.EXACT
+    assert len(result.segments) == 2
+    (s1, e1), (s2, e2) = result.segments
+    assert e1 < s2
+    assert source("schrems")[s1:e1] == BEFORE_GAP
+    assert source("schrems")[s2:e2] == AFTER_GAP
+
+
+def test_it_does_not_accept_gap_segments_in_the_wrong_order() -> None:
+    quote = f"{AFTER_GAP} […] {BEFORE_GAP}"
+    assert find_quote(quote, normalized("schrems")).status is not FragmentStatus.EXACT
+
+
+# (quote with a small error, the draft's word the diff must delete, the source's word it must insert)
+MODIFIED_CASES = [
+    # one diacritic changed, a curly quote straightened and a soft hyphen from a PDF: only the diacritic shows
+    (
+        SCHREMS_SENTENCE.replace("investigation", "investigatión")
+        .replace("’", '"')
+        .replace("large", "lar\u00adge"),
+        "investigatión",
+        "investigation",
+    ),
+    (CZP_RESOLUTION.replace("przesłanek", "przeslanek"), "przeslanek", "przesłanek"),
+    (CZP_RESOLUTION.replace("stosunek najmu", "stosunek najmy"), "najmy", "najmu"),
+]
+
+
+@pytest.mark.parametrize(("quote", "deleted", "inserted"), MODIFIED_CASES)
+def test_it_marks_a_near_quote_modified_with_a_diff_of_exactly_the_changed_word(
+    quote: str, deleted: str, inserted: str
+) -> None:
+    name = "schrems" if "Commissioner" in quote else "czp"
+    result = find_quote(quote, normalized(name))
+    assert result.status is FragmentStatus.MODIFIED
+    changes = [d for d in result.diff if d[0] != "equal"]
+    assert changes == [("delete", deleted), ("insert", inserted)]
+    assert 0.85 <= result.similarity < 1.0
+    assert result.start is not None
+    assert result.end is not None
+    assert inserted in source(name)[result.start : result.end]
+
+
+# Small in characters, total in meaning: never a 🟡.
+MEANING_CASES = [
+    (CZP_RESOLUTION.replace("nie ma zastosowania", "ma zastosowania"), "negation"),
+    (CZP_RESOLUTION.replace("art. 691", "art. 961"), "number"),
+    (CZP_RESOLUTION.replace("21 czerwca 2001", "21 czerwca 2011"), "number"),
+]
+
+
+@pytest.mark.parametrize(("quote", "reason"), MEANING_CASES)
+def test_it_never_passes_a_dropped_negation_or_changed_number_as_modified(quote: str, reason: str) -> None:
+    result = find_quote(quote, normalized("czp"))
+    assert result.status is FragmentStatus.ABSENT
+    assert result.meaning_change == reason
+    assert result.nearest, "the lawyer is shown where the real wording is"
+
+
+@pytest.mark.parametrize(
+    ("diff", "reason"),
+    [
+        ((("delete", "dopuszczalna"), ("insert", "niedopuszczalna")), "negation"),
+        ((("delete", "valid"), ("insert", "invalid")), "negation"),
+        ((("delete", "한다"), ("insert", "아니한다")), "negation"),
+        ((("delete", "2019"), ("insert", "2018")), "number"),
+        ((("delete", "sad"), ("insert", "sąd")), None),
+    ],
+)
+def test_it_knows_which_differences_change_the_meaning(
+    diff: tuple[tuple[str, str], ...], reason: str | None
+) -> None:
+    assert meaning_change(diff) == reason
+
+
+def test_it_requires_whole_words() -> None:
+    # the source says "niedopuszczalna" only; "dopuszczalna" inside it is not a quote of it
+    src = "Zatem taka czynność jest niedopuszczalna w świetle art. 58 k.c."
+    assert find_quote("dopuszczalna w świetle art. 58 k.c.", src).status is not FragmentStatus.EXACT
+
+
+INVENTED = [
+    (
+        "schrems",
+        "The Court held that the Privacy Shield is entirely valid and protects European citizens adequately.",
+    ),
+    (
+        "czp",
+        "Sąd Najwyższy uznał, że najemca może zawsze wypowiedzieć umowę bez zachowania terminów ustawowych.",
+    ),
+    ("minbeop", "계약의 당사자는 언제든지 아무런 이유 없이 계약을 해지할 수 있다."),
+]
+
+
+@pytest.mark.parametrize(("name", "quote"), INVENTED)
+def test_it_reports_an_invented_quote_absent_with_the_nearest_passages(name: str, quote: str) -> None:
+    result = find_quote(quote, normalized(name))
+    assert result.status is FragmentStatus.ABSENT
+    assert result.start is None
+    assert 1 <= len(result.nearest) <= fragment.NEAREST_LIMIT
+    for passage in result.nearest:
+        assert source(name)[passage.start : passage.end] == passage.excerpt
+        assert passage.similarity < 0.85
+
+
+@pytest.mark.parametrize(
+    ("quote", "message"),
+    [("", "no words"), ("[…]", "no words"), ("  ", "no words")],
+)
+def test_it_rejects_a_quote_with_nothing_to_look_for(quote: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        find_quote(quote, "any source")
+
+
+def test_it_normalizes_a_source_once_for_a_hundred_quotes(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = source("schrems")
+    big = (text * (1_000_000 // len(text) + 1))[:1_000_000]
+    pieces = re.split(r"(?<=\.) |\n", text)
+    sentences = [s.strip() for s in pieces if 60 < len(s.strip()) < 300][:100]
+    assert len(sentences) == 100
+    calls: list[int] = []
+    real = fragment.normalize
+
+    def counting(t: str) -> Normalized:
+        calls.append(len(t))
+        return real(t)
+
+    monkeypatch.setattr(fragment, "normalize", counting)
+    started = time.perf_counter()
+    src = counting(big)
+    results = [find_quote(s, src) for s in sentences]
+    elapsed = time.perf_counter() - started
+    assert all(r.status is FragmentStatus.EXACT for r in results)
+    assert sum(1 for n in calls if n == len(big)) == 1
+    assert len(calls) == 101
+    assert elapsed < 5, f"100 quotes against 1 MB took {elapsed:.2f} s"

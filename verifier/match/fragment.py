@@ -1,0 +1,379 @@
+"""FRAGMENT level: is the quoted passage literally in the source?
+
+Both sides go through `verifier.text.normalize`, so typography never decides. A match must start and end on
+word boundaries: "dopuszczalna" is not in a source that only says "niedopuszczalna". When there is no exact
+match, the best window of the source is found with rapidfuzz and accepted as `modified` only when every
+segment differs by at most `threshold` (Levenshtein distance over the longer length); the word diff then
+shows the lawyer exactly what the draft changed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
+
+from verifier.model import MatchEvidence, Span
+from verifier.text import Normalized, normalize, words
+
+DEFAULT_THRESHOLD = 0.15
+# A gapped quote ("A […] B") is one passage: segments further apart than this are not one quotation.
+MAX_GAP = 5000
+NEAREST_LIMIT = 3
+_MAX_OCCURRENCES = 2000
+
+# After normalization "…" is "..." and "[…]" is "[...]".
+_GAP_RE = re.compile(r"\s*(?:\[\s*\.{2,}\s*\]|\(\s*\.{2,}\s*\)|\.{3,})\s*")
+_EDGE_STRIP = ' "'
+
+
+# Words whose presence flips a holding. Small in edit distance, total in meaning.
+NEGATIONS = frozenset(
+    {"nie", "not", "no", "never", "nor", "neither", "none", "non", "cannot", "without", "bez", "ani", "żaden"}
+)
+_KO_NEGATION_STARTS = ("않", "아니", "못", "없", "안", "불가")
+_NIE_PREFIX = "nie"
+
+
+def _negations(ws: Sequence[str]) -> int:
+    return sum(1 for w in ws if w in NEGATIONS or w.startswith(_KO_NEGATION_STARTS) or 'n"t' in w)
+
+
+def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
+    """Why a near match must not pass as `modified`: it adds or drops a negation ("nie", "not", 않),
+    turns "dopuszczalna" into "niedopuszczalna", or changes a number (article, date, amount)."""
+    deleted = [w.casefold() for op, text in diff if op == "delete" for w in text.split()]
+    inserted = [w.casefold() for op, text in diff if op == "insert" for w in text.split()]
+    if _negations(deleted) != _negations(inserted):
+        return "negation"
+    for a in deleted:
+        for b in inserted:
+            if _NIE_PREFIX + b == a or _NIE_PREFIX + a == b:
+                return "negation"
+            if (a.startswith(("un", "in")) and a[2:] == b) or (b.startswith(("un", "in")) and b[2:] == a):
+                return "negation"
+    digits_deleted = [w for w in deleted if any(c.isdigit() for c in w)]
+    digits_inserted = [w for w in inserted if any(c.isdigit() for c in w)]
+    if digits_deleted or digits_inserted:
+        return "number"
+    return None
+
+
+class FragmentStatus(enum.StrEnum):
+    EXACT = "exact"
+    MODIFIED = "modified"
+    ABSENT = "absent"
+
+
+@dataclass(frozen=True, slots=True)
+class FragmentResult:
+    """Where the quote is in the ORIGINAL source text, and how closely.
+
+    `diff` reads as the correction of the draft: ("delete", draft words the source does not have),
+    ("insert", source words the draft left out), ("equal", words both have), each in its original
+    spelling. `segments` has one span per part of a quote with […] gaps."""
+
+    status: FragmentStatus
+    start: int | None
+    end: int | None
+    excerpt: str
+    similarity: float
+    diff: tuple[tuple[str, str], ...] = ()
+    rules: tuple[str, ...] = ()
+    segments: tuple[Span, ...] = ()
+    nearest: tuple[MatchEvidence, ...] = ()
+    # set when the closest window differs only slightly but in a way that changes the law: a negation
+    # or a number ("negation", "number"); the window is then the first `nearest` passage, not a match
+    meaning_change: str | None = None
+
+    @property
+    def found(self) -> bool:
+        return self.status is not FragmentStatus.ABSENT
+
+    def evidence(self) -> MatchEvidence | None:
+        if self.start is None or self.end is None:
+            return None
+        return MatchEvidence(
+            start=self.start,
+            end=self.end,
+            excerpt=self.excerpt,
+            similarity=self.similarity,
+            diff=self.diff,
+            rules=self.rules,
+            segments=self.segments,
+        )
+
+
+def quote_segments(quote: Normalized) -> list[Span]:
+    """Normalized spans of the parts of a quote between gap markers ([…], (...), …)."""
+    spans: list[Span] = []
+    pos = 0
+    for m in [*_GAP_RE.finditer(quote.text), None]:
+        end = m.start() if m is not None else len(quote.text)
+        start = pos
+        while start < end and quote.text[start] in _EDGE_STRIP:
+            start += 1
+        stop = end
+        while stop > start and quote.text[stop - 1] in _EDGE_STRIP:
+            stop -= 1
+        if stop > start:
+            spans.append((start, stop))
+        if m is not None:
+            pos = m.end()
+    return spans
+
+
+def _on_boundaries(text: str, start: int, end: int, needle: str) -> bool:
+    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum():
+        return False
+    return not (needle[-1].isalnum() and end < len(text) and text[end].isalnum())
+
+
+def _occurrences(text: str, needle: str, lo: int, hi: int) -> list[int]:
+    found: list[int] = []
+    i = text.find(needle, lo, hi)
+    while i != -1 and len(found) < _MAX_OCCURRENCES:
+        if _on_boundaries(text, i, i + len(needle), needle):
+            found.append(i)
+        i = text.find(needle, i + 1, hi)
+    return found
+
+
+def _exact(text: str, needles: Sequence[str], max_gap: int) -> list[Span] | None:
+    def rest(k: int, after: int) -> list[Span] | None:
+        if k == len(needles):
+            return []
+        hi = min(len(text), after + max_gap + len(needles[k]))
+        for i in _occurrences(text, needles[k], after, hi):
+            tail = rest(k + 1, i + len(needles[k]))
+            if tail is not None:
+                return [(i, i + len(needles[k])), *tail]
+        return None
+
+    for first in _occurrences(text, needles[0], 0, len(text)):
+        tail = rest(1, first + len(needles[0]))
+        if tail is not None:
+            return [(first, first + len(needles[0])), *tail]
+    return None
+
+
+def _word_edges(text: str, lo: int, hi: int) -> tuple[list[int], list[int]]:
+    spans = words(text[lo:hi])
+    return [lo + s for s, _ in spans], [lo + e for _, e in spans]
+
+
+def _refine(needle: str, text: str, start: int, end: int) -> tuple[int, int, float]:
+    """Move an approximate window onto word boundaries, keeping the most similar one."""
+    pad = max(12, len(needle) // 4)
+    starts, _ = _word_edges(text, max(0, start - pad), min(len(text), start + pad))
+    _, ends = _word_edges(text, max(0, end - pad), min(len(text), end + pad))
+    best = (start, end, Levenshtein.normalized_similarity(needle, text[start:end]))
+    for s in starts or [start]:
+        for e in ends or [end]:
+            if e <= s:
+                continue
+            sim = Levenshtein.normalized_similarity(needle, text[s:e], score_cutoff=best[2])
+            if sim > best[2]:
+                best = (s, e, sim)
+    return best
+
+
+def _best_window(needle: str, text: str, lo: int, hi: int) -> tuple[int, int, float] | None:
+    if lo >= hi:
+        return None
+    alignment = fuzz.partial_ratio_alignment(needle, text[lo:hi])
+    if alignment is None:
+        return None
+    return _refine(needle, text, lo + alignment.dest_start, lo + alignment.dest_end)
+
+
+def _originals(norm: Normalized, spans: Sequence[Span]) -> list[str]:
+    out = []
+    for s, e in spans:
+        o_s, o_e = norm.span_to_original(s, e)
+        out.append(norm.original[o_s:o_e])
+    return out
+
+
+def word_diff(
+    quote: Normalized, q_span: Span, source: Normalized, s_span: Span
+) -> tuple[tuple[str, str], ...]:
+    """Word-level diff of a quote segment against its source window, in the original spellings."""
+    q_words = [(q_span[0] + s, q_span[0] + e) for s, e in words(quote.text[q_span[0] : q_span[1]])]
+    s_words = [(s_span[0] + s, s_span[0] + e) for s, e in words(source.text[s_span[0] : s_span[1]])]
+    a = [quote.text[s:e] for s, e in q_words]
+    b = [source.text[s:e] for s, e in s_words]
+    q_orig = _originals(quote, q_words)
+    s_orig = _originals(source, s_words)
+    ops: list[tuple[str, str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            ops.append(("equal", " ".join(s_orig[j1:j2])))
+            continue
+        if i2 > i1:
+            ops.append(("delete", " ".join(q_orig[i1:i2])))
+        if j2 > j1:
+            ops.append(("insert", " ".join(s_orig[j1:j2])))
+    return tuple(ops)
+
+
+def _rules(
+    quote: Normalized, q_spans: Sequence[Span], source: Normalized, s_spans: Sequence[Span]
+) -> tuple[str, ...]:
+    fired: set[str] = set()
+    for s, e in q_spans:
+        fired |= quote.rules_between(s, e)
+    for s, e in s_spans:
+        fired |= source.rules_between(s, e)
+    return tuple(sorted(fired))
+
+
+def nearest_passages(
+    needle: str, source: Normalized, *, limit: int = NEAREST_LIMIT
+) -> tuple[MatchEvidence, ...]:
+    """The passages of the source most like `needle` (normalized), for a lawyer to look at when the quote
+    is not there: scored chunk by chunk, then aligned to word boundaries inside the best chunks."""
+    text = source.text
+    if not text or not needle:
+        return ()
+    size = max(3 * len(needle), 300)
+    step = size // 2
+    starts = list(range(0, max(1, len(text) - step), step))
+    chunks = [text[s : s + size] for s in starts]
+    picked: list[MatchEvidence] = []
+    taken: list[Span] = []
+    for _, _, idx in process.extract(needle, chunks, scorer=fuzz.partial_ratio, limit=limit * 3):
+        lo = starts[idx]
+        window = _best_window(needle, text, lo, min(len(text), lo + size))
+        if window is None:
+            continue
+        s, e, sim = window
+        if any(s < t_e and e > t_s for t_s, t_e in taken):
+            continue
+        taken.append((s, e))
+        o_s, o_e = source.span_to_original(s, e)
+        picked.append(
+            MatchEvidence(start=o_s, end=o_e, excerpt=source.original[o_s:o_e], similarity=round(sim, 4))
+        )
+        if len(picked) == limit:
+            break
+    return tuple(sorted(picked, key=lambda m: -m.similarity))
+
+
+def find_quote(
+    quote: str,
+    source: Normalized | str,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    max_gap: int = MAX_GAP,
+) -> FragmentResult:
+    """Find a draft's quote in a source. Pass a `Normalized` source to match many quotes against one text
+    without normalizing it again."""
+    if not 0 <= threshold < 1:
+        raise ValueError(f"threshold must be in [0, 1), got {threshold}")
+    src = source if isinstance(source, Normalized) else normalize(source)
+    q = normalize(quote)
+    seg_spans = quote_segments(q)
+    if not seg_spans:
+        raise ValueError(f"the quote has no words to look for: {quote!r}")
+    needles = [q.text[s:e] for s, e in seg_spans]
+
+    exact = _exact(src.text, needles, max_gap)
+    if exact is not None:
+        originals = [src.span_to_original(s, e) for s, e in exact]
+        start, end = originals[0][0], originals[-1][1]
+        diff: list[tuple[str, str]] = []
+        for k, (q_span, s_span) in enumerate(zip(seg_spans, exact, strict=True)):
+            if k:
+                diff.append(("equal", "[…]"))
+            diff.extend(word_diff(q, q_span, src, s_span))
+        return FragmentResult(
+            status=FragmentStatus.EXACT,
+            start=start,
+            end=end,
+            excerpt=src.original[start:end],
+            similarity=1.0,
+            diff=tuple(diff),
+            rules=_rules(q, seg_spans, src, exact),
+            segments=tuple(originals),
+        )
+
+    windows: list[tuple[int, int, float]] = []
+    lo, hi = 0, len(src.text)
+    for needle in needles:
+        window = _best_window(needle, src.text, lo, hi)
+        if window is None:
+            break
+        windows.append(window)
+        lo = window[1]
+        hi = min(len(src.text), lo + max_gap + 2 * len(needle))
+    complete = len(windows) == len(needles)
+    total = sum(len(n) for n in needles)
+    similarity = (
+        sum(w[2] * len(n) for w, n in zip(windows, needles, strict=False)) / total if complete else 0.0
+    )
+    if complete and all(w[2] >= 1 - threshold for w in windows):
+        s_spans = [(s, e) for s, e, _ in windows]
+        originals = [src.span_to_original(s, e) for s, e in s_spans]
+        start, end = originals[0][0], originals[-1][1]
+        diff = []
+        for k, (q_span, s_span) in enumerate(zip(seg_spans, s_spans, strict=True)):
+            if k:
+                diff.append(("equal", "[…]"))
+            diff.extend(word_diff(q, q_span, src, s_span))
+        changed = meaning_change(diff)
+        if changed is not None:
+            closest = MatchEvidence(
+                start=start,
+                end=end,
+                excerpt=src.original[start:end],
+                similarity=round(similarity, 4),
+                diff=tuple(diff),
+                rules=_rules(q, seg_spans, src, s_spans),
+                segments=tuple(originals),
+            )
+            return FragmentResult(
+                status=FragmentStatus.ABSENT,
+                start=None,
+                end=None,
+                excerpt="",
+                similarity=round(similarity, 4),
+                nearest=(closest,),
+                meaning_change=changed,
+            )
+        return FragmentResult(
+            status=FragmentStatus.MODIFIED,
+            start=start,
+            end=end,
+            excerpt=src.original[start:end],
+            similarity=round(similarity, 4),
+            diff=tuple(diff),
+            rules=_rules(q, seg_spans, src, s_spans),
+            segments=tuple(originals),
+        )
+    longest = max(needles, key=len)
+    return FragmentResult(
+        status=FragmentStatus.ABSENT,
+        start=None,
+        end=None,
+        excerpt="",
+        similarity=round(similarity, 4),
+        nearest=nearest_passages(longest, src),
+    )
+
+
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "FragmentResult",
+    "FragmentStatus",
+    "find_quote",
+    "meaning_change",
+    "nearest_passages",
+    "quote_segments",
+    "word_diff",
+]
