@@ -112,8 +112,7 @@ def create_review(
             from workbench.tasks import process_review_task
 
             mark_dispatched(review_id=review.pk)
-            mark_dispatched(review_id=review.pk)
-        process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
+            process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
     return review
 
 
