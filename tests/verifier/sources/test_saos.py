@@ -223,12 +223,13 @@ def test_it_reports_a_rejected_parameter_as_a_configuration_problem():
 
 
 def test_it_refuses_to_guess_between_two_courts_with_the_same_signature():
-    items = [
-        {"id": 1, "courtCases": [{"caseNumber": "I C 12/20"}], "judgmentType": "SENTENCE", "courtType": "COMMON",
-         "division": {"name": "I Wydział Cywilny", "court": {"name": "Sąd Rejonowy w Kielcach"}}},
-        {"id": 2, "courtCases": [{"caseNumber": "I C 12/20"}], "judgmentType": "SENTENCE", "courtType": "COMMON",
-         "division": {"name": "I Wydział Cywilny", "court": {"name": "Sąd Rejonowy w Toruniu"}}},
-    ]  # fmt: skip
+    def item(number: int, city: str) -> dict:
+        division = {"name": "I Wydział Cywilny", "court": {"name": f"Sąd Rejonowy w {city}"}}
+        case = [{"caseNumber": "I C 12/20"}]
+        return {"id": number, "courtCases": case, "judgmentType": "SENTENCE", "courtType": "COMMON",
+                "division": division}  # fmt: skip
+
+    items = [item(1, "Kielcach"), item(2, "Toruniu")]
     details = {
         n: {
             "data": {
@@ -248,7 +249,8 @@ def test_it_refuses_to_guess_between_two_courts_with_the_same_signature():
     resolver = SaosResolver(SourceHTTP(transport=httpx.MockTransport(handler)), base_url=BASE)
     ambiguous = resolver.resolve(Anchor("pl:case:I C 12/20"))
     assert isinstance(ambiguous, Misconfigured)
-    assert "Sąd Rejonowy w Kielcach" in ambiguous.reason and "Sąd Rejonowy w Toruniu" in ambiguous.reason
+    assert "Sąd Rejonowy w Kielcach" in ambiguous.reason
+    assert "Sąd Rejonowy w Toruniu" in ambiguous.reason
     chosen = resolver.resolve(Anchor("pl:case:I C 12/20", court="SR w Toruniu"))
     assert isinstance(chosen, Found)
     assert chosen.document.court == "Sąd Rejonowy w Toruniu"
