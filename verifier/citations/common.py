@@ -9,6 +9,7 @@ other Unicode hyphens are "-", and invisible characters (soft hyphen, zero-width
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -28,20 +29,36 @@ _TRANSLATE = {ord(c): " " for c in _SPACES} | {ord(c): "-" for c in _HYPHENS}
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """The working copy and, when it differs from the draft, where each of its characters came from."""
+    """The working copy and, when it differs from the draft, where each of its characters came from.
+
+    The map is piecewise: segment i starts at `seg_norm[i]` in the copy and covers `seg_src[i]` =
+    (source start, source end, copied) — copied segments map one to one, composed ones (an NFC syllable
+    from an NFD run) map every character to the whole run. Deleted characters fall between segments."""
 
     source: str
     norm: str
-    starts: list[int] | None = field(default=None, repr=False)  # norm index → source start
-    ends: list[int] | None = field(default=None, repr=False)  # norm index → source end (exclusive)
+    seg_norm: list[int] | None = field(default=None, repr=False)
+    seg_src: list[tuple[int, int, bool]] | None = field(default=None, repr=False)
+
+    def _start(self, i: int) -> int:
+        assert self.seg_norm is not None and self.seg_src is not None
+        k = bisect.bisect_right(self.seg_norm, i) - 1
+        src_a, _src_b, copied = self.seg_src[k]
+        return src_a + (i - self.seg_norm[k]) if copied else src_a
+
+    def _end(self, i: int) -> int:
+        assert self.seg_norm is not None and self.seg_src is not None
+        k = bisect.bisect_right(self.seg_norm, i) - 1
+        src_a, src_b, copied = self.seg_src[k]
+        return src_a + (i - self.seg_norm[k]) + 1 if copied else src_b
 
     def to_source(self, start: int, end: int) -> Span:
-        if self.starts is None or self.ends is None:
+        if self.seg_norm is None:
             return (start, end)
         if start >= end:
-            pos = self.starts[start] if start < len(self.starts) else len(self.source)
+            pos = self._start(start) if start < len(self.norm) else len(self.source)
             return (pos, pos)
-        return (self.starts[start], self.ends[end - 1])
+        return (self._start(start), self._end(end - 1))
 
 
 def prepare(text: str) -> Prepared:
@@ -51,8 +68,9 @@ def prepare(text: str) -> Prepared:
     if _SPECIAL.search(text) is None:
         return Prepared(text, text)
     out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
+    seg_norm: list[int] = []
+    seg_src: list[tuple[int, int, bool]] = []
+    n = 0  # length of the copy so far
     pos = 0
     for m in _SPECIAL.finditer(text):
         a, b = m.start(), m.end()
@@ -60,27 +78,30 @@ def prepare(text: str) -> Prepared:
             a -= 1  # the starter the marks compose with
         if a > pos:
             out.append(text[pos:a])
-            starts.extend(range(pos, a))
-            ends.extend(range(pos + 1, a + 1))
+            seg_norm.append(n)
+            seg_src.append((pos, a, True))
+            n += a - pos
         chunk = text[a:b]
         if len(chunk) == 1 and chunk in _INVISIBLE:
             pass
         elif len(chunk) == 1 and ord(chunk) in _TRANSLATE:
             out.append(chunk.translate(_TRANSLATE))
-            starts.append(a)
-            ends.append(b)
+            seg_norm.append(n)
+            seg_src.append((a, b, True))
+            n += 1
         else:
             composed = unicodedata.normalize("NFC", chunk)
             out.append(composed)
-            # Every composed character points at the whole cluster: a span can never split a syllable.
-            starts.extend([a] * len(composed))
-            ends.extend([b] * len(composed))
+            # Every composed character points at the whole run: a span can never split a syllable.
+            seg_norm.append(n)
+            seg_src.append((a, b, False))
+            n += len(composed)
         pos = b
     if pos < len(text):
         out.append(text[pos:])
-        starts.extend(range(pos, len(text)))
-        ends.extend(range(pos + 1, len(text) + 1))
-    return Prepared(text, "".join(out), starts, ends)
+        seg_norm.append(n)
+        seg_src.append((pos, len(text), True))
+    return Prepared(text, "".join(out), seg_norm, seg_src)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,10 +36,10 @@ _CASE = re.compile(
     r"(?P<court>[CTF])(?<![\w/-][CTF])[-–] ?(?P<num>\d{1,4})/(?P<yy>\d{2})(?P<p> ?P)?(?![\d/])"
 )
 _CASE_LABEL = re.compile(r"(?:Cases?|Joined Cases|sprawie|sprawach|sprawa|spr\.|Rechtssachen?|affaires?) \Z")
-_JUDGMENT_CUE = re.compile(r"\b(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*|arrêt)\b")
+_JUDGMENT_CUE = re.compile(r"\b(?:[Jj]udgments?|[Ww]yrok\w*|Urteil\w*|arrêts?)\b")
 _JUDGMENT_DATE = re.compile(
-    r"(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*)\s(?:of|z(?: dnia)?|vom)\s"
-    r"(\d{1,2})\.? ?([A-Za-ząćęłńóśźż]+|\d{1,2}\.) ?(\d{4})"
+    # "judgments of 15 December 1995, Bosman, C-415/93, …; of 22 June 2021, …": the last date before a number.
+    r"(?:\b(?:of|z(?: dnia)?|vom))\s(\d{1,2})\.? ?([A-Za-ząćęłńóśźż]+|\d{1,2}\.) ?(\d{4})"
 )
 
 _ORG = r"EU|EC|EEC|UE|WE|EWG|EG|Euratom"
@@ -66,11 +66,12 @@ _ACT_BY = (
 _ACT = re.compile(
     _ACT_WORD
     + _ACT_BY
-    + rf" ?(?:\((?P<org>{_ORG})\) ?(?:No |nr |Nr\. ?)?(?P<a>\d{{1,4}})/(?P<b>\d{{1,4}})"
+    + rf" ?(?:(?:\((?P<org>{_ORG})\) ?)?(?:No |nr |Nr\. ?)?(?P<a>\d{{1,4}})/(?P<b>\d{{1,4}})"
     + rf"|(?:No |nr )?(?P<c>\d{{2,4}})/(?P<d>\d{{1,4}})/(?P<org2>{_ORG}))(?![\d/])"
 )
 _SHORT = re.compile(r"(?:the )?(?P<name>" + alternation(list(SHORT_NAMES)) + r")(?![\w-])")
-_THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:Regulation|Directive|Decision)(?![\w])")
+_MENTION = re.compile(r"(?:" + alternation(list(SHORT_NAMES)) + r")(?![\w-])")
+_THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:[Rr]egulation|[Dd]irective|[Dd]ecision)(?![\w])")
 
 _ARTICLE = re.compile(r"A(?<![\w.]A)(?:rticles?|rt\.|rts\.)[ ]?(?=\d)")
 _EU_UNIT = re.compile(r"(?P<num>\d+[a-z]?)(?P<paren>(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})")
@@ -179,10 +180,15 @@ def _cases(norm: str) -> list[Hit]:
         number = f"{court}-{num}/{yy}"
         year = ("19" if int(yy) >= 50 else "20") + yy
         line_start = norm.rfind("\n", 0, m.start()) + 1
-        before = norm[max(line_start, m.start() - 200) : m.start()]
+        before = norm[max(line_start, m.start() - 600) : m.start()]
         date = None
         dm = None
-        for dm in _JUDGMENT_DATE.finditer(before):  # noqa: B007 - the last judgment date before the number
+        cue = _JUDGMENT_CUE.search(before)
+        if cue is not None:
+            before_dates = before[cue.start() :]
+        else:
+            before_dates = ""
+        for dm in _JUDGMENT_DATE.finditer(before_dates):  # noqa: B007 - the last judgment date before the number
             pass
         if dm is not None:
             month_text = dm.group(2).rstrip(".")
@@ -208,9 +214,20 @@ def _acts_and_articles(norm: str) -> list[Hit]:
     last_act: tuple[str, int] | None = None
     events: list[tuple[int, str]] = [(m.start(), "article") for m in _ARTICLE.finditer(norm)]
     events += [(m.start(), "act") for m in _ACT.finditer(norm)]
+    # "recital 146 of the GDPR … Article 82 of that regulation": a bare short name sets the context.
+    events += [
+        (m.start(), "mention")
+        for m in _MENTION.finditer(norm)
+        if m.start() == 0 or not (norm[m.start() - 1].isalnum() or norm[m.start() - 1] == "-")
+    ]
     events.sort()
     for pos, what in events:
         if pos < covered_until:
+            continue
+        if what == "mention":
+            short = _MENTION.match(norm, pos)
+            if short is not None:
+                last_act = (SHORT_NAMES[short.group()], short.end())
             continue
         if what == "act":
             ref = act_at(norm, pos)
@@ -252,7 +269,8 @@ def _acts_and_articles(norm: str) -> list[Hit]:
         else:
             this = _THIS_ACT.match(norm, of.end() if of else cursor)
             structured = this is not None or len(units) > 1 or any(p.paragraph or p.item for _, _, p in units)
-            if structured and last_act is not None and pos - last_act[1] <= _CONTEXT_REACH:
+            reach = 2 * _CONTEXT_REACH if this is not None else _CONTEXT_REACH
+            if structured and last_act is not None and pos - last_act[1] <= reach:
                 celex = last_act[0]
                 if this:
                     end = this.end()

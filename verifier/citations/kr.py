@@ -281,13 +281,20 @@ def _statutes(norm: str) -> list[Hit]:
             named = _law_before(norm, start)
             if named is not None:
                 start, law = named
+            elif _owned_by_other_document(norm, start):
+                pos = end
+                continue  # 이용약관 제7조, 정관 제5조: a clause of a contract or bylaws, not of a statute
             elif units[0].level == 0:
-                if ctx.law is not None and start - ctx.law_end <= _CONTEXT_REACH:
+                if ctx.law is not None and _same_paragraph(norm, ctx.law_end, start):
                     law = ctx.law
                 else:
                     problem = "article cited without a law name"
             elif units[0].level == 1:
-                if ctx.article is not None and ctx.article_law and start - ctx.article_end <= _CONTEXT_REACH:
+                if (
+                    ctx.article is not None
+                    and ctx.article_law
+                    and _same_paragraph(norm, ctx.article_end, start)
+                ):
                     law, base = ctx.article_law, {0: ctx.article}
                 else:
                     pos = end
@@ -303,11 +310,41 @@ def _statutes(norm: str) -> list[Hit]:
         for leaf_start, leaf_end, path in _leaves(units, start, base):
             anchor = Anchor(key=_law_key(law), law=law, pinpoint=_pinpoint(path))
             hits.append(Hit(leaf_start, leaf_end, Jurisdiction.KR, Kind.STATUTE, anchor))
-            if 0 in path:
+            if 0 in path and not _is_cross_reference(norm, start):
                 ctx.article, ctx.article_law, ctx.article_end = path[0], law, leaf_end
-        ctx.law, ctx.law_end = law, end
+        if not _is_cross_reference(norm, start):
+            ctx.law, ctx.law_end = law, end
         pos = max(end, m.end())
     return hits
+
+
+# Words that may stand right before a bare 제N조 without making it somebody else's article.
+_FREE_BEFORE = frozenset({"및", "또는", "위", "현행", "구", "각", "이", "그", "전", "후", "즉"})
+_PARTICLE_ENDINGS = tuple("은는이가을를에의도와과로며고면서인및")
+
+
+def _owned_by_other_document(norm: str, start: int) -> bool:
+    """True when a bare chain hangs on a preceding noun that is not a law (약관, 정관, 계약서 …)."""
+    if start < 2 or norm[start - 1] != " " or not _is_word_char(norm[start - 2]):
+        return False
+    j = start - 1
+    while j > 0 and start - 1 - j < 20 and _is_word_char(norm[j - 1]):
+        j -= 1
+    word = norm[j : start - 1]
+    return not (word in _FREE_BEFORE or word.endswith(_PARTICLE_ENDINGS) or word.isdigit())
+
+
+def _is_cross_reference(norm: str, start: int) -> bool:
+    """`(현행 제83조 제3항 참조)`: a pointer to the current numbering, which must not become the context
+    that a following bare `제4항` hangs on."""
+    return norm.endswith("(현행 ", max(0, start - 4), start) or norm.endswith(
+        "(현행", max(0, start - 3), start
+    )
+
+
+def _same_paragraph(norm: str, a: int, b: int) -> bool:
+    """A bare 제N조 borrows its law only from the same paragraph (a line, in Korean judgments)."""
+    return 0 <= b - a <= _CONTEXT_REACH and "\n" not in norm[a:b]
 
 
 def _base_law(law: str) -> str:

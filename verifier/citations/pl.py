@@ -56,7 +56,7 @@ _NAMED_ACT = re.compile(
     rf"(?: z (?:dnia )?(?:{_DATE}) ?(?:r\.)?)?[^()\n]{{0,250}}?{_DZU}"
 )
 _CONTEXT_ACT = re.compile(
-    r"[ ]?(?:tej|tejże|powołanej|cyt\.|cytowanej|wymienionej|wskazanej|przywołanej|niniejszej) "
+    r"[ ]?(?:tej|tejże|tego|tegoż|powołanej|powołanego|cyt\.|cytowanej|cytowanego|wymienionej|wskazanej|przywołanej|niniejszej) "
     r"(?:ustawy|ustawie|ustawa|kodeksu|kodeksie|rozporządzenia|rozporządzeniu)(?![\w])"
 )
 _UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
@@ -82,7 +82,6 @@ _LEVEL = {
     "UAbs.": 4,
 }
 
-_DEPT = r"[IVX]{1,5}"
 _SIGNATURE = re.compile(
     r"(?:(?P<dept>[IVX](?<![\w/.][IVX])[IVX]{0,4})\s(?P<rep>[A-Z][A-Za-z]{0,5}(?:/[A-ZŁŚ][a-zł]{1,2})?)"
     r"|(?P<tk>SK|Kp|Ts|Tw|Pp|Kpt|K|P|U))"
@@ -162,9 +161,9 @@ def _signatures(norm: str) -> list[Hit]:
         else:
             signature = f"{m.group('dept')} {m.group('rep')} {m.group('num')}/{m.group('yr')}"
         start, end = m.start(), m.end()
-        window_start = max(0, start - 220, norm.rfind("\n\n", 0, start) + 1)
+        window_start = max(0, start - 140, norm.rfind("\n\n", max(0, start - 140), start) + 1)
         window = norm[window_start:start]
-        pre = _BEFORE_SIGNATURE.search(window)
+        pre = _before_signature(window)
         dtype = court = date = None
         if pre is not None and any(pre.group(g) for g in ("dtype", "court", "date")):
             dtype_word = pre.group("dtype")
@@ -195,6 +194,20 @@ def _signatures(norm: str) -> list[Hit]:
         )
         hits.append(Hit(start, end, Jurisdiction.PL, kind, anchor))
     return hits
+
+
+# Where the words before a signature may start; trying only these keeps the anchored match cheap.
+_PRE_START = re.compile(
+    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|rzeczeni|ecyzj)|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał|Wojewódzk|z |dnia|\d|sygn|[,(]"
+)
+
+
+def _before_signature(window: str) -> re.Match[str] | None:
+    for cand in _PRE_START.finditer(window):
+        m = _BEFORE_SIGNATURE.match(window, cand.start())
+        if m is not None:
+            return m
+    return None
 
 
 def _parties_near(norm: str, start: int, end: int) -> tuple[str, ...]:
@@ -310,14 +323,28 @@ def _dzu_key(m: re.Match[str]) -> tuple[str | None, int, str | None]:
     return f"pl:act:DU/{year}/{m.group('poz')}", m.end(), None
 
 
+# Codes divide articles into paragraphs (§); ordinary statutes, the Constitution and EU acts into ust.
+# An article written with ust. cannot borrow a code from the context, nor "tej ustawy" a code.
+_CODES_WITH_PARAGRAPHS = frozenset(
+    key
+    for name, key in _ACTS
+    if name.startswith(("k.", "K", "kodeks", "Kodeks", "p.p.s.a.")) and "Konstytuc" not in name
+) - {"pl:act:DU/1997/483"}
+
+
 def _statutes(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     last_act: tuple[str, int] | None = None
+    named = [(h.start, h.end, h.anchor.key) for h in _named_acts(norm) if h.anchor is not None]
+    named_i = 0
     pos = 0
     while True:
         m = _ART.search(norm, pos)
         if m is None:
             break
+        while named_i < len(named) and named[named_i][1] <= m.start():
+            last_act = (named[named_i][2], named[named_i][1])
+            named_i += 1
         units, end = _chain(norm, m.start())
         if not units:
             pos = m.end()
@@ -328,7 +355,20 @@ def _statutes(norm: str) -> list[Hit]:
             # A lone "art. 5" with nothing after it is too weak to borrow the act in context ("Wystawa
             # art. 5 w galerii"); "art. 5 ust. 1" or "art. 5 tej ustawy" is not.
             structured = ctx is not None or len(units) > 1
-            if structured and last_act is not None and m.start() - last_act[1] <= _CONTEXT_REACH:
+            uses_ust = "ust." in norm[m.start() : end]
+            fits = last_act is not None and not (
+                last_act[0] in _CODES_WITH_PARAGRAPHS
+                and (uses_ust or (ctx is not None and "ustaw" in ctx.group()))
+            )
+            # Without "tej ustawy" the act must have been named in the same sentence: borrowing it from
+            # further away too often picks the wrong act, and a wrong act is worse than "not checked".
+            near = last_act is not None and (
+                m.start() - last_act[1] <= _CONTEXT_REACH
+                if ctx is not None
+                else m.start() - last_act[1] <= 400
+                and _SENTENCE_END.search(norm, last_act[1], m.start()) is None
+            )
+            if structured and fits and near and last_act is not None:
                 key = last_act[0]
                 act_end = ctx.end() if ctx else end
             elif ctx or _UNNAMED_ACT.match(norm, end) or len(units) > 1:
