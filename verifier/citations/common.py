@@ -41,13 +41,15 @@ class Prepared:
     seg_src: list[tuple[int, int, bool]] | None = field(default=None, repr=False)
 
     def _start(self, i: int) -> int:
-        assert self.seg_norm is not None and self.seg_src is not None
+        assert self.seg_norm is not None
+        assert self.seg_src is not None
         k = bisect.bisect_right(self.seg_norm, i) - 1
         src_a, _src_b, copied = self.seg_src[k]
         return src_a + (i - self.seg_norm[k]) if copied else src_a
 
     def _end(self, i: int) -> int:
-        assert self.seg_norm is not None and self.seg_src is not None
+        assert self.seg_norm is not None
+        assert self.seg_src is not None
         k = bisect.bisect_right(self.seg_norm, i) - 1
         src_a, src_b, copied = self.seg_src[k]
         return src_a + (i - self.seg_norm[k]) + 1 if copied else src_b

@@ -184,10 +184,7 @@ def _cases(norm: str) -> list[Hit]:
         date = None
         dm = None
         cue = _JUDGMENT_CUE.search(before)
-        if cue is not None:
-            before_dates = before[cue.start() :]
-        else:
-            before_dates = ""
+        before_dates = before[cue.start() :] if cue is not None else ""
         for dm in _JUDGMENT_DATE.finditer(before_dates):  # noqa: B007 - the last judgment date before the number
             pass
         if dm is not None:

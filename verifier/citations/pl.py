@@ -56,7 +56,8 @@ _NAMED_ACT = re.compile(
     rf"(?: z (?:dnia )?(?:{_DATE}) ?(?:r\.)?)?[^()\n]{{0,250}}?{_DZU}"
 )
 _CONTEXT_ACT = re.compile(
-    r"[ ]?(?:tej|tejże|tego|tegoż|powołanej|powołanego|cyt\.|cytowanej|cytowanego|wymienionej|wskazanej|przywołanej|niniejszej) "
+    r"[ ]?(?:tej|tejże|tego|tegoż|powołanej|powołanego|cyt\.|cytowanej|cytowanego|wymienionej|wskazanej"
+    r"|przywołanej|niniejszej) "
     r"(?:ustawy|ustawie|ustawa|kodeksu|kodeksie|rozporządzenia|rozporządzeniu)(?![\w])"
 )
 _UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
@@ -198,7 +199,8 @@ def _signatures(norm: str) -> list[Hit]:
 
 # Where the words before a signature may start; trying only these keeps the anchored match cheap.
 _PRE_START = re.compile(
-    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|rzeczeni|ecyzj)|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał|Wojewódzk|z |dnia|\d|sygn|[,(]"
+    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|rzeczeni|ecyzj)|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał"
+    r"|Wojewódzk|z |dnia|\d|sygn|[,(]"
 )
 
 
