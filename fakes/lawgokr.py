@@ -369,6 +369,7 @@ class _App:
         self.catalogue = catalogue
         self.unsubscribed_page = unsubscribed_page
         self.no_body = no_body
+        self._index: list[tuple[_LawEntry, KrArticle, str, set[str]]] | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -499,24 +500,29 @@ class _App:
             ],
         )
 
+    def _article_index(self) -> list[tuple[_LawEntry, KrArticle, str, set[str]]]:
+        if self._index is None:
+            index = []
+            for entry in self.catalogue.laws:
+                if entry.law is None:
+                    continue
+                text, units = entry.law.render()
+                spans = {u.path[0][1]: (u.start, u.end) for u in units if len(u.path) == 1}
+                for article in entry.law.articles:
+                    start, end = spans[article.number]
+                    body = text[start:end]
+                    index.append((entry, article, body, _bigrams(strip_revision_notes(body))))
+            self._index = index
+        return self._index
+
     def _ai_search(self, words: str, display: int) -> Node:
         want = _bigrams(words)
         scored: list[tuple[float, int, _LawEntry, KrArticle, str]] = []
-        order = 0
-        for entry in self.catalogue.laws:
-            if entry.law is None:
-                continue
-            text, units = entry.law.render()
-            spans = {u.path[0][1]: (u.start, u.end) for u in units if len(u.path) == 1}
-            for article in entry.law.articles:
-                start, end = spans[article.number]
-                body = text[start:end]
-                have = _bigrams(strip_revision_notes(body))
-                if want and have:
-                    score = len(want & have) / len(want)
-                    if score > 0:
-                        scored.append((-score, order, entry, article, body))
-                order += 1
+        for order, (entry, article, body, have) in enumerate(self._article_index()):
+            if want and have:
+                score = len(want & have) / len(want)
+                if score > 0:
+                    scored.append((-score, order, entry, article, body))
         scored.sort(key=lambda t: (t[0], t[1]))
         items: list[Node] = []
         for _, _, entry, article, body in scored[:display]:

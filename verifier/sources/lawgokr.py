@@ -418,7 +418,7 @@ class LawGoKrResolver:
         wanted = _squash(name)
         on_date = anchor.date
         target = "eflaw" if on_date else "law"
-        query = anchor.law or name
+        query = re.sub(r"[「」『』]", "", anchor.law or name).strip() or name
         hits, retries = self._search_laws(query, target, wanted)
         if not any(_matches(h, wanted) for h in hits) and _squash(query) != query:
             more, extra = self._search_laws(wanted, target, wanted)

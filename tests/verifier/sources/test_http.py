@@ -348,7 +348,7 @@ def serve() -> Iterator[Callable[[Callable[..., Any]], str]]:
 
     def start(app: Callable[..., Any]) -> str:
         server = make_server("127.0.0.1", 0, app, server_class=_ThreadingServer, handler_class=_Quiet)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_port}"
 

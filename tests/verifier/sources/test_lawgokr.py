@@ -85,7 +85,7 @@ def resolver_for(app: WSGIApp, *, oc: str = OC, **kwargs: Any) -> LawGoKrResolve
             "2. 법률에 특별한 규정이 있거나",
         ),
         (
-            Anchor("kr:law:개인정보보호법", law="개인정보보호법"),  # written without the space
+            Anchor("kr:law:개인정보보호법", law="「개인정보보호법」"),  # bracketed, written without the space
             "개인정보 보호법",
             "lawgokr:law:011357@283839",
             Pinpoint("17", "1", "1"),

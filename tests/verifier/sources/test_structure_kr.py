@@ -174,6 +174,7 @@ def test_it_reads_the_laws_identity_and_skips_chapter_heading_rows(
         effective,
         articles,
     )
+    assert law.kind == "법률"  # JSON gives it as {"content": "법률", "법종구분코드": "A0002"}
     text, _ = law.render()
     # 전문 rows (제1장 총칙, 제2관 압류금지 등, 제1절 비과세) are headings, not articles a draft can cite
     for heading in ("제1장 총칙", "제2관 압류금지 등", "제1절 비과세"):
