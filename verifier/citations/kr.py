@@ -31,7 +31,8 @@ _PARTICLE_END = tuple("은는을를이가도서며고")
 _SUBORDINATE = ("시행령", "시행규칙")
 
 _UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
-_CONNECTOR = re.compile(r"[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과)[ \t]{0,3})?")
+_CONNECTOR = re.compile(r"[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?")
+_SPACES_ONLY = re.compile(r"[ \t]{0,3}")
 _CHAIN_START = re.compile(r"제 ?\d+ ?(?:조|항)|같은 ?법|동 ?법|같은 ?조|동조")
 _SAME_LAW = re.compile(r"(같은 ?법|동 ?법)(?: ?(시행령|시행규칙))?")
 _SAME_ARTICLE = re.compile(r"같은 ?조|동조")
@@ -204,8 +205,12 @@ def _chain(norm: str, pos: int) -> tuple[list[_Unit], int]:
             value = m.group(1) + (f"-{m.group(3)}" if m.group(3) else "")
             units.append(_Unit(_LEVELS[m.group(2)], value, m.start(), m.end()))
         end = m.end()
-        conn = _CONNECTOR.match(norm, end)
-        pos = conn.end() if conn else end
+        # "제2호 나목" continues without a connector; only then try "제15조나 제17조" (나 = or).
+        bare = _SPACES_ONLY.match(norm, end)
+        pos = bare.end() if bare else end
+        if _UNIT.match(norm, pos) is None:
+            conn = _CONNECTOR.match(norm, end)
+            pos = conn.end() if conn else end
     return units, end
 
 

@@ -101,13 +101,16 @@ _BEFORE_SIGNATURE = re.compile(
     r"(?:(?:składu (?:siedmiu|pięciu|trzech) sędziów|pełnego składu|całej Izby|Izby \w+(?: \w+)?) )?"
     rf"(?P<court>{_COURT})?\s?"
     rf"(?:(?:z )?(?:dnia )?(?P<date>{_DATE}) ?(?:r\.)?)?"
-    r" ?(?P<sep>[,(])? ?(?:sygn\. ?(?:akt ?)?:? ?)?\Z"
+    r" ?(?P<sep>[,(])? ?(?P<sygn>sygn\. ?(?:akt ?)?:? ?)?\Z"
 )
 _PARTIES = re.compile(
     r"(?P<a>[A-ZŁŚŻŹĆ][\w.-]*(?: [A-ZŁŚŻŹĆ&][\w.-]*){0,4}) przeciwko "
     r"(?P<b>[A-ZŁŚŻŹĆ][\w-]*(?: (?:S\.A\.|sp\. ?z ?o\.o\.|[A-ZŁŚŻŹĆ&][\w-]*\.?)){0,5})"
 )
 _SENTENCE_END = re.compile(r"(?<![A-Z]\.[A-Z])(?<!\b[a-z])[.;] (?=[A-ZŁŚŻŹĆ„])")
+_ACT_WORD = re.compile(
+    r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+)
 _SIGN_NO_YEAR = re.compile(
     r"(?P<sig>[IVX](?<![\w/][IVX])[IVX]{0,4} "
     r"(?:CSK|CZP|CKN|CNP|CK|ACa|ACz|AUa|Ca|Cz|UK|PK|KK|KZP|OSK|FSK|GSK|SA/[A-Z][a-z]{1,2})"
@@ -166,14 +169,14 @@ def _signatures(norm: str) -> list[Hit]:
         window = norm[window_start:start]
         pre = _before_signature(window)
         dtype = court = date = None
-        if pre is not None and any(pre.group(g) for g in ("dtype", "court", "date")):
+        if pre is not None and any(pre.group(g) for g in ("dtype", "court", "date", "sygn")):
             dtype_word = pre.group("dtype")
             if dtype_word:
                 low = dtype_word.lower()
                 dtype = next((v for k, v in _DTYPE_STEMS if low.startswith(k)), None)
             court = pre.group("court")
             date = _date_from(pre) if pre.group("date") else None
-            first = next(pre.start(g) for g in ("dtype", "court", "date") if pre.group(g))
+            first = next(pre.start(g) for g in ("dtype", "court", "date", "sygn") if pre.group(g))
             start = window_start + first
             if pre.group("sep") == "(" and norm.startswith(")", end):
                 end += 1
@@ -404,13 +407,12 @@ def _named_acts(norm: str) -> list[Hit]:
         if paren < 0:
             continue
         window_start = max(0, paren - 260)
-        word = None
-        for word in re.finditer(  # noqa: B007 - the last act word before the parenthesis
-            r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)",
-            norm[window_start:paren],
-        ):
-            pass
-        start = window_start + word.start() - 1 if word is not None else paren - 1
+        # The act word that opens the title: the last one followed by its date ("ustawa z dnia …"), since
+        # a title may itself contain "ustaw" ("o zmianie niektórych ustaw"); failing that, the last one.
+        words = list(_ACT_WORD.finditer(norm, window_start, paren))
+        dated = [w for w in words if norm.startswith(" z ", w.end())]
+        word = dated[-1] if dated else (words[-1] if words else None)
+        start = word.start() - 1 if word is not None else paren - 1
         named = _NAMED_ACT.match(norm, max(0, start))
         if named is None:
             continue

@@ -1,0 +1,230 @@
+"""Polish citations, eyecite style: input text → the citations a lawyer would mark.
+
+Rows marked "real" are sentences from tests/data/corpus/pl (file named in the id); "constructed" rows spell
+out forms of the task list that the corpus lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.verifier.citations.helpers import art, found, only
+from verifier.model import Jurisdiction, Kind
+
+KC = "pl:act:DU/1964/93"
+KPC = "pl:act:DU/1964/296"
+
+SIGNATURES = [
+    pytest.param(
+        "przekroczenia granic swobodnej oceny dowodów (wyrok SN z 4.10.2007 r., V CSK 221/07, niepubl.).",
+        [("wyrok SN z 4.10.2007 r., V CSK 221/07", "pl:case:V CSK 221/07", None)],
+        id="real-sql-wyrok-SN-numeric-date",
+    ),
+    pytest.param(
+        "Stanowisko to potwierdzone zostało w wyrokach Sądu Najwyższego z dnia 10 listopada 2010 r., II CSK 248/10",
+        [
+            (
+                "wyrokach Sądu Najwyższego z dnia 10 listopada 2010 r., II CSK 248/10",
+                "pl:case:II CSK 248/10",
+                None,
+            )
+        ],
+        id="real-sql-month-name",
+    ),
+    pytest.param(
+        "Zaskarżonym wyrokiem z dnia 27 listopada 2012 r. (sygn. akt I C 3622/12) Sąd Rejonowy w Bydgoszczy",
+        [("wyrokiem z dnia 27 listopada 2012 r. (sygn. akt I C 3622/12)", "pl:case:I C 3622/12", None)],
+        id="real-sql-sygn-akt-in-parentheses",
+    ),
+    pytest.param(
+        "Sąd Najwyższy z 15 września 1993 r., II UZP 15/93",
+        [("Sąd Najwyższy z 15 września 1993 r., II UZP 15/93", "pl:case:II UZP 15/93", None)],
+        id="real-sc-json",
+    ),
+    pytest.param(
+        "postanowienie SA w Krakowie z 3.04.2018 r., I ACa 1234/18",
+        [("postanowienie SA w Krakowie z 3.04.2018 r., I ACa 1234/18", "pl:case:I ACa 1234/18", None)],
+        id="constructed-SA",
+    ),
+    pytest.param(
+        "uchwała składu siedmiu sędziów SN z 5 kwietnia 2021 r., III CZP 5/21",
+        [
+            (
+                "uchwała składu siedmiu sędziów SN z 5 kwietnia 2021 r., III CZP 5/21",
+                "pl:case:III CZP 5/21",
+                None,
+            )
+        ],
+        id="constructed-uchwala-7",
+    ),
+    pytest.param(
+        "wyrok WSA w Warszawie z 12.03.2020 r., II SA/Wa 123/20 oraz NSA II FSK 1/20",
+        [
+            ("wyrok WSA w Warszawie z 12.03.2020 r., II SA/Wa 123/20", "pl:case:II SA/Wa 123/20", None),
+            ("NSA II FSK 1/20", "pl:case:II FSK 1/20", None),
+        ],
+        id="constructed-administrative",
+    ),
+    pytest.param(
+        "wyrok TK z 22 października 2020 r., K 1/20, a także sygn. SK 10/19 i P 7/20",
+        [
+            ("wyrok TK z 22 października 2020 r., K 1/20", "pl:case:K 1/20", None),
+            ("sygn. SK 10/19", "pl:case:SK 10/19", None),
+            ("P 7/20", "pl:case:P 7/20", None),
+        ],
+        id="constructed-TK",
+    ),
+]
+
+STATUTES = [
+    pytest.param(
+        "na podstawie art. 476 § 2 pkt 1 k.p.c. sprawą z zakresu ubezpieczeń",
+        [("art. 476 § 2 pkt 1 k.p.c.", KPC, art("476", "2", "1"))],
+        id="real-sc-json-kpc",
+    ),
+    pytest.param(
+        "art. 569 § 1 k.p.k. wyrok łączny wydaje się",
+        [("art. 569 § 1 k.p.k.", "pl:act:DU/1997/555", art("569", "1"))],
+        id="real-sql-kpk",
+    ),
+    pytest.param(
+        "naruszenie art. 18 i 71 Konstytucji RP",
+        [
+            ("art. 18", "pl:act:DU/1997/483", art("18")),
+            ("71 Konstytucji RP", "pl:act:DU/1997/483", art("71")),
+        ],
+        id="real-sql-konstytucja-list",
+    ),
+    pytest.param(
+        "art. 23 i 24 kodeksu pracy",
+        [("art. 23", "pl:act:DU/1974/141", art("23")), ("24 kodeksu pracy", "pl:act:DU/1974/141", art("24"))],
+        id="real-sc-json-kodeks-pracy",
+    ),
+    pytest.param(
+        "art. 23 ust. 1 ustawy z dnia 25 listopada 1986 r. o organizacji i finansowaniu ubezpieczeń"
+        " społecznych (Dz. U. z 1989 r. Nr 25, poz. 137 ze zm.)",
+        [
+            (
+                "art. 23 ust. 1 ustawy z dnia 25 listopada 1986 r. o organizacji i finansowaniu ubezpieczeń"
+                " społecznych (Dz. U. z 1989 r. Nr 25, poz. 137 ze zm.)",
+                "pl:act:DU/1989/137",
+                art("23", "1"),
+            )
+        ],
+        id="adapted-sc-json-ustawa-dzu",
+    ),
+    pytest.param(
+        "art. 5 § 1 pkt 2 lit. a k.c.",
+        [("art. 5 § 1 pkt 2 lit. a k.c.", KC, art("5", "1", "2", "a"))],
+        id="constructed-lit",
+    ),
+    pytest.param(
+        "art. 385¹ § 1 k.c.", [("art. 385¹ § 1 k.c.", KC, art("385-1", "1"))], id="constructed-superscript"
+    ),
+    pytest.param(
+        "art. 58 § 1 i 2 k.c.",
+        [("art. 58 § 1", KC, art("58", "1")), ("2 k.c.", KC, art("58", "2"))],
+        id="constructed-paragraph-list",
+    ),
+    pytest.param(
+        "ustawa z dnia 7 lipca 2023 r. o zmianie niektórych ustaw (Dz. U. z 2023 r. poz. 1610)",
+        [
+            (
+                "ustawa z dnia 7 lipca 2023 r. o zmianie niektórych ustaw (Dz. U. z 2023 r. poz. 1610)",
+                "pl:act:DU/2023/1610",
+                None,
+            )
+        ],
+        id="constructed-act-as-a-whole",
+    ),
+    pytest.param(
+        "art. 58 § 1 k.c. w zw. z art. 353¹ k.c.",
+        [("art. 58 § 1 k.c.", KC, art("58", "1")), ("art. 353¹ k.c.", KC, art("353-1"))],
+        id="constructed-w-zw-z",
+    ),
+    pytest.param(
+        "art. 6 ust. 1 lit. f RODO",
+        [("art. 6 ust. 1 lit. f RODO", "eu:celex:32016R0679", art("6", "1", None, "f"))],
+        id="constructed-RODO",
+    ),
+    pytest.param(
+        "Zgodnie z art. 58 § 1 k.c. czynność jest nieważna, a art. 58 § 2 tego kodeksu dotyczy zasad.",
+        [("art. 58 § 1 k.c.", KC, art("58", "1")), ("art. 58 § 2 tego kodeksu", KC, art("58", "2"))],
+        id="constructed-tego-kodeksu",
+    ),
+    pytest.param("Art. 58 k.p.c.", [("Art. 58 k.p.c.", KPC, art("58"))], id="constructed-capital-kpc"),
+    pytest.param("art. 5 k. c.", [("art. 5 k. c.", KC, art("5"))], id="constructed-spaced-abbreviation"),
+]
+
+NEGATIVE = [
+    pytest.param("Wystawa art. 5 w galerii miejskiej trwa do soboty.", [], id="constructed-art-non-legal"),
+    pytest.param("Zadzwoń pod 22 123-45-67 albo 2023-10-01 o godz. 10.", [], id="constructed-phone-date"),
+    pytest.param("Podział na grupy I i II oraz 12/19 uczestników.", [], id="constructed-fraction"),
+    pytest.param(
+        "o skazaniu pracownika lub o toczącym się przeciwko niemu postępowaniu karnym",
+        [],
+        id="real-kp-przeciwko-without-case",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SIGNATURES + STATUTES + NEGATIVE)
+def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, object]]) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "court", "date", "decision_type", "kind"),
+    [
+        ("wyrok SN z dnia 12 marca 2019 r., II CSK 123/19", "SN", "2019-03-12", "wyrok", Kind.JUDGMENT),
+        (
+            "postanowienie SA w Krakowie z 3.04.2018 r., I ACa 1234/18",
+            "SA w Krakowie",
+            "2018-04-03",
+            "postanowienie",
+            Kind.JUDGMENT,
+        ),
+        (
+            "uchwała składu siedmiu sędziów SN z 5 kwietnia 2021 r., III CZP 5/21",
+            "SN",
+            "2021-04-05",
+            "uchwała",
+            Kind.JUDGMENT,
+        ),
+        (
+            "wyrok TK z 22 października 2020 r., K 1/20",
+            "TK",
+            "2020-10-22",
+            "wyrok",
+            Kind.CONSTITUTIONAL_DECISION,
+        ),
+        ("wyrok z 2019-03-12, II CSK 123/19", None, "2019-03-12", "wyrok", Kind.JUDGMENT),
+    ],
+)
+def test_it_reads_court_date_and_decision_type(
+    text: str, court: str | None, date: str, decision_type: str, kind: Kind
+) -> None:
+    c = only(text)
+    assert c.anchor is not None
+    assert (c.anchor.court, c.anchor.date, c.anchor.decision_type, c.kind) == (
+        court,
+        date,
+        decision_type,
+        kind,
+    )
+    assert c.jurisdiction is Jurisdiction.PL
+
+
+@pytest.mark.parametrize(
+    ("text", "parties"),
+    [
+        (
+            "SN w wyroku z 12.03.2019 r., II CSK 123/19 (Kowalski przeciwko Bank X S.A.) przyjął, że",
+            ("Kowalski", "Bank X S.A."),
+        ),
+        ("SN w wyroku z 12.03.2019 r., II CSK 123/19 przyjął, że umowa jest ważna.", ()),
+    ],
+)
+def test_it_reads_the_parties_of_the_same_sentence(text: str, parties: tuple[str, ...]) -> None:
+    c = only(text)
+    assert c.anchor is not None
+    assert c.anchor.parties == parties
