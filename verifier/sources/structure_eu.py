@@ -88,6 +88,12 @@ class _EuUnits:
     def _start(self) -> int | None:
         return self.b.length if self.raw else None
 
+    def end_points(self) -> None:
+        """Text after a list of points belongs to the paragraph, not to the last point."""
+        if self.item is not None:
+            self.b.close_from(3)
+            self.item = None
+
     def end_article(self) -> None:
         self.b.close_from(1)
         self.article = None
@@ -107,6 +113,7 @@ def parse_eurlex_text(text: str) -> EuText:
     title = next((ln.strip() for ln in lines if ln.strip()), "")
     in_articles = False
     pending_title_for: str | None = None
+    point_lines = 2  # text lines seen since the last point marker; 2+ means "not inside a point"
     for i, line in enumerate(lines):
         stripped = line.strip()
         if i:
@@ -127,11 +134,18 @@ def parse_eurlex_text(text: str) -> EuText:
         elif in_articles and (pm := _PARA_START.match(stripped)):
             pending_title_for = None
             ctx.open_paragraph(pm.group(1))
+            point_lines = 2
         elif in_articles and (pt := _POINT.match(stripped)):
             pending_title_for = None
             ctx.open_point(pt.group(1))
+            point_lines = 0
         else:
             pending_title_for = None
+            point_lines += 1
+            if point_lines == 2:
+                # a line after the point's own text ("Point (f) of the first subparagraph shall not …")
+                # belongs to the paragraph again
+                ctx.end_points()
         b.write(line)
     laid_out, units = b.finish()
     if laid_out != text:
@@ -223,6 +237,8 @@ def _walk_cellar(el: _Element, b: UnitTextBuilder, ctx: _EuUnits) -> None:
             pm = _PARA_START.match(text)
             if pm and re.match(r"^\d{3}\.\d{3}$", el.get("id") or "") and child is _first_p(el):
                 ctx.open_paragraph(pm.group(1))
+            else:
+                ctx.end_points()
             b.line(text)
             continue
         if tag in _INLINE:

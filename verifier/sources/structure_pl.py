@@ -62,6 +62,7 @@ class UnitTextBuilder:
     _open: list[_OpenUnit] = field(default_factory=list)
     _seen: set[tuple[tuple[str, str], ...]] = field(default_factory=set)
     _line_open: bool = False
+    _content_end: int = 0  # just after the last non-blank character: units never end in blank lines
 
     def line(self, text: str) -> tuple[int, int] | None:
         """Start a new line with `text`; returns its span."""
@@ -87,6 +88,8 @@ class UnitTextBuilder:
     def write(self, text: str) -> None:
         """Raw text, as is (for layouts that keep the input unchanged)."""
         self.parts.append(text)
+        if text.strip():
+            self._content_end = self.length + len(text.rstrip())
         self.length += len(text)
 
     def open_unit(
@@ -121,10 +124,11 @@ class UnitTextBuilder:
                 return
 
     def _close(self, unit: _OpenUnit) -> None:
-        if unit.path in self._seen or self.length <= unit.start:
+        end = self._content_end
+        if unit.path in self._seen or end <= unit.start:
             return
         self._seen.add(unit.path)
-        self.units.append(SourceUnit(unit.path, unit.label, unit.start, self.length, unit.title))
+        self.units.append(SourceUnit(unit.path, unit.label, unit.start, end, unit.title))
 
     @property
     def open_path(self) -> tuple[tuple[str, str], ...]:
