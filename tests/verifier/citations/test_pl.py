@@ -20,7 +20,8 @@ SIGNATURES = [
         id="real-sql-wyrok-SN-numeric-date",
     ),
     pytest.param(
-        "Stanowisko to potwierdzone zostało w wyrokach Sądu Najwyższego z dnia 10 listopada 2010 r., II CSK 248/10",
+        "Stanowisko to potwierdzone zostało w wyrokach Sądu Najwyższego z dnia 10 listopada 2010 r., "
+        "II CSK 248/10",
         [
             (
                 "wyrokach Sądu Najwyższego z dnia 10 listopada 2010 r., II CSK 248/10",
