@@ -63,7 +63,9 @@ class Figure:
 
 def unavailable(name: str, unit: str, baseline_name: str, reason: str, target: str = "") -> Figure:
     """A figure that could not be measured says so on its line: a silent gap would read as 'fine'."""
-    return Figure(name, None, None, unit, baseline_name, target=target, met=None, note=f"unavailable: {reason}")
+    return Figure(
+        name, None, None, unit, baseline_name, target=target, met=None, note=f"unavailable: {reason}"
+    )
 
 
 def fmt(x: float | None) -> str:
@@ -73,7 +75,7 @@ def fmt(x: float | None) -> str:
         return "0"
     if abs(x) >= 1000:
         return f"{x:.0f}"
-    digits = max(0, 3 - int(math.floor(math.log10(abs(x)))) - 1)
+    digits = max(0, 3 - math.floor(math.log10(abs(x))) - 1)
     return f"{x:.{min(digits, 6)}f}"
 
 

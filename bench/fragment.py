@@ -20,7 +20,7 @@ from rapidfuzz import fuzz
 from bench.common import Figure, median_time
 from bench.corpus import concatenated, corpus_texts, sentences
 from verifier.match.fragment import FragmentStatus, find_quote
-from verifier.text import Normalized, normalize
+from verifier.text import normalize
 
 # Held out of the source so that their sentences are really absent, one per language.
 HELD_OUT = frozenset(
@@ -61,7 +61,9 @@ def build_workload(n_quotes: int = 1000, source_bytes: int = 1_000_000, seed: in
     by_lang: dict[str, list[int]] = {}
     for i, t in enumerate(inside):
         by_lang.setdefault(t.language, []).append(i)
-    order = sorted(range(len(inside)), key=lambda i: (by_lang[inside[i].language].index(i), inside[i].language))
+    order = sorted(
+        range(len(inside)), key=lambda i: (by_lang[inside[i].language].index(i), inside[i].language)
+    )
     source = concatenated([inside[i] for i in order], source_bytes)
     folded = normalize(source).text
     rng = random.Random(seed)
