@@ -209,7 +209,7 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b)
 
 
-def _gram_size(text: str) -> int:
+def gram_size(text: str) -> int:
     hangul = len(_HANGUL.findall(text))
     letters = sum(1 for c in text if c.isalpha())
     return 2 if letters and hangul * 2 >= letters else 3
@@ -224,7 +224,7 @@ def _best_window(
     if not events:
         return None
     width = max(len(claim.text), 60)
-    n = _gram_size(claim.text)
+    n = gram_size(claim.text)
     claim_grams = ngrams(claim.text, n)
     counts: dict[int, int] = {}
     candidates: list[tuple[int, int, frozenset[int]]] = []
@@ -310,6 +310,7 @@ __all__ = [
     "ContentResult",
     "carrier_terms",
     "content_coverage",
+    "gram_size",
     "jaccard",
     "ngrams",
 ]
