@@ -33,9 +33,12 @@ def _html_text(markup: str) -> str:
     if not markup.strip():
         return ""
     root = lxml_html.fromstring(markup)
-    for bad in root.xpath("//script|//style"):
-        bad.drop_tree()
-    lines = [line.strip() for line in root.text_content().splitlines()]
+    for bad in list(root.iter("script", "style")):
+        parent = bad.getparent()
+        if parent is not None:
+            parent.remove(bad)
+    text = "".join(str(piece) for piece in root.itertext())
+    lines = [line.strip() for line in text.splitlines()]
     return _BLANKS.sub("\n\n", "\n".join(lines)).strip()
 
 
