@@ -93,6 +93,13 @@ def _br(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().split("\n")).strip()
 
 
+def _date(value: str | None) -> str | None:
+    """A list or body date as ISO: YYYYMMDD, 단기 years, and committee dates written "2009.4.15."."""
+    if value and (m := re.fullmatch(r"\s*(\d{4})\s*[.\-/]\s*(\d{1,2})\s*[.\-/]\s*(\d{1,2})\.?\s*", value)):
+        return iso_date(f"{m.group(1)}{int(m.group(2)):02d}{int(m.group(3)):02d}")
+    return iso_date(value)
+
+
 def _ymd(value: str | None, what: str) -> str | None:
     """ISO or YYYYMMDD (dots and dashes allowed) → YYYYMMDD; a clear ValueError otherwise."""
     if value is None or not value.strip():
@@ -239,14 +246,14 @@ class KoreaSearch:
             "법령구분": _field(item, "법령구분명"),
             "소관부처": _field(item, "소관부처명"),
             "현행연혁": _field(item, "현행연혁코드"),
-            "공포일자": iso_date(_field(item, "공포일자")) or "",
+            "공포일자": _date(_field(item, "공포일자")) or "",
         }
         return Hit(
             collection=target,
             id=_field(item, "법령일련번호") or _field(item, "법령ID"),
             title=name,
             number=_field(item, "법령ID") or None,
-            date=iso_date(_field(item, "시행일자")),
+            date=_date(_field(item, "시행일자")),
             court=_field(item, "소관부처명") or None,
             snippet=" · ".join(v for v in (meta["법령구분"], meta["약칭"], meta["현행연혁"]) if v),
             url=PUBLIC_LAW_URL.format(name=name.replace(" ", "%20")),
@@ -370,7 +377,7 @@ class KoreaSearch:
             id=doc_id,
             title=_field(item, spec.title_field, "사건명", "안건명", "제목") or number,
             number=number or None,
-            date=iso_date(_field(item, *spec.date_fields)) if spec.date_fields else None,
+            date=_date(_field(item, *spec.date_fields)) if spec.date_fields else None,
             court=(_field(item, *spec.court_fields) if spec.court_fields else "") or _default_court(spec),
             snippet=" · ".join(v for v in (meta.get("사건종류명"), meta.get("판결유형")) if v),
             url=_public_url(spec, doc_id),
@@ -411,7 +418,7 @@ class KoreaSearch:
             id=f"{_field(item, '법령ID')}:{article}" if article else _field(item, "법령ID"),
             title=f"{law} {label}".strip(),
             number=label or None,
-            date=iso_date(_field(item, "시행일자")),
+            date=_date(_field(item, "시행일자")),
             court=_field(item, "소관부처명") or None,
             snippet=text[:300],
             url=PUBLIC_LAW_URL.format(name=law.replace(" ", "%20")) if law else "",
@@ -550,7 +557,7 @@ class KoreaSearch:
                 f"law.go.kr served {spec.name} {doc_id} with no text in any field", retries=retries
             )
         number = next((by_tag[f] for f in spec.number_fields if f in by_tag), None)
-        when = next((iso_date(by_tag[f]) for f in spec.date_fields if f in by_tag), None)
+        when = next((_date(by_tag[f]) for f in spec.date_fields if f in by_tag), None)
         court = next((by_tag[f] for f in spec.court_fields if f in by_tag), None) or _default_court(spec)
         summary = "\n".join(by_tag[t] for t in order[:2]) or None
         meta = {t: v for t, v in by_tag.items() if not _long(v) and len(v) < 200}

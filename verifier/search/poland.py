@@ -137,8 +137,14 @@ class PolandSearch:
             for name, _ in params
         ):
             raise ValueError("give words, a case number, a judge, a keyword or a referenced regulation")
-        params += [("pageSize", size), ("pageNumber", page_no - 1)]
-        query = " ".join(str(v) for n, v in params if n not in ("pageSize", "pageNumber"))
+        # Newest first: the judgment a draft cites wrongly is usually a recent one.
+        params += [
+            ("pageSize", size),
+            ("pageNumber", page_no - 1),
+            ("sortingField", "JUDGMENT_DATE"),
+            ("sortingDirection", "DESC"),
+        ]
+        query = " ".join(str(v) for n, v in params if not n.startswith(("page", "sorting")))
         try:
             text = self._get("/search/judgments", params).text
         except _Empty:
