@@ -370,6 +370,7 @@ class _App:
         self.unsubscribed_page = unsubscribed_page
         self.no_body = no_body
         self._index: list[tuple[_LawEntry, KrArticle, str, set[str]]] | None = None
+        self._bodies: dict[tuple[str, str, str, str], bytes] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -563,8 +564,15 @@ class _App:
             if law is None:
                 source = entry.raw_xml.get(base) or next(iter(entry.raw_xml.values()))
                 law = parse_law_xml(source, mst=entry.mst or None)
-            node = law_node(law, jo=jo)
-            return node if node[2][1][2] else None
+            # Rendering a whole code (민법: 150k chars) takes a while; the real server does not make a client
+            # wait for that on every request, so neither should the fake.
+            cache_key = (entry.law_id, entry.mst, jo or "", fmt)
+            if cache_key not in self._bodies:
+                node = law_node(law, jo=jo)
+                if not node[2][1][2]:
+                    return None
+                self._bodies[cache_key] = render_json(node) if fmt == "JSON" else render_xml(node)
+            return self._bodies[cache_key]
         if target == "prec":
             serial = q.get("ID", "")
             if serial in self.no_body:

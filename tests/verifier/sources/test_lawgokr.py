@@ -517,3 +517,48 @@ def test_it_resolves_over_http_without_leaking_the_key(served: str, caplog: pyte
     assert prec.document.number == "2015두41401"
     assert OC not in caplog.text
     assert OC not in law.document.text
+
+
+# ------------------------------------------------------------------- under injected faults (fakes.faults)
+
+FAULT_ANCHORS = [
+    Anchor("kr:law:민법"),
+    Anchor("kr:law:형법"),
+    Anchor("kr:prec:2011다42324"),
+    Anchor("kr:prec:2004도4869"),
+    Anchor("kr:law:근로기준법"),
+]
+
+
+@pytest.fixture(scope="module")
+def truth(app: WSGIApp) -> dict[str, Found]:
+    resolver = resolver_for(app)
+    results = {a.key: resolver.resolve(a) for a in FAULT_ANCHORS}
+    assert all(isinstance(r, Found) for r in results.values())
+    return {k: v for k, v in results.items() if isinstance(v, Found)}
+
+
+@pytest.mark.parametrize(("rate", "seed"), [(0.3, 3), (0.6, 3), (0.6, 11)])
+def test_faults_never_turn_into_a_wrong_or_missing_source(
+    app: WSGIApp, truth: dict[str, Found], rate: float, seed: int
+) -> None:
+    from fakes.faults import FaultPolicy
+    from fakes.server import FakeSources
+
+    policy = FaultPolicy(rate=rate, seed=seed, timeout_seconds=0.6, retry_after=0)
+    with (
+        FakeSources(data_dir=DATA, faults=policy, apps={"/lawgokr": app}) as fake,
+        SourceHTTP(timeout=0.5, sleep=lambda _: None, max_retries=3, breaker_threshold=100) as http,
+    ):
+        resolver = LawGoKrResolver(http, base_url=fake.base_urls["LAWGOKR_BASE_URL"], oc=OC)
+        results = [resolver.resolve(a) for a in FAULT_ANCHORS * 2]
+    for anchor, result in zip(FAULT_ANCHORS * 2, results, strict=True):
+        if isinstance(result, Found):
+            assert result.document.sha256 == truth[anchor.key].document.sha256  # never half a text
+        else:
+            assert isinstance(result, Unavailable), result  # never NotFound or Misconfigured for a fault
+            assert result.reason
+    if rate < 0.5:
+        assert all(isinstance(r, Found) for r in results)
+    else:  # the schedule is seeded: at this rate some lookups do exhaust their retries
+        assert any(isinstance(r, Unavailable) for r in results)
