@@ -12,7 +12,10 @@ import logging
 import re
 import threading
 import unicodedata
+import zlib
 from typing import TYPE_CHECKING, Any
+
+from pypdf.generic import StreamObject
 
 from verifier.ingest import IngestError, PartsBuilder, TextPart
 
@@ -72,10 +75,17 @@ def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tupl
             texts.append(text)
             # pypdf, being lenient, skips a stream it cannot decode and only logs it; a page that then
             # reads as empty was not empty, and a page that reads as half may be missing the rest.
-            if trouble.count > before:
+            if not _contents_intact(page):
+                damaged_pages.append(number)
+            elif trouble.count > before:
                 (shaky_pages if text.strip() else damaged_pages).append(number)
-            elif not text.strip() and _has_images(page):
-                image_only.append(number)
+            elif not text.strip():
+                # Empty is only believable for a page that draws no text at all; one whose content says
+                # "show this string" yet yields nothing has lost its fonts or streams to damage.
+                if _draws_text(page):
+                    damaged_pages.append(number)
+                elif _has_images(page):
+                    image_only.append(number)
     except IngestError:
         raise
     except Exception:  # pypdf reports damage with anything from PdfReadError to KeyError and RecursionError
@@ -100,6 +110,12 @@ def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tupl
         )
     text, parts = _assemble(texts, labels)
     warnings: list[str] = []
+    odd = [number for number, text in enumerate(texts, start=1) if _unreadable_share(text) > 0]
+    if odd:
+        warnings.append(
+            f"{_pages_phrase(odd)} of {display} {_verb(odd, 'has', 'have')} characters that could not be "
+            "decoded; check the citations there by eye."
+        )
     if image_only:
         warnings.append(
             f"{_pages_phrase(image_only)} of {display} {_verb(image_only, 'has', 'have')} no text layer "
@@ -159,6 +175,67 @@ def _declared_page_count(reader: PdfReader) -> int | None:
         return int(trailer["/Root"]["/Pages"]["/Count"])
     except Exception:  # no usable /Count: nothing to compare against
         return None
+
+
+# Far more than any page's drawing instructions; past this a stream is treated as damaged (or a bomb).
+_MAX_CONTENT_BYTES = 64 * 1024 * 1024
+
+
+def _contents_intact(page: PageObject) -> bool:
+    """Whether every content stream of the page is whole.
+
+    pypdf recovers what it can from a corrupt or cut-short Flate stream and says nothing, so a page can
+    come out with its first lines only. zlib knows better: an intact stream inflates without error to
+    its end marker.
+    """
+    if "/Contents" not in page:
+        return True  # a blank page
+    contents: Any = page["/Contents"].get_object()
+    streams = [item.get_object() for item in contents] if isinstance(contents, list) else [contents]
+    for stream in streams:
+        if not isinstance(stream, StreamObject):
+            return False
+        filters: Any = stream.get("/Filter")
+        if isinstance(filters, list) and len(filters) == 1:
+            filters = filters[0]
+        if filters != "/FlateDecode":
+            continue  # other filters are rare for page content, and pypdf reports their failures
+        raw = getattr(stream, "_data", b"")  # the encoded bytes; pypdf has no public accessor
+        if not _inflates_completely(raw if isinstance(raw, bytes) else b""):
+            return False
+    return True
+
+
+def _inflates_completely(raw: bytes) -> bool:
+    inflater = zlib.decompressobj()
+    produced = 0
+    pending = raw
+    try:
+        while pending and not inflater.eof:
+            produced += len(inflater.decompress(pending, 1 << 20))
+            if produced > _MAX_CONTENT_BYTES:
+                return False
+            pending = inflater.unconsumed_tail
+    except zlib.error:
+        return False
+    return inflater.eof
+
+
+# A text-showing operator with a non-empty string operand: "(…) Tj", "<…> Tj", "[…] TJ", "(…) '".
+_SHOWS_TEXT = re.compile(rb"\((?:[^()\\]|\\.)+\)\s*(?:Tj|'|\")|<[0-9A-Fa-f\s]+>\s*Tj|\]\s*TJ")
+
+
+def _draws_text(page: PageObject) -> bool:
+    contents = page.get_contents()
+    if contents is None:
+        return False
+    data = contents.get_data()
+    if _SHOWS_TEXT.search(data):
+        return True
+    # Content streams are operators and numbers in ASCII. Mostly binary means a stream whose filter
+    # was lost to damage, read raw; whatever it drew, nothing of it can be read.
+    binary = sum(1 for byte in data[:4096] if byte > 126 or (byte < 32 and byte not in b"\t\n\r\f"))
+    return bool(data) and binary > 0.3 * min(len(data), 4096)
 
 
 def _has_images(page: PageObject) -> bool:

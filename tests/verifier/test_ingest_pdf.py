@@ -3,6 +3,7 @@ would give an empty or partial review (scanned, password-protected, damaged, not
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -145,3 +146,26 @@ def test_it_refuses_a_pdf_that_would_give_an_empty_or_partial_review(make, messa
     assert message_contains in message
     assert "memo.pdf" in message
     assert "\n" not in message
+
+
+def _content_cut_short(fraction: float) -> bytes:
+    """memo_pl.pdf with page 1's compressed content stream cut to `fraction` of its length.
+
+    pypdf alone reads such a page as empty (0.2) or as its first few lines (0.7), without complaint.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, NumberObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(draft("memo_pl.pdf"))))
+    stream = writer.pages[0]["/Contents"].get_object()
+    stream._data = stream._data[: int(len(stream._data) * fraction)]
+    stream[NameObject("/Length")] = NumberObject(len(stream._data))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("fraction", [0.2, 0.5, 0.7, 0.95])
+def test_it_refuses_a_page_whose_text_was_cut_short_instead_of_reviewing_half_of_it(fraction):
+    with pytest.raises(IngestError, match=r"“memo\.pdf” is damaged|Page 1 of “memo\.pdf” is damaged"):
+        ingest_bytes(_content_cut_short(fraction), "memo.pdf")
