@@ -76,7 +76,10 @@ class AnchorResult:
 # --- signatures and case numbers -------------------------------------------------------------------
 
 _SIGNATURE_PREFIX = re.compile(r"^\s*(?:sygn\.?\s*akt|sygn\.?|sygnatura|case|sprawa|사건번호)\s*:?\s*", re.I)
-_KR_CASE = re.compile(r"(\d{4}|\d{2})\s*[-.]?\s*([가-힣]{1,4})\s*[-.]?\s*(\d+)")
+# the year is never followed by a dot (that is a date: "2015. 7. 23. 선고"), the code is never a word
+# of the citation around it
+_KR_CASE = re.compile(r"(?<!\d)(\d{4}|\d{2})(?![\d.])\s*-?\s*([가-힣]{1,4})\s*-?\s*(\d+)")
+_KR_NOT_CODES = frozenset({"선고", "판결", "결정", "자", "일", "년", "월", "호", "조", "항"})
 
 
 def normalize_signature(s: str) -> str:
@@ -92,7 +95,10 @@ def normalize_kr_case_number(s: str) -> str:
     """A Korean case number in law.go.kr's form: no spaces or hyphens, 2-digit years before 2000 and
     단기 years converted. "1996 다 47951" → "96다47951", "4294민상123" → "61민상123",
     "2015다-200111" → "2015다200111"."""
-    m = _KR_CASE.search(unicodedata.normalize("NFKC", s))
+    m = next(
+        (m for m in _KR_CASE.finditer(unicodedata.normalize("NFKC", s)) if m.group(2) not in _KR_NOT_CODES),
+        None,
+    )
     if m is None:
         raise ValueError(f"not a Korean case number (year, case code, serial): {s!r}")
     year_text, code, serial = m.groups()
@@ -280,12 +286,14 @@ def _same_word(a: str, b: str) -> bool:
     """Equal up to inflection: Kowalski/Kowalskiego, Krakowie/Kraków."""
     if a == b:
         return True
-    shorter = min(len(a), len(b))
+    shorter, longer = sorted((len(a), len(b)))
     prefix = 0
     for x, y in zip(a, b, strict=False):
         if x != y:
             break
         prefix += 1
+    if prefix == shorter >= 3 and longer - shorter <= 4:
+        return True  # Jan/Jana, Kraków → Krakowa after the stem
     return shorter >= 4 and prefix >= max(4, shorter - 2)
 
 
