@@ -85,6 +85,9 @@ class FaultMiddleware:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         fault = self.policy.choose()
         environ["fakes.fault"] = fault
+        record = environ.get("fakes.record")
+        if record is not None:
+            record.fault = fault
         if fault is None:
             return self.app(environ, start_response)
         if fault == "timeout":

@@ -33,7 +33,7 @@ from fakes.faults import FaultMiddleware, FaultPolicy, ResetConnection, StartRes
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
 
 
-@dataclass(frozen=True)
+@dataclass
 class RecordedRequest:
     method: str
     path: str  # including the mount prefix, e.g. /saos/api/search/judgments
@@ -84,22 +84,20 @@ class _Recorder:
         }
         if body and environ.get("CONTENT_TYPE"):
             headers["Content-Type"] = environ["CONTENT_TYPE"]
+        record = RecordedRequest(
+            method=environ.get("REQUEST_METHOD", "GET"),
+            path=path,
+            query=query,
+            headers=headers,
+            body=body,
+            params=tuple(parse_qsl(query, keep_blank_values=True)),
+        )
+        environ["fakes.record"] = record  # FaultMiddleware notes the fault on it as soon as it is chosen
+        with self.lock:
+            self.log.append(record)  # logged on arrival: a request that hangs is still seen
         if self.latency:
             time.sleep(self.latency)
-        try:
-            return self.app(environ, start_response)
-        finally:
-            record = RecordedRequest(
-                method=environ.get("REQUEST_METHOD", "GET"),
-                path=path,
-                query=query,
-                headers=headers,
-                body=body,
-                fault=environ.get("fakes.fault"),
-                params=tuple(parse_qsl(query, keep_blank_values=True)),
-            )
-            with self.lock:
-                self.log.append(record)
+        return self.app(environ, start_response)
 
 
 class _Handler(ServerHandler):
@@ -191,7 +189,9 @@ class FakeSources:
         server.set_app(self.wsgi_app())
         self._server = server
         self.port = server.server_address[1]
-        self._thread = threading.Thread(target=server.serve_forever, name="fake-sources", daemon=True)
+        self._thread = threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-sources", daemon=True
+        )
         self._thread.start()
         return self
 
