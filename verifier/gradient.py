@@ -160,6 +160,27 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Tryb lokalny: źródła nie pobrano z zewnątrz ({reason}) - dołącz dokument.",
         "ko": "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다.",
     },
+    "scattered": {
+        "en": "The terms are in the source but nowhere together ({terms}): check that the source says what "
+        "the draft claims, not just the same words.",
+        "pl": "Terminy są w źródle, ale rozproszone ({terms}) - sprawdź, czy źródło mówi to, co teza, "
+        "a nie tylko tymi samymi słowami.",
+        "ko": "주요 용어가 원문에 있으나 한곳에 모여 있지 않습니다 ({terms}). "
+        "주장과 같은 취지인지 확인하십시오.",
+    },
+    "cross_language": {
+        "en": "The draft ({draft}) and the source ({source}) are in different languages: the substance "
+        "cannot be checked mechanically; a person must compare them.",
+        "pl": "Projekt ({draft}) i źródło ({source}) są w różnych językach - treści nie da się sprawdzić "
+        "mechanicznie, porównaj ręcznie.",
+        "ko": "초안({draft})과 원문({source})의 언어가 달라 내용을 기계적으로 대조할 수 없습니다. "
+        "직접 확인하십시오.",
+    },
+    "no_structure": {
+        "en": "The source came without its article structure: the pinpoint was not checked, only the text.",
+        "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",
+        "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
+    },
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",
         "pl": "To wygląda na powołanie, ale nie dało się go odczytać: {problem}.",
