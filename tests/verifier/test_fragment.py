@@ -154,6 +154,9 @@ def test_it_never_passes_a_dropped_negation_or_changed_number_as_modified(quote:
         ((("delete", "dopuszczalna"), ("insert", "niedopuszczalna")), "negation"),
         ((("delete", "valid"), ("insert", "invalid")), "negation"),
         ((("delete", "한다"), ("insert", "아니한다")), "negation"),
+        ((("delete", "유효로"), ("insert", "무효로")), "negation"),  # 민법 제103조: void, not valid
+        ((("delete", "가능하다"), ("insert", "불가능하다")), "negation"),
+        ((("delete", "lawful"), ("insert", "unlawful")), "negation"),
         ((("delete", "2019"), ("insert", "2018")), "number"),
         ((("delete", "sad"), ("insert", "sąd")), None),
     ],

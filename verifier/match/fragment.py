@@ -37,11 +37,24 @@ NEGATIONS = frozenset(
     {"nie", "not", "no", "never", "nor", "neither", "none", "non", "cannot", "without", "bez", "ani", "żaden"}
 )
 _KO_NEGATION_STARTS = ("않", "아니", "못", "없", "안", "불가")
-_NIE_PREFIX = "nie"
 
 
 def _negations(ws: Sequence[str]) -> int:
     return sum(1 for w in ws if w in NEGATIONS or w.startswith(_KO_NEGATION_STARTS) or 'n"t' in w)
+
+
+_NEGATING_PREFIXES = ("nie", "un", "in", "il", "im", "ir", "dis", "non", "non-")
+# Sino-Korean negating first syllables: 무효/유효, 불가능/가능, 비공개/공개, 미성년/성년
+_KO_NEGATING_SYLLABLES = frozenset("무불비미부")
+
+
+def _negated_pair(a: str, b: str) -> bool:
+    """`a` is `b` negated: niedopuszczalna/dopuszczalna, invalid/valid, 불가능/가능, 무효/유효."""
+    if any(a == prefix + b for prefix in _NEGATING_PREFIXES):
+        return True
+    if a[:1] in _KO_NEGATING_SYLLABLES and a[1:] == b and len(b) >= 2:
+        return True
+    return len(a) == len(b) >= 2 and a[1:] == b[1:] and a[0] != b[0] and a[0] in _KO_NEGATING_SYLLABLES
 
 
 def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
@@ -53,9 +66,7 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
         return "negation"
     for a in deleted:
         for b in inserted:
-            if _NIE_PREFIX + b == a or _NIE_PREFIX + a == b:
-                return "negation"
-            if (a.startswith(("un", "in")) and a[2:] == b) or (b.startswith(("un", "in")) and b[2:] == a):
+            if _negated_pair(a, b) or _negated_pair(b, a):
                 return "negation"
     digits_deleted = [w for w in deleted if any(c.isdigit() for c in w)]
     digits_inserted = [w for w in inserted if any(c.isdigit() for c in w)]
