@@ -206,3 +206,13 @@ def test_it_reports_an_html_page_instead_of_json_as_unavailable():
     answer = EliResolver(http, base_url=BASE).resolve(Anchor("pl:act:DU/1964/93"))
     assert isinstance(answer, Unavailable)
     assert "HTML page instead of JSON" in answer.reason
+
+
+def test_it_reads_act_metadata_in_the_documented_shape():
+    from verifier.sources.eli import parse_act
+
+    # CONSTRUCTED sample (tests/data/recorded_extra/PROVENANCE.md): no real ELI act JSON was recorded
+    info = parse_act((DATA / "recorded_extra" / "eli_act_DU_1964_93.json").read_text("utf-8"))
+    assert info.eli == "DU/1964/93"
+    assert info.title == "Ustawa z dnia 23 kwietnia 1964 r. Kodeks cywilny"
+    assert info.has_html is True

@@ -101,8 +101,11 @@ def test_the_fake_cellar_redirects_ecli_and_refuses_unacceptable_types(fake):
     assert httpx.get(f"{base}/celex/32024R1689").content == recorded
 
 
-def test_it_mounts_the_fake_law_go_kr_too():
-    with FakeSources(DATA) as server:
+def test_it_mounts_the_fake_law_go_kr_under_its_prefix():
+    from fakes import lawgokr
+
+    app = lawgokr.make_app(DATA / "corpus" / "kr", DATA / "recorded" / "korea_law_go_kr")
+    with FakeSources(DATA, apps={"/lawgokr": app}) as server:
         answer = httpx.get(
             server.base_urls["LAWGOKR_BASE_URL"] + "/lawSearch.do",
             params={"OC": "test", "target": "law", "query": "민법", "type": "XML"},

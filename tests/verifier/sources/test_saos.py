@@ -290,3 +290,21 @@ def test_it_reads_a_judgment_answer_and_refuses_one_without_data():
 )
 def test_it_links_the_judgment_page_a_lawyer_can_open(base, url):
     assert public_judgment_url(base, 42) == url
+
+
+# ------------------------------------------------------------------ constructed wire-format samples
+
+EXTRA = DATA / "recorded_extra"  # CONSTRUCTED from the corpus in the documented shape; see its PROVENANCE.md
+
+
+def test_it_builds_the_document_from_a_whole_judgment_answer():
+    data = parse_judgment((EXTRA / "saos_judgment_III_CZP_36-02.json").read_text("utf-8"))
+    doc = judgment_document(
+        [data], key="pl:case:III CZP 36/02", url="https://www.saos.org.pl/judgments/900003"
+    )
+    assert (doc.number, doc.date, doc.court) == ("III CZP 36/02", "2002-07-05", "Sąd Najwyższy")
+    assert doc.meta["division"] == "Izba Cywilna Wydział II"
+    assert "Sąd Najwyższy w sprawie z powództwa" in doc.text
+    search = parse_search((EXTRA / "saos_search_caseNumber-III_CZP_36-02.json").read_text("utf-8"))
+    assert [h.case_numbers for h in search.hits] == [("III CZP 36/02",)]
+    assert search.hits[0].id == data["id"]
