@@ -41,6 +41,9 @@ _CACHE_SIZE = 32
 _cache: OrderedDict[bytes, Normalized] = OrderedDict()
 _by_identity: dict[int, tuple[str, Normalized]] = {}
 _SUMMARY_CHARS = 160
+# below this share of the claim's terms in the headnote, and without CONTENT in the full text, the case is
+# about something else (a single shared word such as 위반 is not a shared topic)
+_TOPIC_OVERLAP = 0.3
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 _PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
 _SUBSTANTIVE = frozenset({"verbatim_quote", "pinpoint", "court_holding", "paraphrase"})
@@ -461,8 +464,10 @@ def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
     """Protocol B, on the headnote (판시사항/판결요지) and then the full text rather than the title alone:
     clearly disjoint topics contradict the claim; any overlap leaves it to the later levels."""
     assert document.summary is not None
+    if not _HANGUL.search(claim.claim_text):
+        return False  # a claim in another language cannot be compared word for word: never a 🔴 here
     in_summary = content_coverage(claim.claim_text, document.summary, lang="ko")
-    if not in_summary.terms or in_summary.found:
+    if not in_summary.terms or in_summary.coverage >= _TOPIC_OVERLAP:
         return False
     in_text = content_coverage(claim.claim_text, normalized_source(document.text), lang="ko")
     return not in_text.reached
