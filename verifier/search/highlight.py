@@ -58,8 +58,10 @@ def window(text: str, query: str, size: int = 1500) -> tuple[int, int]:
     """Where to cut a long text for a preview: around the first match, else the beginning."""
     if len(text) <= size:
         return 0, len(text)
+    # The whole query as a phrase first: a lone common word would open the preview at its first use.
+    phrase = re.compile(r"\s+".join(map(re.escape, query.split()))) if query.split() else None
     pattern = _pattern(query)
-    m = pattern.search(text) if pattern else None
+    m = (phrase.search(text) if phrase else None) or (pattern.search(text) if pattern else None)
     start = 0 if m is None else max(0, m.start() - size // 4)
     newline = text.rfind("\n", 0, start)
     if start and newline != -1 and start - newline < 200:

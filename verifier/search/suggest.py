@@ -1,8 +1,8 @@
 """Suggestions for a 🔴/⛔ finding, computed without being asked and never applied without a click.
 
-    statute_suggestions(text_of_law, claim_text, cited=None, ai_hits=(), limit=3) -> list[Suggestion]
-        the articles/paragraphs of the cited law that say what the draft claims: aiSearch hits for the law
-        first (law.go.kr's own semantic search), then the law's own text ranked by word overlap
+    statute_suggestions(law_document, claim_text, law_name=…, citation=…, cited=path, ai_hits=(…))
+        -> list[Suggestion]: the articles/paragraphs of the cited law that say what the draft claims — the
+        law's own text ranked by overlap with the claim, with a bonus where law.go.kr's aiSearch agrees
     case_query(anchor, claim_text) -> CaseQuery          what to search for a case the draft got wrong:
         its parties, its date and its topic words (the citation itself removed)
 
@@ -12,6 +12,7 @@ order candidates, and a candidate the cited unit already beats is not proposed.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from verifier.model import Anchor, SourceDocument, SourceUnit
 from verifier.search.results import Hit
 
-MIN_SCORE = 0.3  # share of the claim's character pairs a unit must contain to be worth proposing
+MIN_SCORE = 0.3  # cosine of character pairs (claim vs unit) below which a unit says something else
+AI_BONUS = 0.1  # law.go.kr's semantic search agreeing on the article is worth this much
+NEAR_BEST = 0.85  # propose only units close to the best one: a suggestion list is not a reading list
 _STOP_KO = frozenset(
     {
         *("대법원", "판결", "결정", "선고", "사건", "참조", "취지", "경우", "것으로", "있다", "한다"),
@@ -29,7 +32,23 @@ _STOP_KO = frozenset(
     }
 )
 _STOP_PL = frozenset(
-    {"oraz", "przez", "jest", "który", "która", "które", "tego", "tej", "się", "art", "ust", "pkt", "sąd"}
+    {
+        "oraz",
+        "przez",
+        "jest",
+        "który",
+        "która",
+        "które",
+        "tego",
+        "tej",
+        "się",
+        "art",
+        "ust",
+        "pkt",
+        "sąd",
+        "wyroku",
+        "uznał",
+    }
 )
 
 
@@ -55,9 +74,32 @@ def _without_citation(claim_text: str, citation: str | None) -> str:
 
 
 def _score(claim: set[str], unit_text: str) -> float:
-    if not claim:
+    # Cosine over sets rather than containment: containment favours the longest articles (a list of
+    # penalties contains every word of every claim).
+    pairs = _pairs(unit_text)
+    if not claim or not pairs:
         return 0.0
-    return len(claim & _pairs(unit_text)) / len(claim)
+    return len(claim & pairs) / math.sqrt(len(claim) * len(pairs))
+
+
+def _children(document: SourceDocument) -> dict[tuple[tuple[str, str], ...], list[SourceUnit]]:
+    found: dict[tuple[tuple[str, str], ...], list[SourceUnit]] = {}
+    for unit in document.units:
+        if len(unit.path) > 1:
+            found.setdefault(tuple(unit.path[:-1]), []).append(unit)
+    return found
+
+
+def _unit_score(claim: set[str], text: str, unit: SourceUnit, children: list[SourceUnit]) -> float:
+    """The best of the unit as a whole and of its lead sentence with each one of its items: a claim usually
+    restates the lead and one item (제15조 제1항 + 제1호), and the other six items would drown it."""
+    best = _score(claim, text[unit.start : unit.end])
+    inside = [c for c in children if unit.start <= c.start < unit.end]
+    if inside:
+        lead = text[unit.start : min(c.start for c in inside)]
+        for child in inside:
+            best = max(best, _score(claim, lead + text[child.start : child.end]))
+    return best
 
 
 def _ranked_units(document: SourceDocument) -> list[SourceUnit]:
@@ -76,65 +118,64 @@ def statute_suggestions(
     limit: int = 3,
 ) -> list[Suggestion]:
     """`cited` is the path of the unit the draft cites (("article", "15"), ("paragraph", "1")): it is never
-    proposed, and a unit must score above it to be proposed."""
+    proposed, and a unit must score clearly above it. With the law's text, its articles and paragraphs are
+    ranked (those aiSearch also names get a bonus); without it, aiSearch's articles are used as they are."""
     claim = _pairs(_without_citation(claim_text, citation))
+    cited_path = tuple(cited)
     cited_article = dict(cited).get("article")
-    out: list[Suggestion] = []
     squashed_law = re.sub(r"\s+", "", law_name)
-    for hit in ai_hits:
-        if re.sub(r"\s+", "", hit.meta.get("법령명", "")) != squashed_law:
-            continue
-        article = hit.meta.get("조문", "")
-        if not article or article == cited_article:
-            continue
-        label = hit.number or article
-        out.append(
-            Suggestion(
-                label=label,
-                law=law_name,
-                reason="aiSearch",
-                score=_score(claim, hit.meta.get("조문내용", hit.snippet)),
-                excerpt=hit.snippet[:200],
-                unit_path=(("article", article),),
-            )
-        )
+    ai = [h for h in ai_hits if re.sub(r"\s+", "", h.meta.get("법령명", "")) == squashed_law]
+    ai_articles = {h.meta.get("조문", "") for h in ai} - {""}
+    candidates: list[Suggestion] = []
+    cited_score = 0.0
     if document is not None:
-        cited_score = 0.0
-        scored: list[tuple[float, SourceUnit]] = []
+        children = _children(document)
         for unit in _ranked_units(document):
             text = document.text[unit.start : unit.end]
-            score = _score(claim, text)
-            if cited and tuple(unit.path) == tuple(cited):
-                cited_score = score
+            score = _unit_score(claim, document.text, unit, children.get(tuple(unit.path), []))
+            if tuple(unit.path) == cited_path or (len(unit.path) == 1 and unit.path[0][1] == cited_article):
+                cited_score = max(cited_score, score)
                 continue
-            scored.append((score, unit))
-        scored.sort(key=lambda pair: (-pair[0], len(pair[1].path) == 1))
-        for score, unit in scored:
-            if score < max(MIN_SCORE, cited_score + 0.05):
-                break
-            if cited_article and unit.path[0][1] == cited_article and len(unit.path) == 1:
-                continue  # the whole cited article is no news
-            out.append(
+            bonus = AI_BONUS if unit.path[0][1] in ai_articles else 0.0
+            reason = "aiSearch + article text" if bonus else "article text"
+            candidates.append(
                 Suggestion(
-                    label=unit.label,
-                    law=law_name,
-                    reason="article text",
-                    score=round(score, 3),
-                    excerpt=document.text[unit.start : unit.end][:200],
-                    unit_path=tuple(unit.path),
+                    unit.label, law_name, reason, round(score + bonus, 3), text[:200], tuple(unit.path)
                 )
             )
+    else:
+        for hit in ai:
+            article = hit.meta.get("조문", "")
+            if not article or article == cited_article:
+                continue
+            score = _score(claim, hit.meta.get("조문내용", hit.snippet)) + AI_BONUS
+            label = hit.number or article
+            candidates.append(
+                Suggestion(
+                    label, law_name, "aiSearch", round(score, 3), hit.snippet[:200], (("article", article),)
+                )
+            )
+    if document is not None:
+        candidates.sort(key=lambda s: -s.score)
+    else:
+        # Without the text, law.go.kr's own ranking is the best order there is; scores only filter.
+        candidates = [c for c in candidates if c.score - AI_BONUS >= MIN_SCORE][:limit]
+        return candidates
+    if not candidates:
+        return []
+    floor = max(MIN_SCORE, cited_score + 0.1, candidates[0].score * NEAR_BEST)
     chosen: list[Suggestion] = []
-    for suggestion in sorted(out, key=lambda s: (s.reason != "aiSearch", -s.score)):
+    for suggestion in candidates:
+        if suggestion.score < floor:
+            break
         mine = dict(suggestion.unit_path).get("article")
-        same = [c for c in chosen if c.label == suggestion.label or dict(c.unit_path).get("article") == mine]
-        if any(c.label == suggestion.label or len(c.unit_path) >= len(suggestion.unit_path) for c in same):
+        same = [c for c in chosen if dict(c.unit_path).get("article") == mine]
+        if any(len(c.unit_path) >= len(suggestion.unit_path) for c in same):
             continue
         # A paragraph replaces its own article: the more precise pointer is the useful one.
         chosen = [c for c in chosen if c not in same]
         chosen.append(suggestion)
-    unique = chosen
-    return unique[:limit]
+    return chosen[:limit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,12 +189,13 @@ class CaseQuery:
 def topic_words(claim_text: str, citation: str | None, *, limit: int = 4) -> list[str]:
     text = claim_text.replace(citation, " ") if citation else claim_text
     text = re.sub(r"\d+[가-힣]{1,3}\d+|\d{4}\.\s*\d{1,2}\.\s*\d{1,2}\.?|[IVX]+\s+\w+\s+\d+/\d+", " ", text)
-    words = re.findall(r"[가-힣]{2,}|[A-Za-zÀ-žąćęłńóśźżĄĆĘŁŃÓŚŹŻ]{4,}", text)
+    words = re.findall(r"[가-힣]{2,}|(?<!\w)[a-zà-žąćęłńóśźż][A-Za-zÀ-žąćęłńóśźżĄĆĘŁŃÓŚŹŻ]{3,}", text)
     seen: list[str] = []
     for word in words:
         # Korean particles glued to a noun: keep the noun (손해배상책임을 → 손해배상책임).
         base = re.sub(r"(은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만|에게|이다|하여|한다)$", "", word)
-        if len(base) < 2 or base in _STOP_KO or base.casefold() in _STOP_PL:
+        # Korean predicates (판시하였다, 인정한다) end in 다; they say what the court did, not about what.
+        if len(base) < 2 or base in _STOP_KO or base.casefold() in _STOP_PL or re.search(r"[가-힣]다$", base):
             continue
         if base not in seen:
             seen.append(base)
