@@ -1,6 +1,6 @@
 """Suggestions for a red finding and the highlighted preview, on the real 개인정보 보호법 text
-(corpus, served by the fake law.go.kr) and real precedent sentences: a draft that puts 제17조's rule under 제15조 is pointed at
-제17조 제1항, and nothing is proposed when the draft cites the right place."""
+(corpus, served by the fake law.go.kr) and real precedent sentences: a draft that puts 제17조's rule
+under 제15조 is pointed at 제17조 제1항, and nothing is proposed when the draft cites the right place."""
 
 from __future__ import annotations
 
