@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
-from django.urls import path
+from django.urls import include, path
 
 from workbench import views
 
@@ -33,5 +33,6 @@ urlpatterns = [
     path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),
     path("queue/", views.partner_queue, name="queue"),
     path("language/", views.set_language, name="set_language"),
+    path("search/", include("workbench.search_urls")),
     path("admin/", admin.site.urls),
 ]

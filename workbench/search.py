@@ -1,0 +1,300 @@
+"""The Django side of source search: cached searches, kept bodies, audited choices and suggestions.
+
+    run_search(params, *, user, review=None) -> SearchOutcome      lists cached 1 h, 법령용어 24 h
+    open_document(collection, doc_id) -> DocumentOutcome           bodies kept for good as SourceSnapshots
+    use_as_source(user=, finding=, collection=, doc_id=, query="") -> list[Finding]
+        attaches the chosen document to the finding's citation (in this matter) and re-verifies at once every
+        finding of the review that cites the same source; audit event `source_search_chosen`
+    suggestions_for(finding) -> SuggestionsOutcome                  for 🔴 statute and 🔴/⛔ case findings
+
+Every search made from a review writes `source_search` to its audit chain (what was asked, how many hits,
+whether it came from the cache, the error if any). A search outside a review is logged, not audited: the
+audit chain belongs to a review. Upstream failures are returned as a plain message with `retry=True`, never
+raised into the view; an empty upstream answer is "no results".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+
+from verifier.model import Found, Jurisdiction, Kind, SourceDocument, Status
+from verifier.search.dispatch import Params, Searcher, SearchUnavailable
+from verifier.search.eu import EuSearch
+from verifier.search.korea import KoreaSearch
+from verifier.search.poland import PolandSearch
+from verifier.search.results import Hit, Page
+from verifier.search.suggest import Suggestion, case_query, statute_suggestions
+from verifier.sources.errors import SourceError
+from workbench import audit
+from workbench.models import Finding, Review, SourceSnapshot
+from workbench.permissions import ASSOCIATE, PARTNER, AnyUser, require_role
+
+log = logging.getLogger(__name__)
+
+LIST_TTL = 60 * 60  # search lists: 1 hour, as the reference caches them
+TERM_TTL = 24 * 60 * 60  # 법령용어: 24 hours
+SUGGESTION_TTL = 60 * 60
+CACHE_VERSION = "search-v1"
+BODY_KEY = "search:{collection}:{doc_id}"  # the snapshot key of a body opened from the search
+
+
+# ----------------------------------------------------------------------------------------- clients
+
+
+def searcher() -> Searcher:
+    """The searches, built on the sources' own resolvers: one SourceHTTP, one OC key, one law cache."""
+    if settings.WORKBENCH_LOCAL_ONLY:
+        return Searcher(korea=None, poland=None, eu=None, why_not="local-only mode: nothing is sent outside")
+    from verifier.sources.cellar import CellarResolver
+    from verifier.sources.eli import EliResolver
+    from verifier.sources.lawgokr import LawGoKrResolver
+    from verifier.sources.saos import SaosResolver
+    from workbench.sources import router
+
+    resolvers: dict[str, Any] = dict(getattr(router(), "resolvers", {}))
+    kr, saos, eli, cellar = (resolvers.get(k) for k in ("kr", "pl:case", "pl:act", "eu"))
+    korea = KoreaSearch(kr) if isinstance(kr, LawGoKrResolver) and kr.oc else None
+    poland = (
+        PolandSearch(saos, eli) if isinstance(saos, SaosResolver) and isinstance(eli, EliResolver) else None
+    )
+    eu = EuSearch(cellar) if isinstance(cellar, CellarResolver) else None
+    why = "LAWGOKR_OC is not set" if korea is None and isinstance(kr, LawGoKrResolver) else ""
+    return Searcher(korea=korea, poland=poland, eu=eu, why_not=why)
+
+
+# ----------------------------------------------------------------------------------------- searches
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    params: Params
+    page: Page | None = None
+    error: str = ""
+    retry: bool = False  # the failure is transient: the same search may work in a moment
+    cached: bool = False
+
+
+def _cache_key(kind: str, text: str) -> str:
+    return f"{CACHE_VERSION}:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -> SearchOutcome:
+    try:
+        params = params.normalized()
+    except (TypeError, ValueError) as exc:
+        return SearchOutcome(params, error=str(exc))
+    key = _cache_key("list", params.cache_key())
+    page: Page | None = cache.get(key)
+    outcome: SearchOutcome
+    if page is not None:
+        outcome = SearchOutcome(params, page=page, cached=True)
+    else:
+        outcome = _search_upstream(params)
+        if outcome.page is not None:
+            cache.set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
+    _record_search(outcome, user=user, review=review)
+    return outcome
+
+
+def _search_upstream(params: Params) -> SearchOutcome:
+    try:
+        return SearchOutcome(params, page=searcher().search(params))
+    except ValueError as exc:
+        return SearchOutcome(params, error=str(exc))
+    except SearchUnavailable as exc:
+        return SearchOutcome(params, error=str(exc))
+    except SourceError as exc:
+        return SearchOutcome(params, error=exc.message, retry=not exc.permanent)
+
+
+def _record_search(outcome: SearchOutcome, *, user: AnyUser, review: Review | None) -> None:
+    asked = {k: v for k, v in dataclasses.asdict(outcome.params).items() if v not in ("", None)}
+    payload: dict[str, Any] = {"params": asked, "cached": outcome.cached}
+    if outcome.page is not None:
+        payload.update(
+            total=outcome.page.total,
+            shown=[h.id for h in outcome.page.hits],
+            empty_response=outcome.page.empty_response,
+        )
+    if outcome.error:
+        payload["error"] = outcome.error
+    if review is None:
+        log.info("source search outside a review: %s", payload)
+        return
+    audit.append(review, "source_search", payload, user)
+
+
+# ------------------------------------------------------------------------------------------- bodies
+
+
+@dataclass(frozen=True)
+class DocumentOutcome:
+    document: SourceDocument | None = None
+    snapshot: SourceSnapshot | None = None
+    error: str = ""
+    retry: bool = False
+
+
+def open_document(collection: str, doc_id: str) -> DocumentOutcome:
+    """A hit's body: from the kept snapshot when it was opened before, else fetched once and kept."""
+    from workbench.sources import document_of, store
+
+    key = BODY_KEY.format(collection=collection, doc_id=doc_id)
+    kept = SourceSnapshot.objects.filter(key=key, matter__isnull=True).order_by("-fetched_at", "-pk").first()
+    if kept is not None:
+        return DocumentOutcome(document_of(kept), kept)
+    try:
+        document = searcher().document(collection, doc_id)
+    except ValueError as exc:
+        return DocumentOutcome(error=str(exc))
+    except SearchUnavailable as exc:
+        return DocumentOutcome(error=str(exc))
+    except SourceError as exc:
+        return DocumentOutcome(error=exc.message, retry=not exc.permanent)
+    meta = {**document.meta, "answers_key": document.key, "search_collection": collection}
+    snapshot = store(replace(document, key=key, meta=meta))
+    return DocumentOutcome(document_of(snapshot), snapshot)
+
+
+def use_as_source(
+    *, user: AnyUser, finding: Finding, collection: str, doc_id: str, query: str = ""
+) -> list[Finding]:
+    """Attach a search hit as the source of the finding's citation and re-verify at once."""
+    from verifier.verify import verify_claim
+    from workbench.services import anchor_from_json, claim_of, ensure_open, store_verdict
+    from workbench.sources import document_of, store
+
+    require_role(user, ASSOCIATE, PARTNER)
+    review = finding.review
+    ensure_open(review)
+    if not finding.anchor:
+        raise ValidationError("This citation could not be parsed, so no source can be attached to it.")
+    opened = open_document(collection, doc_id)
+    if opened.document is None:
+        raise ValidationError(opened.error or "The document could not be opened.")
+    anchor = anchor_from_json(finding.anchor)
+    chosen = replace(opened.document, key=anchor.key)
+    snapshot = store(chosen, matter=review.matter)
+    audit.append(
+        review,
+        "source_search_chosen",
+        {
+            "finding": finding.finding_id,
+            "key": anchor.key,
+            "collection": collection,
+            "id": doc_id,
+            "query": query,
+            "title": snapshot.title,
+            "url": snapshot.url,
+            "sha256": snapshot.sha256,
+            "status_before": finding.status,
+        },
+        user,
+    )
+    rechecked = []
+    targets = review.findings.filter(version=review.version, anchor_key=anchor.key).select_related("review")
+    for target in targets:
+        verdict = verify_claim(
+            claim_of(target),
+            Found(document_of(snapshot)),
+            finding_id=target.finding_id,
+            lang=review.language or "en",
+        )
+        store_verdict(target, verdict, snapshot, require_claim=False, reopen=True)
+        target.refresh_from_db()
+        rechecked.append(target)
+    return rechecked
+
+
+# -------------------------------------------------------------------------------------- suggestions
+
+
+@dataclass(frozen=True)
+class SuggestionsOutcome:
+    articles: tuple[Suggestion, ...] = ()
+    cases: tuple[Hit, ...] = ()
+    law_search: tuple[str, str] | None = None  # (collection, id) to open the law at a suggested article
+    notes: tuple[str, ...] = field(default=())
+
+
+CASE_KINDS = (Kind.JUDGMENT.value, Kind.CONSTITUTIONAL_DECISION.value, Kind.EU_CASE.value)
+
+
+def wants_suggestions(finding: Finding) -> bool:
+    if finding.kind == Kind.STATUTE.value and finding.jurisdiction == Jurisdiction.KR.value:
+        return finding.status == Status.UNVERIFIED.value
+    if finding.kind in CASE_KINDS:
+        return finding.status in (Status.UNVERIFIED.value, Status.NO_SOURCE.value)
+    return False
+
+
+def suggestions_for(finding: Finding) -> SuggestionsOutcome:
+    if not wants_suggestions(finding) or not finding.anchor:
+        return SuggestionsOutcome()
+    key = _cache_key("suggest", f"{finding.pk}:{finding.computed_at}:{finding.status}")
+    found: SuggestionsOutcome | None = cache.get(key)
+    if found is None:
+        found = _suggest(finding)
+        cache.set(key, found, SUGGESTION_TTL)
+    return found
+
+
+def _suggest(finding: Finding) -> SuggestionsOutcome:
+    from workbench.services import anchor_from_json
+    from workbench.sources import document_of
+
+    anchor = anchor_from_json(finding.anchor)
+    search = searcher()
+    notes: list[str] = []
+    if finding.kind == Kind.STATUTE.value:
+        law = anchor.law or anchor.key.removeprefix("kr:law:")
+        document = document_of(finding.snapshot) if finding.snapshot else None
+        ai: tuple[Hit, ...] = ()
+        if search.korea is not None:
+            try:
+                ai = search.korea.articles(finding.claim_text, display=50).hits
+            except (SourceError, ValueError) as exc:
+                notes.append(f"aiSearch: {exc}")
+        pin = anchor.pinpoint
+        cited: list[tuple[str, str]] = []
+        if pin and pin.article:
+            cited.append(("article", pin.article))
+            if pin.paragraph:
+                cited.append(("paragraph", pin.paragraph))
+        articles = statute_suggestions(
+            document, finding.claim_text, law_name=law, citation=finding.citation, cited=cited, ai_hits=ai
+        )
+        law_ref = None
+        if document is not None and document.meta.get("MST"):
+            law_ref = ("law", document.meta["MST"])
+        return SuggestionsOutcome(articles=tuple(articles), law_search=law_ref, notes=tuple(notes))
+    query = case_query(anchor, finding.claim_text, finding.citation)
+    words = " ".join(filter(None, [" ".join(query.parties), query.words])).strip()
+    if not words:
+        return SuggestionsOutcome(notes=("the draft gives no parties or topic words to search with",))
+    params = Params(
+        collection={"kr": "prec", "pl": "saos"}.get(finding.jurisdiction, ""),
+        query=words,
+        date_from=query.date or "",
+        date_to=query.date or "",
+        display=5,
+    )
+    if not params.collection:
+        return SuggestionsOutcome(notes=("no case search for this jurisdiction; use the search below",))
+    try:
+        page = search.search(params)
+    except (SourceError, ValueError, SearchUnavailable) as exc:
+        return SuggestionsOutcome(notes=(str(exc),))
+    wrong = {anchor.number} if anchor.number else set()
+    candidates = tuple(h for h in page.hits if h.number not in wrong)[:5]
+    if not candidates:
+        notes.append(f"no {params.collection} hit for “{words}” on {query.date or 'any date'}")
+    return SuggestionsOutcome(cases=candidates, notes=tuple(notes))
