@@ -1,0 +1,212 @@
+"""Upstream faults (issue 8 §1): the fake source servers answer a share of requests badly — timeouts,
+resets, empty 200s, maintenance and anti-bot pages, half bodies, 429 with Retry-After, 500/502/503.
+
+What a lawyer must be able to rely on, whatever the rate: every review completes, no finding is lost, a fault
+never shows up as 🔴 unverified or as any verdict other than the fault-free one — at worst ⛔ no_source with
+the reason; retries are bounded and the evidence view says how often a source was retried; a host that keeps
+failing is left alone by the circuit breaker instead of being hammered.
+
+The reviews run through the workbench's own services (extract, then one verify per finding, as the worker
+does) in this process, against fakes on the loopback interface.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from fakes.faults import FAULT_KINDS
+from fakes.server import FakeSources
+from tests.reliability.harness import (
+    DATA,
+    compare,
+    memo_text,
+    policy,
+    record_figure,
+    review_verdicts,
+    sources_in_settings,
+)
+from tests.reliability.harness import baseline as fault_free
+
+# Attempts one look-up may make: the first one and SourceHTTP's default max_retries (3).
+MAX_ATTEMPTS_PER_GET = 4
+MEMO_SET = ("memo-ko.md", "opinia-pl.md", "memo-eu.md")
+# The default run keeps to the two memos the engine checks fastest; the slow runs take all three.
+QUICK_SET = ("memo-eu.md", "memo-ko.md")
+
+_baselines: dict[str, list] = {}
+
+
+def baseline_of(text: str) -> list:
+    if text not in _baselines:
+        _baselines[text] = fault_free(text)
+    return _baselines[text]
+
+
+def run_review(people, text: str, title: str):
+    """A review through the workbench services, in the order the worker runs them."""
+    from verifier.ingest import ingest_text
+    from workbench import services
+    from workbench.models import Review
+
+    review = services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title=title,
+        document=ingest_text(text, name=f"{title}.md"),
+        enqueue=False,
+    )
+    for finding_id in services.extract_findings(review.pk):
+        services.verify_finding(finding_id)
+    return Review.objects.get(pk=review.pk)
+
+
+def forget_sources() -> None:
+    """Expire every stored snapshot (findings keep theirs), so that the next look-up goes upstream."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from workbench.models import SourceSnapshot
+
+    SourceSnapshot.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+
+
+def fault_run(people, settings, *, rate: float, seed: int, memos=MEMO_SET) -> dict:
+    figures: dict = {"rate": rate, "seed": seed, "reviews": 0, "completed": 0, "findings": 0}
+    figures.update(lost=0, false_red=0, changed=0, no_source_from_fault=0)
+    with FakeSources(DATA, faults=policy(rate, seed)) as fake, sources_in_settings(settings, fake):
+        for memo in memos:
+            forget_sources()  # every review must fetch again, through the faults
+            text = memo_text(memo)
+            expected = baseline_of(text)
+            review = run_review(people, text, f"{memo} at {rate:.0%}")
+            result = compare(expected, review_verdicts(review))
+            figures["reviews"] += 1
+            figures["completed"] += review.status == "done"
+            figures["findings"] += result.findings
+            figures["lost"] += result.lost
+            figures["false_red"] += result.false_red
+            figures["changed"] += len(result.changed)
+            figures["no_source_from_fault"] += result.no_source_from_fault
+            assert review.status == "done", f"{memo}: review ended {review.status} ({review.error})"
+            assert result.ok, f"{memo} at {rate:.0%} (seed {seed}): {result}"
+            for finding in review.findings.filter(status="no_source"):
+                assert finding.rationale.strip(), f"{finding.citation}: ⛔ without a reason"
+        requests = fake.requests
+    faults = Counter(r.fault for r in requests if r.fault)
+    figures.update(requests=len(requests), faults=dict(faults), faulted=sum(faults.values()))
+    return figures
+
+
+@pytest.mark.parametrize(("rate", "seed"), [(0.3, 12)])
+def test_it_completes_every_review_with_no_false_red_under_faults(rate, seed, people, roles, settings):
+    figures = fault_run(people, settings, rate=rate, seed=seed, memos=QUICK_SET)
+    record_figure("upstream_faults", **figures)
+    assert figures["completed"] == figures["reviews"] == len(QUICK_SET)
+    assert figures["faulted"] > 0, "the fault policy injected nothing: the test proved nothing"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rate", [0.1, 0.3, 0.6])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_it_survives_every_fault_rate_over_many_seeds(rate, seed, people, roles, settings):
+    figures = fault_run(people, settings, rate=rate, seed=seed)
+    record_figure("upstream_faults_slow", **figures)
+    assert figures["completed"] == figures["reviews"]
+
+
+# A few kinds in the default run (one per way of failing: no answer, a wrong page, half an answer); all in CI.
+QUICK_KINDS = {"timeout", "antibot", "malformed"}
+
+
+@pytest.mark.parametrize(
+    "kind", [k if k in QUICK_KINDS else pytest.param(k, marks=pytest.mark.slow) for k in FAULT_KINDS]
+)
+@pytest.mark.parametrize("memo", ["memo-eu.md", "memo-ko.md"])
+def test_each_kind_of_fault_alone_never_produces_a_wrong_verdict(kind, memo, people, roles, settings):
+    """Every request fails the same way. No usable answer ever comes, so every finding with a source ends ⛔
+    with a reason — except for half bodies, which may still hold the passage; then the verdict must be the
+    fault-free one, never a 🔴 the full text would not give."""
+    forget_sources()
+    text = memo_text(memo)
+    expected = baseline_of(text)
+    with FakeSources(DATA, faults=policy(1.0, 0, kinds=(kind,))) as fake, sources_in_settings(settings, fake):
+        review = run_review(people, text, f"all {kind}")
+        sent = len(fake.requests)
+    assert review.status == "done"
+    findings = list(review.findings.order_by("ordinal"))
+    result = compare(expected, review_verdicts(review))
+    assert result.ok, f"every request {kind}: {result}"
+    with_source = [f for f in findings if f.anchor and not f.problem]
+    if kind != "malformed":
+        assert Counter(f.status for f in with_source) == {"no_source": len(with_source)}
+    for finding in findings:
+        assert finding.rationale.strip(), f"{finding.citation}: no reason given"
+    # Bounded: never more than the retries of one look-up per distinct source, whatever the citations.
+    keys = {f.anchor_key for f in findings if f.anchor_key}
+    assert 0 < sent <= MAX_ATTEMPTS_PER_GET * 2 * len(keys)
+
+
+def test_the_evidence_view_says_how_often_a_source_was_retried(people, roles, settings, client_for):
+    """Only 503s, at a rate where most look-ups need a retry or two; the evidence shows "retried N×"."""
+    forget_sources()
+    text = memo_text("memo-ko.md")
+    with (
+        FakeSources(DATA, faults=policy(0.4, 5, kinds=("503",))) as fake,
+        sources_in_settings(settings, fake),
+    ):
+        review = run_review(people, text, "retries shown")
+        faulted = sum(1 for r in fake.requests if r.fault)
+    retried = [f for f in review.findings.select_related("snapshot") if f.snapshot and f.snapshot.retries]
+    assert retried, "no source needed a retry: pick a seed that makes some"
+    assert sum({f.snapshot.pk: f.snapshot.retries for f in retried}.values()) <= faulted
+    client = client_for("associate")
+    for finding in retried:
+        page = client.get(f"/reviews/{review.pk}/findings/{finding.pk}/").content.decode()
+        shown = re.search(r"retried (\d+)×", page)
+        assert shown, f"{finding.citation}: the evidence view does not say the source was retried"
+        assert int(shown.group(1)) == finding.snapshot.retries
+
+
+def eu_cases_draft(count: int) -> str:
+    lines = [f"See Case C-{100 + n}/19, which the Court decided." for n in range(count)]
+    lines.append("Zob. uchwała SN z dnia 5 lipca 2002 r., III CZP 36/02.")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_breaker_stops_asking_a_host_that_keeps_failing(people, roles, settings, client_for):
+    """CELLAR (on its own loopback address) answers nothing but 503; SAOS is healthy. Thirty EU citations cost
+    a handful of requests, not thirty times the retries; they end ⛔ with the reason; SAOS is unaffected."""
+    forget_sources()
+    count = 30
+    text = eu_cases_draft(count)
+    with (
+        FakeSources(DATA) as healthy,
+        FakeSources(DATA, host="127.0.0.2", faults=policy(1.0, 0, kinds=("503",))) as failing,
+        sources_in_settings(settings, healthy),
+    ):
+        settings.CELLAR_BASE_URL = failing.base_urls["CELLAR_BASE_URL"]
+        review = run_review(people, text, "breaker")
+        hammering = len(failing.requests)
+    findings = list(review.findings.order_by("ordinal"))
+    eu = [f for f in findings if f.jurisdiction == "eu"]
+    pl = [f for f in findings if f.jurisdiction == "pl"]
+    assert len(eu) == count
+    assert len(pl) == 1
+    assert review.status == "done"
+    assert {f.status for f in eu} == {"no_source"}
+    assert all(f.rationale.strip() for f in eu)
+    assert any("failing repeatedly" in f.rationale for f in eu), [f.rationale for f in eu[:3]]
+    assert pl[0].status not in ("no_source", "unverified"), pl[0].rationale
+    # Without a breaker: 30 look-ups × 4 attempts. With it: the threshold, plus at most a probe or two.
+    assert hammering <= 10, f"{hammering} requests to a host that failed every time"
+    record_figure("breaker", citations=count, requests_to_failing_host=hammering)
+
+    page = client_for("associate").get(f"/reviews/{review.pk}/findings/{eu[-1].pk}/").content.decode()
+    assert "failing repeatedly" in page
+    assert re.search(r"<(form|button)[^>]*retry", page, re.I), (
+        "a ⛔ finding stopped by the breaker offers no 'retry now' action in the evidence view"
+    )
