@@ -386,6 +386,22 @@ class CorpusResolver:
             )
 
 
+_SHARED: dict[Path, CorpusResolver] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_corpus(corpus_dir: str | Path) -> CorpusResolver:
+    """One CorpusResolver per corpus folder per process: routers are built per review (and per worker task),
+    and re-reading the corpus each time would cost seconds. The corpus is read-only while the process runs;
+    after changing it, restart the process (or build a CorpusResolver yourself)."""
+    path = Path(corpus_dir).resolve()
+    with _SHARED_LOCK:
+        corpus = _SHARED.get(path)
+        if corpus is None:
+            corpus = _SHARED[path] = CorpusResolver(path)
+        return corpus
+
+
 # ------------------------------------------------------------ Korean helpers
 
 

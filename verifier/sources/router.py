@@ -138,7 +138,7 @@ def build_router(
 ) -> SourceRouter:
     """The router used by `manage.py verify` and the worker. In local-only mode no HTTP client is created,
     so nothing can leave the machine even by mistake."""
-    from verifier.sources.local import CorpusResolver, LocalSources, UploadResolver
+    from verifier.sources.local import LocalSources, UploadResolver, shared_corpus
 
     upload_resolver: Resolver | None
     if uploads is None:
@@ -147,7 +147,7 @@ def build_router(
         upload_resolver = uploads
     else:
         upload_resolver = UploadResolver(uploads)
-    corpus = CorpusResolver(corpus_dir) if corpus_dir else None
+    corpus = shared_corpus(corpus_dir) if corpus_dir else None
     local: Resolver | None = None
     if upload_resolver is not None or corpus is not None:
         local = LocalSources(upload_resolver, corpus)

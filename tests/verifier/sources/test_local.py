@@ -218,3 +218,11 @@ def test_an_attached_source_answers_at_once_and_before_the_corpus(corpus):
 def test_a_missing_corpus_folder_is_a_clear_error(tmp_path):
     with pytest.raises(ValueError, match="corpus folder does not exist"):
         CorpusResolver(tmp_path / "nope")
+
+
+def test_routers_built_per_review_share_one_reading_of_the_corpus():
+    from verifier.sources.local import shared_corpus
+
+    first = shared_corpus(CORPUS)
+    assert shared_corpus(str(CORPUS) + "/") is first
+    assert shared_corpus(CORPUS / "kr" / "..") is first
