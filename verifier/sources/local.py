@@ -52,7 +52,7 @@ from verifier.model import (
     SourceDocument,
     SourceUnit,
 )
-from verifier.sources.eli import act_for_code
+from verifier.sources.eli import act_for_code, eli_from_key
 from verifier.sources.saos import html_to_text, normalize_signature
 from verifier.sources.structure_eu import (
     judgment_paragraphs,
@@ -124,7 +124,11 @@ class CorpusResolver:
         self.skipped: list[str] = []  # what was left out and why, for import_corpus to print
 
     def resolve(self, anchor: Anchor) -> Resolution:
-        document = self._index().get(anchor.key)
+        index = self._index()
+        document = index.get(anchor.key)
+        if document is None and anchor.key.startswith("pl:act:"):
+            eli = eli_from_key(anchor.key)  # "pl:act:k.c." names the same act as "pl:act:DU/1964/93"
+            document = index.get(f"pl:act:{eli}") if eli else None
         if document is None:
             return not_in_corpus(anchor.key)
         return Found(document if document.key == anchor.key else replace(document, key=anchor.key))

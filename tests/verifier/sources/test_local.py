@@ -83,6 +83,13 @@ def test_it_says_not_in_the_corpus_and_never_that_the_source_does_not_exist(corp
     assert answer.reason.startswith(f"not in the offline corpus: {key}")
 
 
+@pytest.mark.parametrize("key", ["pl:act:k.c.", "pl:act:Kodeks cywilny", "pl:act:kc"])
+def test_a_code_cited_by_its_abbreviation_is_the_same_act(corpus, key):
+    doc = found(corpus, key)
+    assert doc.key == key
+    assert doc.id == "corpus:eli:DU/1964/93"
+
+
 def test_it_lists_what_it_left_out_and_why(corpus):
     corpus.documents()
     assert any(s.startswith("III CZP 39/02") and "placeholder" in s for s in corpus.skipped)
