@@ -282,9 +282,14 @@ def _note(decision: Decision, lang: str, values: Mapping[str, object] | None = N
 def _mismatch_note(fields: str, lang: str) -> str:
     if lang != "pl":
         return f"anchor mismatch ({fields}) - possible forgery"
-    names = {"number": "sygnatura", "date": "data", "court": "organ", "parties": "strony"}
-    named = ", ".join(names.get(f.strip(), f.strip()) for f in fields.split(","))
-    return f"rozbieżna {named} - możliwe fałszerstwo"
+    phrases = {
+        "number": "rozbieżna sygnatura",
+        "date": "rozbieżna data",
+        "court": "rozbieżny organ",
+        "parties": "rozbieżne strony",
+    }
+    named = ", ".join(phrases.get(f.strip(), f.strip()) for f in fields.split(","))
+    return f"{named} - możliwe fałszerstwo"
 
 
 def load_task(path: Path) -> list[Mapping[str, Any]]:
@@ -368,13 +373,14 @@ def summary_lines(results: Sequence[ItemResult], lang: str = "pl") -> list[str]:
         + (f", {len(not_checked)} niesprawdzone ({', '.join(not_checked)})" if not_checked else "")
         + "."
     )
-    out = [line]
+    advice = []
     if blocks:
-        out.append(f"NIE publikuj dopóki {_pl_join(blocks)} nie zostaną poprawione lub usunięte.")
+        verb = "nie zostanie poprawione" if len(blocks) == 1 else "nie zostaną poprawione"
+        advice.append(f"NIE publikuj dopóki {_pl_join(blocks)} {verb} lub usunięte.")
     if calibration:
         verb = "wymaga" if len(calibration) == 1 else "wymagają"
-        out.append(f"{_pl_join(calibration)} {verb} złagodzenia tezy.")
-    return out
+        advice.append(f"{_pl_join(calibration)} {verb} złagodzenia tezy.")
+    return [line, " ".join(advice)] if advice else [line]
 
 
 def _pl_count(n: int, one: str, few: str, many: str) -> str:
