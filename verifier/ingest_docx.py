@@ -61,6 +61,11 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
             f"{display} is damaged or is not a Word document that can be opened; open it in Word, "
             "save it again as .docx and upload the new file."
         ) from None
+    if body is None:
+        raise IngestError(
+            f"{display} has no document body Word could show; open it in Word, save it again as .docx "
+            "and upload the new file."
+        )
     try:
         return _Extraction(display).run(body, settings, notes_xml)
     except IngestError:

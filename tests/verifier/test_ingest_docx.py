@@ -192,7 +192,7 @@ def with_zero_member(data: bytes, size: int) -> bytes:
     """Add word/media/image1.png holding `size` zero bytes, written in chunks to keep memory low."""
     out = io.BytesIO(data)
     with (
-        zipfile.ZipFile(out, "a", zipfile.ZIP_DEFLATED) as target,
+        zipfile.ZipFile(out, "a", zipfile.ZIP_DEFLATED, compresslevel=1) as target,
         target.open("word/media/image1.png", "w", force_zip64=True) as member,
     ):
         chunk = bytes(1 << 20)
