@@ -301,7 +301,21 @@ HOSTILE = [
         id="footnotes.xml cut short",
     ),
     pytest.param(
-        lambda: _zip_of(["[Content_Types].xml"]), "is damaged or is not a Word document", id="no body"
+        lambda: _zip_of(["[Content_Types].xml"]),
+        "is damaged or is not a Word document",
+        id="no document part",
+    ),
+    pytest.param(
+        lambda: rewrite(
+            FOOTNOTED,
+            {
+                "word/document.xml": lambda xml: xml.replace(b"<w:body>", b"<w:x><w:body>").replace(
+                    b"</w:body>", b"</w:body></w:x>"
+                )
+            },
+        ),
+        "has no document body Word could show",
+        id="body hidden one level down",
     ),
     pytest.param(
         lambda: (
