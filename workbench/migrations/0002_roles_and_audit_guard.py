@@ -55,8 +55,14 @@ def create_roles(apps, schema_editor):  # type: ignore[no-untyped-def]
     Permission = apps.get_model("auth", "Permission")
     ContentType = apps.get_model("contenttypes", "ContentType")
     from django.contrib.auth.management import create_permissions
+    from django.contrib.contenttypes.management import create_contenttypes
 
-    create_permissions(apps.get_app_config("workbench"), verbosity=0, apps=apps)
+    # Permissions are normally made after all migrations; the roles need them now.
+    config = apps.get_app_config("workbench")
+    config.models_module = True
+    create_contenttypes(config, verbosity=0, apps=apps)
+    create_permissions(config, verbosity=0, apps=apps)
+    config.models_module = None
     ct_ids = ContentType.objects.filter(app_label="workbench").values_list("id", flat=True)
     for role, codenames in ROLE_PERMISSIONS.items():
         group, _ = Group.objects.get_or_create(name=role)
