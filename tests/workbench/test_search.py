@@ -1,0 +1,347 @@
+"""Search in the workbench against the fake sources over a real socket (real corpus, recorded answers): a red
+Korean statute finding is offered the paragraph that says what the draft quotes; the panel filters precedents
+by court and date, previews with the query marked, and "use as source" re-verifies at once; lists are cached
+for an hour and terms for a day; searches and choices are audited; access follows the matter."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from fakes.server import FakeSources
+from tests.conftest import DATA
+
+# 제17조 제1항's words, attributed to 제15조 제1항: the verifier says 🔴.
+DRAFT = (
+    '1. 개인정보 보호법 제15조 제1항은 "개인정보처리자는 다음 각 호의 어느 하나에 해당되는 경우에는 '
+    '정보주체의 개인정보를 제3자에게 제공(공유를 포함한다. 이하 같다)할 수 있다."라고 규정한다.\n'
+)
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def sources(settings) -> Iterator[FakeSources]:
+    from django.core.cache import cache
+
+    from workbench.sources import reset_router
+
+    with FakeSources(data_dir=DATA) as fake:
+        for name, url in fake.base_urls.items():
+            setattr(settings, name, url)
+        settings.LAWGOKR_OC = "tester-oc"
+        settings.WORKBENCH_LOCAL_ONLY = False
+        reset_router()
+        cache.clear()
+        yield fake
+        reset_router()
+        cache.clear()
+
+
+@pytest.fixture
+def red(people, sources):
+    """A review whose only finding is the 🔴 above, checked through the real pipeline against the fake."""
+    from verifier.ingest import IngestedDocument
+    from workbench import services
+
+    document = IngestedDocument(
+        name="memo.md", text=DRAFT, sha256=hashlib.sha256(DRAFT.encode()).hexdigest(), format="md", parts=()
+    )
+    review = services.create_review(
+        user=people["associate"], matter=people["matter"], title="PIPA memo", document=document, enqueue=False
+    )
+    for finding_id in services.extract_findings(review.pk):
+        services.verify_finding(finding_id)
+    finding = review.findings.get()
+    assert finding.status == "unverified"
+    sources.clear_requests()
+    return review, finding
+
+
+def url(name: str, review: Any, finding: Any) -> str:
+    return reverse(name, args=[review.pk, finding.pk])
+
+
+def events(review: Any, kind: str) -> list[dict[str, Any]]:
+    return [e.payload for e in review.audit_events.filter(kind=kind).order_by("seq")]
+
+
+def lawgokr_requests(fake: FakeSources) -> list[Any]:
+    return [r for r in fake.requests if r.path.startswith("/lawgokr/")]
+
+
+# ----------------------------------------------------------------------------------------- suggestions
+
+
+def test_it_suggests_the_paragraph_that_says_what_the_draft_quotes(red, client_for) -> None:
+    review, finding = red
+    response = client_for("associate").get(url("finding_suggestions", review, finding), **HX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Did you mean 제17조 제1항?" in html
+    assert "제15조 제1항?" not in html
+    finding.refresh_from_db()
+    assert finding.status == "unverified"  # shown, never applied
+    assert events(review, "source_search_chosen") == []
+
+
+def test_the_evidence_view_carries_the_panel_and_loads_suggestions_for_a_hard_block(red, client_for) -> None:
+    review, finding = red
+    html = client_for("associate").get(reverse("finding", args=[review.pk, finding.pk])).content.decode()
+    assert "Find the right authority" in html
+    assert url("finding_suggestions", review, finding) in html
+    assert url("finding_search", review, finding) in html
+
+
+# -------------------------------------------------------------------------------------- search + filters
+
+
+@pytest.mark.parametrize(
+    ("filters", "shown", "hidden", "sent"),
+    [
+        ({}, ["2015두41401", "2015두48136"], [], {}),
+        ({"court": "대법원"}, ["2015두41401", "2015두48136"], [], {"org": "400201"}),
+        (
+            {"court": "supreme", "date_from": "2015-11-01", "date_to": "2015-12-31"},
+            ["2015두48136"],
+            ["2015두41401"],
+            {"org": "400201", "prncYd": "20151101~20151231"},
+        ),
+    ],
+)
+def test_it_filters_precedents_by_court_and_date_and_audits_the_search(
+    red,
+    client_for,
+    sources,
+    filters: dict[str, str],
+    shown: list[str],
+    hidden: list[str],
+    sent: dict[str, str],
+) -> None:
+    review, finding = red
+    query = {"collection": "prec", "query": "부당해고구제재심판정취소", **filters}
+    response = client_for("associate").get(url("finding_search", review, finding), query, **HX)
+    html = response.content.decode()
+    for number in shown:
+        assert number in html
+    for number in hidden:
+        assert number not in html
+    asked = lawgokr_requests(sources)[-1]
+    for name, value in sent.items():
+        assert asked.param(name) == value
+    audited = events(review, "source_search")[-1]
+    assert audited["params"]["collection"] == "prec"
+    assert audited["params"]["query"] == "부당해고구제재심판정취소"
+    assert audited["cached"] is False
+    assert len(audited["shown"]) == len(shown)
+
+
+@pytest.mark.parametrize(("asked", "sent"), [("500", "100"), ("0", "1"), ("-7", "1"), ("abc", "20")])
+def test_it_clamps_the_page_size_it_sends(red, client_for, sources, asked: str, sent: str) -> None:
+    review, finding = red
+    query = {"collection": "law", "query": "민법", "display": asked}
+    client_for("associate").get(url("finding_search", review, finding), query, **HX)
+    assert lawgokr_requests(sources)[-1].param("display") == sent
+
+
+def test_it_pages_through_results(red, client_for, sources) -> None:
+    review, finding = red
+    html = (
+        client_for("associate")
+        .get(
+            url("finding_search", review, finding), {"collection": "law", "query": "법", "display": "2"}, **HX
+        )
+        .content.decode()
+    )
+    assert "page 1 of" in html
+    next_link = re.search(r'href="(\?[^"]*page=2[^"]*)"', html)
+    assert next_link is not None
+    second = client_for("associate").get(
+        url("finding_search", review, finding) + next_link.group(1).replace("&amp;", "&"), **HX
+    )
+    assert "page 2 of" in second.content.decode()
+    assert lawgokr_requests(sources)[-1].param("page") == "2"
+
+
+def test_it_caches_lists_for_an_hour_and_terms_for_a_day(red, client_for, sources, monkeypatch) -> None:
+    from workbench import search
+
+    review, finding = red
+    timeouts: list[tuple[str, int]] = []
+    real_set = search.cache.set
+
+    def recording_set(key: str, value: Any, timeout: int | None = None) -> None:
+        timeouts.append((getattr(value, "collection", "?"), timeout or 0))
+        real_set(key, value, timeout)
+
+    monkeypatch.setattr(search.cache, "set", recording_set)
+    client = client_for("associate")
+    params = {"collection": "prec", "query": "업무방해"}
+    client.get(url("finding_search", review, finding), params, **HX)
+    asked = len(lawgokr_requests(sources))
+    client.get(url("finding_search", review, finding), params, **HX)
+    assert len(lawgokr_requests(sources)) == asked  # the second search came from the cache
+    assert [e["cached"] for e in events(review, "source_search")] == [False, True]
+    client.get(url("finding_search", review, finding), {"collection": "lstrm", "query": "공탁"}, **HX)
+    assert ("prec", 3600) in timeouts
+    assert ("lstrm", 86400) in timeouts
+
+
+def test_it_shows_an_empty_answer_as_no_results(red, client_for) -> None:
+    review, finding = red
+    html = (
+        client_for("associate")
+        .get(url("finding_search", review, finding), {"collection": "detc", "query": "촛불집회"}, **HX)
+        .content.decode()
+    )
+    assert "No results." in html
+    assert "search-error" not in html
+
+
+def test_it_shows_an_upstream_failure_plainly_with_a_retry(red, client_for, monkeypatch) -> None:
+    from verifier.search.dispatch import Searcher
+    from verifier.sources.errors import TransientError
+    from workbench import search
+
+    class Failing(Searcher):
+        def search(self, params: Any) -> Any:
+            raise TransientError("law.go.kr failed with HTTP 503")
+
+    monkeypatch.setattr(search, "searcher", lambda: Failing(korea=None, poland=None, eu=None))
+    review, finding = red
+    html = (
+        client_for("associate")
+        .get(url("finding_search", review, finding), {"collection": "prec", "query": "업무방해"}, **HX)
+        .content.decode()
+    )
+    assert "law.go.kr failed with HTTP 503" in html
+    assert "Try again" in html
+    assert events(review, "source_search")[-1]["error"] == "law.go.kr failed with HTTP 503"
+
+
+def test_it_says_why_when_the_api_is_not_enabled_for_the_key(red, client_for, settings) -> None:
+    from workbench.sources import reset_router
+
+    settings.LAWGOKR_OC = "unsubscribed"
+    reset_router()
+    review, finding = red
+    html = (
+        client_for("associate")
+        .get(url("finding_search", review, finding), {"collection": "prec", "query": "업무방해"}, **HX)
+        .content.decode()
+    )
+    assert "미신청" in html
+    assert "Try again" not in html  # a configuration problem does not go away by asking again
+
+
+def test_it_refuses_bad_filters_with_the_reason(red, client_for) -> None:
+    review, finding = red
+    html = (
+        client_for("associate")
+        .get(
+            url("finding_search", review, finding),
+            {"collection": "prec", "query": "업무방해", "case_type": "살인"},
+            **HX,
+        )
+        .content.decode()
+    )
+    assert "unknown case type" in html
+
+
+# ---------------------------------------------------------------------------------- preview and choice
+
+
+def prec_serial(client: Any, review: Any, finding: Any, number: str) -> str:
+    html = client.get(
+        url("finding_search", review, finding), {"collection": "prec", "query": number}, **HX
+    ).content.decode()
+    m = re.search(r'data-collection="prec" data-id="(\d+)"', html)
+    assert m is not None, html
+    return m.group(1)
+
+
+def test_it_previews_a_hit_with_the_query_marked_and_keeps_the_body(red, client_for, sources) -> None:
+    review, finding = red
+    client = client_for("associate")
+    serial = prec_serial(client, review, finding, "2004도4869")
+    preview = url("finding_search_preview", review, finding)
+    html = client.get(preview, {"collection": "prec", "id": serial, "q": "업무방해"}, **HX).content.decode()
+    assert "<mark>업무방해</mark>" in html
+    assert "Use as source for C1" in html
+    fetched = len(lawgokr_requests(sources))
+    client.get(preview, {"collection": "prec", "id": serial, "q": "업무방해"}, **HX)
+    assert len(lawgokr_requests(sources)) == fetched  # the body is kept, not fetched again
+
+
+def test_using_a_hit_as_the_source_attaches_it_and_verifies_again_at_once(red, client_for) -> None:
+    review, finding = red
+    client = client_for("associate")
+    serial = prec_serial(client, review, finding, "2004도4869")
+    response = client.post(
+        url("finding_search_use", review, finding), {"collection": "prec", "id": serial, "q": "2004도4869"}
+    )
+    assert response.status_code == 302
+    finding.refresh_from_db()
+    assert finding.snapshot is not None
+    assert (
+        finding.snapshot.key == "kr:law:개인정보보호법"
+    )  # answers the draft's citation, in this matter only
+    assert finding.snapshot.matter_id == review.matter_id
+    assert "2004도4869" in finding.snapshot.title or finding.snapshot.number == "2004도4869"
+    chosen = events(review, "source_search_chosen")[-1]
+    assert chosen["finding"] == "C1"
+    assert chosen["collection"] == "prec"
+    assert chosen["id"] == serial
+    assert chosen["status_before"] == "unverified"
+    computed = events(review, "finding_computed")[-1]
+    assert computed["snapshot_sha256"] == finding.snapshot.sha256
+    page = client.get(reverse("finding", args=[review.pk, finding.pk])).content.decode()
+    assert "verified again" in page
+
+
+# ---------------------------------------------------------------------------------------------- access
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [("associate", 200), ("partner", 200), ("outsider", 404), ("outside_partner", 404)]
+)
+def test_only_the_matter_may_search_a_findings_sources(red, client_for, who: str, status: int) -> None:
+    review, finding = red
+    response = client_for(who).get(
+        url("finding_search", review, finding), {"collection": "law", "query": "민법"}
+    )
+    assert response.status_code == status
+
+
+def test_an_outsider_cannot_attach_a_source(red, client_for) -> None:
+    review, finding = red
+    response = client_for("outsider").post(
+        url("finding_search_use", review, finding), {"collection": "law", "id": "1"}
+    )
+    assert response.status_code == 404
+    assert events(review, "source_search_chosen") == []
+
+
+def test_it_escapes_what_the_searcher_typed(red, client_for) -> None:
+    review, finding = red
+    html = (
+        client_for("associate")
+        .get(url("finding_search", review, finding), {"collection": "law", "query": "<script>x</script>"})
+        .content.decode()
+    )
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html
+
+
+def test_the_standalone_page_searches_without_a_review(people, sources, client_for) -> None:
+    html = (
+        client_for("associate")
+        .get(reverse("search"), {"collection": "law", "query": "민법"})
+        .content.decode()
+    )
+    assert "난민법" in html
+    assert re.search(r">\s*민법\s*<", html)
