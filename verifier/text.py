@@ -105,21 +105,12 @@ class Normalized:
         return self.to_original(start), self._end_to_original(end)
 
     def rules_between(self, start: int, end: int) -> frozenset[str]:
-        """The rules that changed something inside normalized [start, end), including anything folded
-        away right at its edges (a removed soft hyphen between two matched words)."""
-        if start >= end or not self.text:
+        """The rules that changed something inside normalized [start, end): the original span it came
+        from, folded again (spans are short; this keeps the per-segment bookkeeping out of the hot path)."""
+        if start >= end:
             return frozenset()
-        first = max(0, bisect.bisect_left(self._n_start, start) - 1)
-        last = bisect.bisect_right(self._n_start, end)
-        bits = 0
-        for k in range(first, last):
-            seg_start = self._n_start[k]
-            seg_end = self._n_start[k + 1] if k + 1 < len(self._n_start) else len(self.text)
-            overlaps = seg_start < end and seg_end > start
-            removed_at_edge = seg_start == seg_end and start <= seg_start <= end
-            if overlaps or removed_at_edge:
-                bits |= self._rule_bits[k]
-        return _bits_to_rules(bits)
+        o_start, o_end = self.span_to_original(start, end)
+        return normalize(self.original[o_start:o_end]).rules
 
 
 def _bits_to_rules(bits: int) -> frozenset[str]:
@@ -196,6 +187,7 @@ def _fold_cluster(cluster: str) -> tuple[str, int]:
 
 
 _WS_BIT = _RULE_BIT["whitespace"]
+_INVISIBLE_ANY = frozenset(INVISIBLE + SOFT_HYPHEN)
 _WS_INV = frozenset(WHITESPACE + INVISIBLE + SOFT_HYPHEN)
 _HYPH_RE = re.compile(
     rf"[{_char_class(_BREAK_HYPHENS)}][{_char_class(INVISIBLE + SOFT_HYPHEN)}\t \u00a0]*"
@@ -224,7 +216,8 @@ def _scan_pattern(nfc_input: bool) -> re.Pattern[str]:
     if not nfc_input:
         combining, singletons = _nfc_unstable()
         chars += combining + singletons
-    return re.compile(f"[{_char_class(chars)}]")
+    # two ASCII spaces are a run to fold as well
+    return re.compile(f"[{_char_class(chars)}]|  ")
 
 
 @functools.cache
@@ -274,13 +267,21 @@ class _Builder:
         self.pos += len(text)
 
 
+# A lone newline, tab or NBSP between words becomes one space: the same length, so it stays inside a
+# linear segment instead of costing one segment per line of a judgment.
+_LONE_SPACE = str.maketrans({c: " " for c in WHITESPACE if c != " "})
+
+
 def _add_plain(b: _Builder, original: str, start: int, end: int) -> None:
     if start >= end:
         return
     chunk = original[start:end]
     folded = chunk.casefold()
     bits = _RULE_BIT["casefold"] if folded != chunk else 0
-    b.add(folded, start, end - start, linear=True, bits=bits)
+    spaced = folded.translate(_LONE_SPACE)
+    if spaced != folded:
+        bits |= _WS_BIT
+    b.add(spaced, start, end - start, linear=True, bits=bits)
 
 
 def _ws_fold(run: str) -> tuple[str, int]:
@@ -320,8 +321,13 @@ def _next_fold(text: str, p: int, last: int, nfc_input: bool) -> tuple[int, int,
                 return p, m.end(), "", _RULE_BIT["soft_hyphen"]
     if c == "-":
         return None
-    if c == "\n" and text[p - 1 : p] != " " and text[p + 1 : p + 2] not in _WS_INV:
-        return p, p + 1, " ", _WS_BIT
+    if (
+        c in _WS_INV
+        and c not in _INVISIBLE_ANY
+        and text[p - 1 : p] != " "
+        and text[p + 1 : p + 2] not in _WS_INV
+    ):
+        return None  # a lone whitespace character: folded 1:1 inside the plain text around it
     if c in _WS_INV:
         start = p
         while start > last and text[start - 1] == " ":

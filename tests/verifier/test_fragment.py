@@ -220,10 +220,10 @@ def test_it_normalizes_a_source_once_for_a_hundred_quotes(monkeypatch: pytest.Mo
         return real(t)
 
     monkeypatch.setattr(fragment, "normalize", counting)
-    started = time.perf_counter()
+    started = time.process_time()
     src = counting(big)
     results = [find_quote(s, src) for s in sentences]
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert all(r.status is FragmentStatus.EXACT for r in results)
     assert sum(1 for n in calls if n == len(big)) == 1
     assert len(calls) == 101
