@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.match.content import content_coverage, gram_size, ngrams
+from verifier.match.content import carrier_terms, content_coverage, gram_size, ngrams
 from verifier.text import Normalized, normalize
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
@@ -152,3 +152,29 @@ def test_a_claim_with_no_carrier_terms_never_reaches_content() -> None:
     result = content_coverage("SN uznał, że tak jest.", source("czp"), lang="pl")
     assert result.terms == ()
     assert not result.reached
+
+
+@pytest.mark.parametrize(
+    ("lang", "claim", "kept", "dropped"),
+    [
+        # the seed: carrier terms have at least 4 characters and are not stop-words
+        (
+            "pl",
+            "Sąd uznał, że art. 58 k.c. nie ma tu zastosowania do umowy najmu.",
+            {"zastosowania", "umowy", "najmu"},
+            {"art", "58", "k.c", "że", "nie", "ma", "tu", "do"},
+        ),
+        (
+            "en",
+            "The Court held that the act of the Commission is void.",
+            {"commission", "void"},
+            {"the", "of", "is", "act", "court", "held"},
+        ),
+    ],
+)
+def test_it_keeps_only_words_of_four_letters_or_more_that_are_not_stop_words(
+    lang: str, claim: str, kept: set[str], dropped: set[str]
+) -> None:
+    surfaces = {t.surface for t in carrier_terms(normalize(claim), lang=lang)}
+    assert kept <= surfaces
+    assert not dropped & surfaces
