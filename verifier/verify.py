@@ -13,7 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from verifier.gradient import Decision, decide, no_source, not_checked, rationale
-from verifier.match.anchor import compare_anchor, normalize_kr_case_number
+from verifier.match.anchor import compare_anchor
 from verifier.match.content import LANGUAGES as CONTENT_LANGUAGES
 from verifier.match.content import ContentResult, content_coverage
 from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
@@ -471,11 +471,6 @@ def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
         return False
     in_text = content_coverage(claim.claim_text, normalized_source(document.text), lang="ko")
     return not in_text.reached
-
-
-def kr_case_key(number: str) -> str:
-    """The resolver key of a Korean precedent: kr:prec:<normalized case number>."""
-    return f"kr:prec:{normalize_kr_case_number(number)}"
 
 
 __all__ = [

@@ -187,6 +187,13 @@ ANCHOR_CASES = [
         set(),
         set(),
     ),
+    # a seed task carries no jurisdiction: a Hangul case number is still read as one
+    (
+        {"number": "1996다47951"},
+        {"jurisdiction": Jurisdiction.OTHER, "number": "96다47951", "parties": ()},
+        set(),
+        set(),
+    ),
     (
         {"number": "2015다200111", "court": "서울고법"},
         {"jurisdiction": Jurisdiction.KR, "number": "2015다200111", "court": "대법원", "parties": ()},

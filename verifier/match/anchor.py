@@ -111,7 +111,8 @@ def normalize_kr_case_number(s: str) -> str:
 
 
 def _number_key(number: str, resolved: SourceDocument) -> str:
-    if resolved.jurisdiction is Jurisdiction.KR and resolved.kind is not Kind.STATUTE:
+    korean = resolved.jurisdiction is Jurisdiction.KR or re.search(r"[가-힣]", number) is not None
+    if korean and resolved.kind is not Kind.STATUTE:
         try:
             return normalize_kr_case_number(number)
         except ValueError:
