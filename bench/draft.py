@@ -21,6 +21,7 @@ from bench.common import BENCH_DATA
 from bench.corpus import CORPUS, corpus_texts, sentences
 
 DRAFT_100 = BENCH_DATA / "draft-100.md"
+DRAFT_GDPR = BENCH_DATA / "draft-gdpr-100.md"
 KR_STATUTES = ("민법", "근로기준법", "개인정보보호법", "주택임대차보호법", "형법")
 PL_MONTHS = [
     "stycznia",
@@ -157,11 +158,30 @@ def build_draft_100() -> str:
     return "\n".join(lines)
 
 
+def build_draft_gdpr() -> str:
+    """100 quotes of the GDPR, each citing its article: the draft of the memory figure, checked against
+    one 5 MB source (the GDPR followed by the rest of the corpus)."""
+    text = (CORPUS / "eu/legislation/32016R0679/EU_document.txt").read_text(encoding="utf-8")
+    found = []
+    starts = [(m.start(), m.group(1)) for m in re.finditer(r"^Article (\d+)\n", text, re.M)]
+    for (start, number), (end, _) in zip(starts, [*starts[1:], (len(text), "")], strict=True):
+        for s in sentences(text[start:end], min_chars=60, max_chars=200):
+            if s.endswith(".") and s[0].isupper():
+                paragraph = f'Article {number} of Regulation (EU) 2016/679 provides that "{s[:-1]}".'
+                if _one_citation(paragraph):
+                    found.append(paragraph)
+    parts = _spread(found, 100)
+    lines = ["# Benchmark draft: 100 GDPR quotes (built by bench/draft.py from tests/data/corpus)", ""]
+    lines += [f"{i}. {p}\n" for i, p in enumerate(parts, start=1)]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    out = Path(argv[0]) if argv else DRAFT_100
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(build_draft_100(), encoding="utf-8")
-    print(f"wrote {out}")
+    folder = Path(argv[0]) if argv else BENCH_DATA
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, build in ((DRAFT_100.name, build_draft_100), (DRAFT_GDPR.name, build_draft_gdpr)):
+        (folder / name).write_text(build(), encoding="utf-8")
+        print(f"wrote {folder / name}")
     return 0
 
 
