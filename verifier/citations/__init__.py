@@ -77,13 +77,13 @@ def extract_claims(
 ) -> list[Claim]:
     """One Claim per citation, in text order: the sentence, its type and the attached quote if any.
 
-    `lang` picks the cue list tried first (ko/pl/en; detected when None); the other lists are tried too,
-    since drafts mix languages. `origin_at(offset)` names where a citation sits ("footnote 3")."""
+    `lang` (ko/pl/en, detected when None) is checked and kept for callers, but every cue list applies: drafts
+    mix languages and the cue phrases of one never occur in another. `origin_at(offset)` names where a
+    citation sits ("footnote 3")."""
     if lang is None:
         lang = detect_language(text)
     if lang not in _claims.CUES:
         raise ValueError(f"unsupported language {lang!r}: expected 'ko', 'pl' or 'en'")
-    cues = list(_claims.CUES[lang]) + [c for other, cs in _claims.CUES.items() if other != lang for c in cs]
     prepared = prepare(text)
     norm = prepared.norm
     hits = _hits(prepared)
@@ -104,7 +104,6 @@ def extract_claims(
             h.kind,
             has_quote=quote_info is not None,
             after_citation=norm[h.end : h.end + 30],
-            cues=cues,
         )
         quote: str | None = None
         quote_span = None

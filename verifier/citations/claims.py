@@ -146,6 +146,17 @@ def load_cues(lang: str) -> list[Cue]:
 CUES = {lang: load_cues(lang) for lang in ("ko", "pl", "en")}
 
 
+def cue_patterns(cues: Sequence[Cue]) -> dict[ClaimType, re.Pattern[str]]:
+    """One alternation per claim type: three scans of a sentence instead of one per cue phrase."""
+    by_type: dict[ClaimType, list[str]] = {}
+    for cue in cues:
+        by_type.setdefault(cue.claim_type, []).append(cue.pattern.pattern)
+    return {t: re.compile("|".join(sorted(ps, key=len, reverse=True))) for t, ps in by_type.items()}
+
+
+ALL_CUES = cue_patterns([c for cs in CUES.values() for c in cs])
+
+
 def sentence_starts(norm: str, protected: Sequence[Span]) -> list[int]:
     """Start offsets of the sentences of `norm` (0 first). `protected` spans are never cut."""
     starts = [0]
@@ -278,14 +289,20 @@ def _footnote_definitions(norm: str) -> dict[str, Span]:
 
 
 def classify(
-    sentence: str, kind: Kind, *, has_quote: bool, after_citation: str, cues: Sequence[Cue]
+    sentence: str,
+    kind: Kind,
+    *,
+    has_quote: bool,
+    after_citation: str,
+    cues: dict[ClaimType, re.Pattern[str]] | None = None,
 ) -> ClaimType:
     if has_quote:
         if kind in _CASE_KINDS and _CASE_PINPOINT.match(after_citation):
             return ClaimType.PINPOINT
         return ClaimType.VERBATIM_QUOTE
     low = sentence.lower()
-    found = {cue.claim_type for cue in cues if cue.phrase in low and cue.pattern.search(low)}
+    patterns = ALL_CUES if cues is None else cues
+    found = {t for t, pattern in patterns.items() if pattern.search(low)}
     is_case = kind in _CASE_KINDS
     if ClaimType.COURT_HOLDING in found:
         return ClaimType.COURT_HOLDING if is_case else ClaimType.PARAPHRASE

@@ -179,7 +179,7 @@ def _cases(norm: str) -> list[Hit]:
         court, num, yy = m.group("court"), m.group("num"), m.group("yy")
         number = f"{court}-{num}/{yy}"
         year = ("19" if int(yy) >= 50 else "20") + yy
-        line_start = norm.rfind("\n", 0, m.start()) + 1
+        line_start = norm.rfind("\n", max(0, m.start() - 600), m.start()) + 1
         before = norm[max(line_start, m.start() - 600) : m.start()]
         date = None
         dm = None

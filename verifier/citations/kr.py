@@ -22,6 +22,9 @@ from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
 
 _CODES = data_lines("citations-kr-case-codes.txt")
 _KNOWN_LAWS = frozenset(data_lines("citations-kr-laws.txt"))
+# Proper endings of known names ("보호법" of 개인정보보호법): only a word among them may need its spaced
+# predecessors joined on.
+_KNOWN_ENDINGS = frozenset(name[i:] for name in _KNOWN_LAWS for i in range(1, len(name)))
 _LAW_SUFFIXES = ("법률", "법", "령", "규칙", "규정", "조례", "협정", "조약")
 # Words that end like a law but are not one ("방법 제1조" does not occur, but "위법" may precede 제N조).
 _NOT_LAWS = frozenset(
@@ -33,6 +36,11 @@ _SUBORDINATE = ("시행령", "시행규칙")
 _UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
 _CONNECTOR = re.compile(r"[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?")
 _SPACES_ONLY = re.compile(r"[ \t]{0,3}")
+_UNIT_SRC = r"(?:제 ?\d+ ?(?:조|항|호)(?: ?의 ?\d+)?|[가나다라마바사아자차카타파하] ?목)"
+# A whole run of units in one C-level match: how far a chain reaches, without parsing it unit by unit.
+_RUN = re.compile(
+    _UNIT_SRC + r"(?:[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?" + _UNIT_SRC + ")*"
+)
 _CHAIN_START = re.compile(r"제 ?\d+ ?(?:조|항)|같은 ?법|동 ?법|같은 ?조|동조")
 _SAME_LAW = re.compile(r"(같은 ?법|동 ?법)(?: ?(시행령|시행규칙))?")
 _SAME_ARTICLE = re.compile(r"같은 ?조|동조")
@@ -155,6 +163,11 @@ def _is_word_char(ch: str) -> bool:
 def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
     """`보호법` preceded by `개인정보 ` is `개인정보보호법` when that is a known name; `… 등에 관한 법률`
     takes its preceding words up to a word that ends in a particle."""
+    generic = (
+        word.startswith("관한") or word in ("법률", "법", "특별법", "특례법") or word.endswith("관한법률")
+    )
+    if word not in _KNOWN_ENDINGS and not generic:
+        return start, word
     tokens: list[tuple[int, str]] = []
     i = start
     while len(tokens) < 7 and i > 1 and norm[i - 1] == " " and _is_word_char(norm[i - 2]):
@@ -171,7 +184,7 @@ def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
             best = (tok_start, joined)
     if best[0] != start or word in _KNOWN_LAWS:
         return best
-    if word.startswith("관한") or word in ("법률", "법", "특별법", "특례법") or word.endswith("관한법률"):
+    if generic:
         joined = word
         for tok_start, tok in tokens:
             if tok.endswith(_PARTICLE_END) or tok in ("구",):
@@ -279,11 +292,35 @@ def _statutes(norm: str) -> list[Hit]:
                 pos = same_law.end()
                 continue
         else:
+            named = _law_before(norm, start)
+            run = _RUN.match(norm, start)
+            if run is None:
+                pos = m.end()
+                continue
+            if (
+                named is None
+                and _UNIT.match(norm, start) is not None
+                and norm.startswith("조", _unit_kind_at(norm, start))
+            ):
+                bare_law_ok = ctx.law is not None and _same_paragraph(norm, ctx.law_end, start)
+                if not bare_law_ok and not _owned_by_other_document(norm, start):
+                    # A bare article with no law in reach: one finding for the whole run, whatever its length.
+                    hits.append(
+                        Hit(
+                            start,
+                            run.end(),
+                            Jurisdiction.KR,
+                            Kind.STATUTE,
+                            None,
+                            "article cited without a law name",
+                        )
+                    )
+                    pos = run.end()
+                    continue
             units, end = _chain(norm, start)
             if not units:
                 pos = m.end()
                 continue
-            named = _law_before(norm, start)
             if named is not None:
                 start, law = named
             elif _owned_by_other_document(norm, start):
@@ -347,6 +384,12 @@ def _is_cross_reference(norm: str, start: int) -> bool:
     )
 
 
+def _unit_kind_at(norm: str, start: int) -> int:
+    """Offset of the 조/항/호 letter of the unit at `start`."""
+    m = _UNIT.match(norm, start)
+    return m.start(2) if m is not None and m.group(2) else start
+
+
 def _same_paragraph(norm: str, a: int, b: int) -> bool:
     """A bare 제N조 borrows its law only from the same paragraph (a line, in Korean judgments)."""
     return 0 <= b - a <= _CONTEXT_REACH and "\n" not in norm[a:b]
@@ -368,7 +411,7 @@ def _precedents(norm: str) -> list[Hit]:
             continue  # 4280 is a 단기 year; 5123 is no year at all
         code = m.group("code")
         number = f"{year}{code}{m.group('cn')}"
-        window_start = max(0, m.start() - 48, norm.rfind("\n", 0, m.start()) + 1)
+        window_start = max(0, m.start() - 48, norm.rfind("\n", max(0, m.start() - 48), m.start()) + 1)
         pre = _BEFORE_CASE.search(norm, window_start, m.start())
         start = m.start()
         court = date = None

@@ -203,11 +203,16 @@ def _signatures(norm: str) -> list[Hit]:
 # Where the words before a signature may start; trying only these keeps the anchored match cheap.
 _PRE_START = re.compile(
     r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|rzeczeni|ecyzj)|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał"
-    r"|Wojewódzk|z |dnia|\d|sygn|[,(]"
+    r"|Wojewódzk|z |dnia|(?<![\d/])\d{1,2}[. ]|(?<!\d)\d{4}-|sygn"
 )
 
 
+_ENDS_WITH_SIGNATURE = re.compile(r"/\d{2}(?:\d{2})?[ ,;(]*\Z")
+
+
 def _before_signature(window: str) -> re.Match[str] | None:
+    if _ENDS_WITH_SIGNATURE.search(window, max(0, len(window) - 12)):
+        return None  # the previous item of a list of signatures: nothing of this one's own precedes it
     for cand in _PRE_START.finditer(window):
         m = _BEFORE_SIGNATURE.match(window, cand.start())
         if m is not None:
@@ -216,9 +221,12 @@ def _before_signature(window: str) -> re.Match[str] | None:
 
 
 def _parties_near(norm: str, start: int, end: int) -> tuple[str, ...]:
-    lo = max(0, start - 250, norm.rfind("\n", 0, start) + 1)
-    nl = norm.find("\n", end)
+    # Bounded searches: an unbounded rfind per signature would make a long line quadratic.
+    lo = max(0, start - 250, norm.rfind("\n", max(0, start - 250), start) + 1)
+    nl = norm.find("\n", end, end + 150)
     hi = min(len(norm), end + 150, nl if nl >= 0 else len(norm))
+    if "przeciwko" not in norm[lo:hi]:
+        return ()
     # Parties belong to the sentence of the signature: stop at the sentence ends around it.
     for b in _SENTENCE_END.finditer(norm, lo, start):
         lo = b.end()

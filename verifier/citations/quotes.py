@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from verifier.model import Span
 
@@ -19,7 +20,7 @@ class Quote:
     text: str  # the quoted words as the claim carries them (block quotes lose their "> " markers)
 
 
-_MARKS = re.compile(r"[„“”«»‘’「」『』\"]|\n[ \t]*\n")
+_MARKS = re.compile(r"([„“”«»‘’「」『』\"])\1*|\n[ \t]*\n")
 _CLOSERS = {"„": "”“", "“": "”", "«": "»", "‘": "’", "「": "」", "『": "』", '"': '"'}
 # For each mark, the openers it may close (precomputed: the scan runs once per mark of a megabyte draft).
 _CLOSES: dict[str, tuple[str, ...]] = {
@@ -38,39 +39,76 @@ def find_quotes(norm: str) -> list[Quote]:
 
 
 def _inline(norm: str) -> list[Quote]:
+    """Outermost quotes. Runs of one mark („„„ or ”””) are handled as a whole, so that a megabyte of nested
+    quote marks costs one step per run, not per mark."""
     found: list[Quote] = []
-    stack: list[tuple[str, int]] = []
-    open_count: dict[str, int] = {}
+    stack: list[list[Any]] = []  # [opener, position of its first mark, how many marks]
+    open_count: dict[str, int] = dict.fromkeys(_CLOSERS, 0)
     for m in _MARKS.finditer(norm):
-        ch, at = m.group(), m.start()
-        if ch[0] == "\n":
+        run, at = m.group(), m.start()
+        ch = run[0]
+        if ch == "\n":
             stack.clear()
-            open_count.clear()
+            open_count = dict.fromkeys(_CLOSERS, 0)
+            continue
+        k = len(run)
+        if ch == '"':
+            # Straight quotes alternate: the first closes an open one, pairs after it are empty quotes.
+            if open_count['"'] > 0:
+                _close(norm, found, stack, open_count, ('"',), at, 1)
+                k -= 1
+            if k % 2 == 1:
+                _open(stack, open_count, '"', at + len(run) - 1, 1)
             continue
         if ch == "“":
-            # An English opening mark, unless it closes a Polish „.
             # German-style „…“ closes when the mark ends a word; “ before a word opens a nested quote.
             ends_word = at > 0 and not norm[at - 1].isspace()
-            followed = at + 1 < len(norm) and norm[at + 1].isalnum()
-            closing = ends_word and not followed
-            closes: tuple[str, ...] = ("„",) if closing and stack and stack[-1][0] == "„" else ()
-        else:
-            closes = tuple(o for o in _CLOSES[ch] if open_count.get(o, 0) > 0)
-        if closes:
-            while stack:
-                opener, where = stack.pop()
-                open_count[opener] -= 1
-                if opener in closes:
-                    if not stack:
-                        _record(norm, found, where, at + 1)
-                    break
+            end = at + k
+            followed = end < len(norm) and norm[end].isalnum()
+            if ends_word and not followed and stack and stack[-1][0] == "„":
+                _close(norm, found, stack, open_count, ("„",), at, k)
+            else:
+                _open(stack, open_count, ch, at, k)
             continue
-        if ch in _CLOSERS:
+        closes = tuple(o for o in _CLOSES[ch] if open_count[o] > 0)
+        if closes:
+            _close(norm, found, stack, open_count, closes, at, k)
+        elif ch in _CLOSERS:
             if ch == "‘" and at > 0 and norm[at - 1].isalnum():
                 continue  # an apostrophe-like mark inside a word
-            stack.append((ch, at))
-            open_count[ch] = open_count.get(ch, 0) + 1
+            _open(stack, open_count, ch, at, k)
     return found
+
+
+def _open(stack: list[list[Any]], open_count: dict[str, int], ch: str, at: int, k: int) -> None:
+    stack.append([ch, at, k])
+    open_count[ch] += k
+
+
+def _close(
+    norm: str,
+    found: list[Quote],
+    stack: list[list[Any]],
+    open_count: dict[str, int],
+    closes: tuple[str, ...],
+    at: int,
+    k: int,
+) -> None:
+    used = 0
+    while used < k and stack and any(open_count[o] > 0 for o in closes):
+        top = stack[-1]
+        if top[0] not in closes:
+            open_count[top[0]] -= top[2]  # an inner quote left open: it ends here, unrecorded
+            stack.pop()
+            continue
+        take = min(k - used, top[2])
+        top[2] -= take
+        open_count[top[0]] -= take
+        used += take
+        if top[2] == 0:
+            stack.pop()
+            if not stack:
+                _record(norm, found, top[1], at + used)
 
 
 def _record(norm: str, found: list[Quote], start: int, end: int) -> None:
