@@ -269,7 +269,7 @@ class _Builder:
 
 # A lone newline, tab or NBSP between words becomes one space: the same length, so it stays inside a
 # linear segment instead of costing one segment per line of a judgment.
-_LONE_SPACE = str.maketrans({c: " " for c in WHITESPACE if c != " "})
+_LONE_SPACES = tuple(c for c in WHITESPACE if c != " ")
 
 
 def _add_plain(b: _Builder, original: str, start: int, end: int) -> None:
@@ -278,10 +278,12 @@ def _add_plain(b: _Builder, original: str, start: int, end: int) -> None:
     chunk = original[start:end]
     folded = chunk.casefold()
     bits = _RULE_BIT["casefold"] if folded != chunk else 0
-    spaced = folded.translate(_LONE_SPACE)
-    if spaced != folded:
-        bits |= _WS_BIT
-    b.add(spaced, start, end - start, linear=True, bits=bits)
+    # str.translate with a table is per-character slow; a few memchr-speed scans are not
+    for c in _LONE_SPACES:
+        if c in folded:
+            folded = folded.replace(c, " ")
+            bits |= _WS_BIT
+    b.add(folded, start, end - start, linear=True, bits=bits)
 
 
 def _ws_fold(run: str) -> tuple[str, int]:
