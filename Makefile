@@ -66,9 +66,11 @@ pytest: venv services browser
 
 test: lint typecheck pytest
 
+# Benchmarks use their own database (created on first use, emptied between figures) and Redis database 2,
+# never the tests' or a developer's. BENCH_ARGS="--only pages" runs some figures; see bench/README.md.
 bench: venv services
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) SECRET_KEY=bench-only \
-	  $(PY) -m bench
+	DATABASE_URL=postgres://postgres@127.0.0.1:5432/workbench_bench REDIS_URL=redis://127.0.0.1:6379/2 \
+	  SECRET_KEY=bench-only $(PY) -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf var/test var/broker var/staticfiles

@@ -44,6 +44,7 @@ def setup_django() -> None:
         )
     if not os.environ.get("REDIS_URL", "").startswith("redis://"):
         raise BenchSetupError("REDIS_URL must point at Redis: the workbench figures run real Celery workers")
+    ensure_database(url)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "workbench.settings")
     import django
 
@@ -51,6 +52,26 @@ def setup_django() -> None:
     from django.core.management import call_command
 
     call_command("migrate", interactive=False, verbosity=0)
+
+
+def ensure_database(url: str) -> None:
+    """Create the benchmark database on first use (the server's `postgres` database must be reachable)."""
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    cfg = dj_database_url.parse(url)
+    conninfo = psycopg.conninfo.make_conninfo(
+        dbname="postgres",
+        host=str(cfg.get("HOST") or "127.0.0.1"),
+        port=str(cfg.get("PORT") or 5432),
+        user=str(cfg.get("USER") or "postgres"),
+        **({"password": str(cfg["PASSWORD"])} if cfg.get("PASSWORD") else {}),
+    )
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (cfg["NAME"],)).fetchone()
+        if not exists:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(str(cfg["NAME"]))))
 
 
 def bench_user_and_matter() -> tuple[Any, Any]:
