@@ -18,8 +18,7 @@ FILLER = [
     "wpływ na wynik sprawy.",
     "Skarżący zarzucił sądowi odwoławczemu pominięcie części materiału dowodowego oraz niewyjaśnienie "
     "podstawy prawnej rozstrzygnięcia.",
-    "Rozważenia wymaga przede wszystkim zakres kognicji sądu drugiej instancji w postępowaniu "
-    "apelacyjnym.",
+    "Rozważenia wymaga przede wszystkim zakres kognicji sądu drugiej instancji w postępowaniu apelacyjnym.",
 ]
 C1_QUOTE = "sąd związany jest granicami zaskarżenia"
 C1_SENTENCE = (
