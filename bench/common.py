@@ -44,8 +44,8 @@ class Figure:
     def line(self) -> str:
         parts = [
             f"bench: {self.name}",
-            f"value={fmt(self.value)}{self.unit}",
-            f"baseline={fmt(self.baseline)}{self.unit}",
+            f"value={fmt(self.value)}{self.unit if self.value is not None else ''}",
+            f"baseline={fmt(self.baseline)}{self.unit if self.baseline is not None else ''}",
             f"ratio={fmt(self.ratio)}",
         ]
         if self.target:
