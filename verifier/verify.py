@@ -397,7 +397,7 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
             law = anchor.law or document.title
             supporting_url = kr_statute_evidence(law, pinpoint.article)
         else:
-            supporting_url = document.url
+            supporting_url = document.url if document.url.startswith(("https://", "http://")) else ""
         if not document.units:
             notes.append(rationale("no_structure", lang))
         else:
@@ -420,7 +420,7 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
                     law=anchor.law or document.title,
                     unit=_unit_label(check.missing, value, document.jurisdiction),
                 )
-                if check.article_unit is not None:
+                if check.article_unit is not None and supporting_url:
                     supporting.append(supporting_url)  # the article was retrieved; only its part is missing
                 outcome = _Outcome(
                     decide(required, Level.NONE, lang=lang, hard_block=text), notes=tuple(notes)
@@ -428,13 +428,14 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
                 return outcome, supporting
             region = (check.unit.start, check.unit.end)
             pinpointed = True
-        supporting.append(supporting_url)
+        if supporting_url:
+            supporting.append(supporting_url)
     elif korean and document.kind in _PRECEDENT_KINDS:
         note = kr_precedent_note(document)
         if note is not None:
             supporting.append(note)
-    elif document.url:
-        supporting.append(document.url)
+    elif document.url.startswith(("https://", "http://")):
+        supporting.append(document.url)  # a corpus or upload reference is not a link to offer
 
     korean_precedent = korean and document.kind in _PRECEDENT_KINDS
     if korean_precedent and document.summary and claim.claim_type.value in _SUBSTANTIVE:
