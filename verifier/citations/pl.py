@@ -38,7 +38,7 @@ _ACT_ALT = "|".join(
     f"(?P<a{i}>{_designation_pattern(name)})"
     for i, (name, _) in sorted(enumerate(_ACTS), key=lambda r: -len(r[1][0]))
 )
-_ACT_DESIGNATION = re.compile(rf"[ ]?(?:{_ACT_ALT})(?![\w])")
+_ACT_DESIGNATION = re.compile(rf"[ \n]?(?:{_ACT_ALT})(?![\w])")
 _ACT_KEYS = {f"a{i}": key for i, (_, key) in enumerate(_ACTS)}
 
 _MONTHS = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
@@ -47,13 +47,16 @@ _DATE = (
     r"|(?P<iy>\d{4})-(?P<im>\d\d)-(?P<id>\d\d)"
 )
 _DZU = (
-    r"\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?)?Dz\. ?U\. ?"
-    r"(?:z ?(?P<duy>\d{4}) ?r\. ?|(?P<duy2>\d{4}) ?)?,? ?"
-    r"(?:Nr ?\d+ ?,? ?)?poz\. ?(?P<poz>\d+)[^()\n]{0,40}?\)"
+    r"\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?|jedn\. ?tekst:? ?|jednolity\s?tekst:? ?)?Dz\. ?U\. ?"
+    r"(?:(?:z ?)?(?P<duy>\d{4}) ?r\.,? ?|(?P<duy2>\d{4}) ?)?,? ?"
+    r"(?:Nr\s?\d+ ?,?\s?)?poz\.\s?(?P<poz>\d+)[^()]{0,40}?\)"
 )
 _NAMED_ACT = re.compile(
-    r"[ ]?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
-    rf"(?: z (?:dnia )?(?:{_DATE}) ?(?:r\.)?)?[^()\n]{{0,250}}?{_DZU}"
+    r"\s?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+    # The title runs from the date or "o …"/"– Prawo …" to the Dz. U. parenthesis; it may wrap lines but
+    # never contains another article or act word, so a lazy match cannot swallow the next citation.
+    rf"(?:\s(?:z )?(?:dnia )?(?:{_DATE}) ?(?:r\.)?|(?=\s(?:o|–|-|Prawo|Kodeks)\s))"
+    r"(?:(?!art\.|\?|[Uu]staw[a-zęą]* z dnia)[^()]){0,250}?\s?" + _DZU
 )
 _CONTEXT_ACT = re.compile(
     r"[ ]?(?:tej|tejże|tego|tegoż|powołanej|powołanego|cyt\.|cytowanej|cytowanego|wymienionej|wskazanej"
@@ -63,9 +66,10 @@ _CONTEXT_ACT = re.compile(
 _UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
 
 _NUM = r"\d+[a-z]{0,2}(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+)?"
-_ART = re.compile(r"[aA](?<![\w.][aA])(?:rt\.|rtykuł[a-zó]*) ?(?=\d)")
+# Hard-wrapped judgments break lines anywhere, also between "art." and its number.
+_ART = re.compile(r"[aA](?<![\w.][aA])(?:rt\.|rtykuł[a-zó]*)[ \n]?(?=\d)")
 _PL_UNIT = re.compile(
-    r"(?P<lab>art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ ]?"
+    r"(?P<lab>art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ \n]?"
     rf"(?P<val>{_NUM}|(?<=lit\. )[a-z]{{1,2}}\)?|(?<=lit\.)[a-z]{{1,2}}\)?)(?![\w/])"
 )
 _PL_CONNECTOR = re.compile(r"(?:, ?| i | oraz | lub | albo | a także | ?[-–] ?| w zw\. z | w związku z )")
@@ -312,8 +316,40 @@ def _pinpoint(path: dict[int, str]) -> Pinpoint | None:
     return pinpoint_or_none(Pinpoint(num(0), num(1), num(2), path.get(3)))
 
 
-def _act_after(norm: str, pos: int) -> tuple[str | None, int, str | None]:
+# A draft may name an act once and then use its own abbreviation: "(Dz.U. Nr 71, poz. 733 – dalej
+# "u.ochr.pr.lok.")", "(dalej: u.o.k.k.)".
+_ALIAS = re.compile(r"dalej:?\s?[\"„“]?(?P<alias>[\w.]{2,30}?\.?)[\"”“]?\)")
+
+
+def _aliases(norm: str, acts: list[Hit]) -> re.Pattern[str] | None:
+    found: dict[str, str] = {}
+    for h in acts:
+        if h.anchor is None:
+            continue
+        m = _ALIAS.search(norm, max(0, h.end - 60), min(len(norm), h.end + 5))
+        if m is not None and m.group("alias") not in ("ustawa", "ustawą", "ustawy", "ustawie"):
+            found[m.group("alias")] = h.anchor.key
+    if not found:
+        return None
+    names = sorted(found, key=len, reverse=True)
+    alt = "|".join(f"(?P<x{i}>{_designation_pattern(n)})" for i, n in enumerate(names))
+    pattern = re.compile(rf"[ \n]?(?:{alt})(?![\w])")
+    _ALIAS_KEYS[pattern] = {f"x{i}": found[n] for i, n in enumerate(names)}
+    return pattern
+
+
+_ALIAS_KEYS: dict[re.Pattern[str], dict[str, str]] = {}
+
+
+def _act_after(
+    norm: str, pos: int, aliases: re.Pattern[str] | None = None
+) -> tuple[str | None, int, str | None]:
     """(key, end, problem) of the act designation right after a chain; key None when there is none."""
+    if aliases is not None:
+        a = aliases.match(norm, pos)
+        if a is not None:
+            group = next(g for g, v in a.groupdict().items() if v is not None)
+            return _ALIAS_KEYS[aliases][group], a.end(), None
     m = _ACT_DESIGNATION.match(norm, pos)
     if m:
         group = next(g for g, v in m.groupdict().items() if v is not None)
@@ -348,7 +384,9 @@ _CODES_WITH_PARAGRAPHS = frozenset(
 def _statutes(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     last_act: tuple[str, int] | None = None
-    named = [(h.start, h.end, h.anchor.key) for h in _named_acts(norm) if h.anchor is not None]
+    named_hits = _named_acts(norm)
+    aliases = _aliases(norm, named_hits)
+    named = [(h.start, h.end, h.anchor.key) for h in named_hits if h.anchor is not None]
     named_i = 0
     pos = 0
     while True:
@@ -362,7 +400,7 @@ def _statutes(norm: str) -> list[Hit]:
         if not units:
             pos = m.end()
             continue
-        key, act_end, problem = _act_after(norm, end)
+        key, act_end, problem = _act_after(norm, end, aliases)
         if key is None and problem is None:
             ctx = _CONTEXT_ACT.match(norm, end)
             # A lone "art. 5" with nothing after it is too weak to borrow the act in context ("Wystawa

@@ -25,10 +25,9 @@ from verifier.model import ClaimType
             "Por. wyrok SN II CSK 123 w tej sprawie.", "II CSK 123", "year", id="pl-signature-without-year"
         ),
         pytest.param(
-            "art. 32 pkt 3 ustawy o zaopatrzeniu emerytalnym pracowników i "
-            "ich rodzin (Dz. U. Nr\n40, poz. 267 ze zm.)",
-            "art. 32 pkt 3",
-            "act",
+            "art. 32 pkt 3 ustawy o zaopatrzeniu emerytalnym pracowników i ich rodzin (Dz. U. Nr\n40, poz. 267 ze zm.)",
+            "art. 32 pkt 3 ustawy o zaopatrzeniu emerytalnym pracowników i ich rodzin (Dz. U. Nr\n40, poz. 267 ze zm.)",
+            "year",
             id="real-sc-json-dzu-without-year",
         ),
         pytest.param("대법원 2023. 5. 18. 선고 2023다 판결", "2023다", "serial", id="kr-case-without-number"),
