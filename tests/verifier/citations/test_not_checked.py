@@ -8,6 +8,11 @@ import pytest
 from verifier.citations import extract_citations, extract_claims
 from verifier.model import ClaimType
 
+SC_DZU_WITHOUT_YEAR = (
+    "art. 32 pkt 3 ustawy o zaopatrzeniu emerytalnym pracowników i ich rodzin "
+    "(Dz. U. Nr\n40, poz. 267 ze zm.)"
+)
+
 
 @pytest.mark.parametrize(
     ("text", "flagged", "reason_word"),
@@ -25,8 +30,8 @@ from verifier.model import ClaimType
             "Por. wyrok SN II CSK 123 w tej sprawie.", "II CSK 123", "year", id="pl-signature-without-year"
         ),
         pytest.param(
-            "art. 32 pkt 3 ustawy o zaopatrzeniu emerytalnym pracowników i ich rodzin (Dz. U. Nr\n40, poz. 267 ze zm.)",
-            "art. 32 pkt 3 ustawy o zaopatrzeniu emerytalnym pracowników i ich rodzin (Dz. U. Nr\n40, poz. 267 ze zm.)",
+            SC_DZU_WITHOUT_YEAR,
+            SC_DZU_WITHOUT_YEAR,
             "year",
             id="real-sc-json-dzu-without-year",
         ),
