@@ -459,3 +459,10 @@ def test_a_hundred_claims_against_one_source_normalize_it_once(monkeypatch: pyte
     assert len(findings) == 100
     assert all(f.status is Status.VERIFIED for f in findings)
     assert calls.count(len(source.text)) == 1
+
+
+def test_it_offers_no_link_for_a_source_that_has_none() -> None:
+    offline = document(schrems().text, url="corpus:eu/case_law/C-311-18.md", number="C-311/18")
+    finding = verify_claim(quote_claim(SCHREMS_SENTENCE), Found(offline), finding_id="C1", lang="en")
+    assert finding.status is Status.VERIFIED
+    assert finding.supporting_urls == ()
