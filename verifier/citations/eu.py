@@ -267,7 +267,13 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             this = _THIS_ACT.match(norm, of.end() if of else cursor)
             structured = this is not None or len(units) > 1 or any(p.paragraph or p.item for _, _, p in units)
             reach = 2 * _CONTEXT_REACH if this is not None else _CONTEXT_REACH
-            if structured and last_act is not None and pos - last_act[1] <= reach:
+            # A bare "Article 78" borrows the act only from its own paragraph, and only from close by.
+            close = (
+                last_act is not None
+                and pos - last_act[1] <= 400
+                and "\n\n" not in norm[last_act[1] : pos]
+            )
+            if (structured or close) and last_act is not None and pos - last_act[1] <= reach:
                 celex = last_act[0]
                 if this:
                     end = this.end()
@@ -300,4 +306,5 @@ def _acts_and_articles(norm: str) -> list[Hit]:
                 )
             )
         covered_until = end
+        last_act = (celex, end)  # "Article 77 of that regulation …, while Article 78 …" keeps the act alive
     return hits
