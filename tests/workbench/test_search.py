@@ -24,22 +24,35 @@ DRAFT = (
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings) -> None:
+    # The shared `people` fixture hashes four passwords with the production hasher (seconds per test).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def fake_sources() -> Iterator[FakeSources]:
+    # Building the fake's catalogues takes seconds: one server for the module, settings per test.
+    with FakeSources(data_dir=DATA) as fake:
+        yield fake
+
+
 @pytest.fixture
-def sources(settings) -> Iterator[FakeSources]:
+def sources(settings, fake_sources: FakeSources) -> Iterator[FakeSources]:
     from django.core.cache import cache
 
     from workbench.sources import reset_router
 
-    with FakeSources(data_dir=DATA) as fake:
-        for name, url in fake.base_urls.items():
-            setattr(settings, name, url)
-        settings.LAWGOKR_OC = "tester-oc"
-        settings.WORKBENCH_LOCAL_ONLY = False
-        reset_router()
-        cache.clear()
-        yield fake
-        reset_router()
-        cache.clear()
+    for name, value in fake_sources.base_urls.items():
+        setattr(settings, name, value)
+    settings.LAWGOKR_OC = "tester-oc"
+    settings.WORKBENCH_LOCAL_ONLY = False
+    reset_router()
+    cache.clear()
+    fake_sources.clear_requests()
+    yield fake_sources
+    reset_router()
+    cache.clear()
 
 
 @pytest.fixture
