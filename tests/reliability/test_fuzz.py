@@ -9,6 +9,7 @@ call, because a catastrophic regex stuck in C code cannot be interrupted in-proc
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import time
 from collections.abc import Iterator
@@ -22,6 +23,10 @@ from tests.reliability.harness import record_figure
 from tests.reliability.timed import ingest_and_extract
 from verifier.citations import extract_claims
 from verifier.ingest import IngestError, ingest_bytes, ingest_text
+
+# The readers import their parsers on first use; load them now so that no case's time limit pays for it.
+importlib.import_module("verifier.ingest_pdf")
+importlib.import_module("verifier.ingest_docx")
 
 FRAGMENTS = [
     # Korean statutes and cases, with the shorthand that refers back
