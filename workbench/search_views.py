@@ -193,6 +193,7 @@ def _preview(request: HttpRequest, *, finding: Finding | None, review: Review | 
         else:
             start, end = highlight.window(text, query, size=PREVIEW_CHARS)
         context.update(
+            title_segments=highlight.highlight(opened.document.title, query),
             segments=highlight.highlight(text[start:end], query or focus),
             cut_before=start > 0,
             cut_after=end < len(text),
