@@ -156,8 +156,10 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "원문 조회 실패",
     },
     "local_only": {
-        "en": "Local-only mode: the source was not fetched from outside ({reason}). Attach the document.",
-        "pl": "Tryb lokalny: źródła nie pobrano z zewnątrz ({reason}) - dołącz dokument.",
+        "en": "Local-only mode: {anchor} was not looked up outside this machine. Attach the document to verify "
+        "this citation.",
+        "pl": "Tryb lokalny: {anchor} nie był wyszukiwany poza tym komputerem - dołącz dokument, aby "
+        "zweryfikować powołanie.",
         "ko": "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다.",
     },
     "scattered": {
@@ -256,10 +258,18 @@ def decide(
     return make(Status.UNVERIFIED, "anchor_mismatch")
 
 
-def no_source(reason: str, *, lang: str, required: Level, local_only: bool = False) -> Decision:
-    """⛔: the source could not be obtained. Never 🔴: a fetch failure says nothing about the draft."""
-    key = "local_only" if local_only else "no_source"
-    return Decision(Status.NO_SOURCE, rationale(key, lang, reason=reason), required, Level.NONE)
+def no_source(
+    reason: str, *, lang: str, required: Level, local_only: bool = False, key: str | None = None
+) -> Decision:
+    """⛔: the source could not be obtained. Never 🔴: a fetch failure says nothing about the draft.
+
+    In local-only mode the reason is the mode itself, so the rationale names the source once (`key`, the
+    anchor key) instead of repeating the resolver's own "local-only mode: … not looked up"."""
+    if local_only:
+        text = rationale("local_only", lang, anchor=key or reason)
+    else:
+        text = rationale("no_source", lang, reason=reason)
+    return Decision(Status.NO_SOURCE, text, required, Level.NONE)
 
 
 def not_checked(problem: str, *, lang: str, required: Level) -> Decision:

@@ -114,6 +114,66 @@ def check_pinpoint(units: tuple[SourceUnit, ...], pinpoint: Pinpoint) -> _Pinpoi
     return _PinpointCheck(_unit_matching(units, wanted), None, article)
 
 
+_SUBORDINATE = frozenset({"item", "subitem"})
+
+
+def reading_spans(units: tuple[SourceUnit, ...], unit: SourceUnit) -> list[tuple[int, int]]:
+    """The text a pinpointed unit is read with, as spans of the source in reading order.
+
+    A 호 / pkt / point is not a sentence of its own: "2. 법률에 특별한 규정이 있거나 …
+    불가피한 경우" only means something after its paragraph's lead-in ("개인정보처리자는 다음
+    각 호의 어느 하나에 해당하는 경우에는 개인정보를 수집할 수 있으며 …"). So an item is read as the
+    lead of its paragraph + the item, a 목 / lit. as the paragraph's lead + the item's lead + the subitem.
+    Only the leads: the sibling items are not part of the unit, and a claim about 제1호 must not pass on
+    the words of 제2호."""
+    spans = [(unit.start, unit.end)]
+    node = unit
+    by_path = {u.path: u for u in units}
+    while node.path and node.path[-1][0] in _SUBORDINATE and len(node.path) > 1:
+        parent = by_path.get(node.path[:-1])
+        if parent is None:
+            break
+        depth = len(parent.path) + 1
+        children = [u.start for u in units if len(u.path) == depth and u.path[:-1] == parent.path]
+        lead_end = min([parent.end, *children])
+        if lead_end > parent.start:
+            spans.insert(0, (parent.start, lead_end))
+        node = parent
+    return spans
+
+
+class _Pieces:
+    """Offsets in the text read for a claim (pieces of the source joined by newlines) → source offsets."""
+
+    def __init__(self, text: str, spans: list[tuple[int, int]] | None) -> None:
+        self.spans = spans if spans else [(0, len(text))]
+        self.text = "\n".join(text[s:e] for s, e in self.spans)
+        self.starts: list[int] = []
+        position = 0
+        for s, e in self.spans:
+            self.starts.append(position)
+            position += e - s + 1
+
+    def to_source(self, position: int, *, end: bool = False) -> int:
+        for (s, e), at in zip(reversed(self.spans), reversed(self.starts), strict=True):
+            if position > at or (position == at and not end):
+                return min(s + position - at, e)
+        return self.spans[0][0]
+
+    def shift(self, evidence: MatchEvidence) -> MatchEvidence:
+        if self.spans == [(0, len(self.text))]:
+            return evidence
+        return MatchEvidence(
+            start=self.to_source(evidence.start),
+            end=self.to_source(evidence.end, end=True),
+            excerpt=evidence.excerpt,
+            similarity=evidence.similarity,
+            diff=evidence.diff,
+            rules=evidence.rules,
+            segments=tuple((self.to_source(s), self.to_source(e, end=True)) for s, e in evidence.segments),
+        )
+
+
 def _unit_label(level: str, value: str, jurisdiction: Jurisdiction) -> str:
     if jurisdiction is Jurisdiction.KR:
         base, _, branch = value.partition("-")
@@ -177,20 +237,6 @@ def _draft_language(claim: Claim, lang: str) -> str:
 # --- evidence -------------------------------------------------------------------------------------
 
 
-def _shift(evidence: MatchEvidence, offset: int) -> MatchEvidence:
-    if not offset:
-        return evidence
-    return MatchEvidence(
-        start=evidence.start + offset,
-        end=evidence.end + offset,
-        excerpt=evidence.excerpt,
-        similarity=evidence.similarity,
-        diff=evidence.diff,
-        rules=evidence.rules,
-        segments=tuple((s + offset, e + offset) for s, e in evidence.segments),
-    )
-
-
 def _changes(diff: tuple[tuple[str, str], ...]) -> str:
     parts = []
     for op, words in diff:
@@ -215,19 +261,44 @@ class _Outcome:
     notes: tuple[str, ...] = ()
 
 
+def claim_substance(claim: Claim) -> str:
+    """The claim's sentence without the citation itself: "개인정보 보호법 제15조 제1항 제2호" or
+    "art. 58 k.c." names the source; it is not something the source must say (a statute does not contain
+    its own name)."""
+    text = claim.claim_text
+    citation = claim.citation
+    start = citation.span[0] - claim.claim_span[0]
+    end = citation.span[1] - claim.claim_span[0]
+    if not (0 <= start < end <= len(text) and text[start:end] == citation.text):
+        start = text.find(citation.text) if citation.text else -1
+        if start < 0:
+            return text
+        end = start + len(citation.text)
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _content(claim: Claim, src: Normalized, lang: str) -> ContentResult:
+    result = content_coverage(claim_substance(claim), src, lang=lang)
+    if result.terms:
+        return result
+    # nothing but the citation carries words: judge the sentence as written rather than on no terms at all
+    return content_coverage(claim.claim_text, src, lang=lang)
+
+
 def _levels(
     claim: Claim,
     document: SourceDocument,
-    region: tuple[int, int] | None,
+    spans: list[tuple[int, int]] | None,
     *,
     lang: str,
     pinpointed: bool,
     korean_precedent: bool,
 ) -> _Outcome:
-    """CONTENT and FRAGMENT inside the region (the pinpointed unit, or the whole text)."""
+    """CONTENT and FRAGMENT inside the text read for the claim (the pinpointed unit with its leads, or the
+    whole text)."""
     required = claim.claim_type.required_level
-    offset = region[0] if region else 0
-    src = normalize(document.text[region[0] : region[1]]) if region else normalized_source(document.text)
+    pieces = _Pieces(document.text, spans)
+    src = normalize(pieces.text) if spans else normalized_source(document.text)
     draft_lang = _draft_language(claim, lang)
     src_lang = source_language(document, draft_lang)
     notes: list[str] = []
@@ -238,7 +309,7 @@ def _levels(
 
     if required >= Level.CONTENT and claim.claim_text.strip():
         if draft_lang == src_lang:
-            content = content_coverage(claim.claim_text, src, lang=src_lang)
+            content = _content(claim, src, src_lang)
             values["pct"] = round(content.coverage * 100)
             values["missing"] = ", ".join(content.missing[:8]) or "—"
             if content.reached:
@@ -252,7 +323,7 @@ def _levels(
         fragment = find_quote(claim.quote, src)
         if fragment.found:
             achieved = Level.FRAGMENT
-            values["start"] = (fragment.start or 0) + offset
+            values["start"] = pieces.to_source(fragment.start or 0)
             values["changes"] = _changes(fragment.diff)
         elif fragment.meaning_change is not None:
             closest = fragment.nearest[0]
@@ -261,14 +332,14 @@ def _levels(
             text = rationale("absent_meaning", lang, **values)
             return _Outcome(
                 decision=decide(required, achieved, lang=lang, hard_block=text),
-                nearest=tuple(_shift(n, offset) for n in fragment.nearest),
+                nearest=tuple(pieces.shift(n) for n in fragment.nearest),
                 coverage=content.coverage if content else None,
                 notes=tuple(notes),
             )
     elif required is Level.FRAGMENT and pinpointed and achieved is Level.CONTENT:
         # a pinpoint thesis without a quote: the named unit itself carries the claim
         achieved = Level.FRAGMENT
-        values["start"] = offset
+        values["start"] = pieces.to_source(0)
 
     cross_language = content is None and required >= Level.CONTENT and draft_lang != src_lang
     if cross_language and achieved is Level.EXISTENCE:
@@ -289,16 +360,16 @@ def _levels(
     nearest: tuple[MatchEvidence, ...] = ()
     if fragment is not None and fragment.found:
         evidence = fragment.evidence()
-        match = _shift(evidence, offset) if evidence else None
+        match = pieces.shift(evidence) if evidence else None
     elif content is not None and content.evidence() is not None:
         evidence = content.evidence()
         assert evidence is not None
         if decision.status in (Status.NEEDS_JUDGEMENT, Status.VERIFIED):
-            match = _shift(evidence, offset)
+            match = pieces.shift(evidence)
         else:
-            nearest = (_shift(evidence, offset),)
+            nearest = (pieces.shift(evidence),)
     if fragment is not None and not fragment.found:
-        nearest = tuple(_shift(n, offset) for n in fragment.nearest) + nearest
+        nearest = tuple(pieces.shift(n) for n in fragment.nearest) + nearest
     return _Outcome(
         decision=decision,
         match=match,
@@ -330,9 +401,11 @@ def verify_claim(claim: Claim, resolution: Resolution | None, *, finding_id: str
         outcome = _Outcome(no_source("the source was not resolved", lang=lang, required=required))
     elif isinstance(resolution, Unavailable | Misconfigured):
         local = "local" in resolution.reason.casefold() or "lokal" in resolution.reason.casefold()
-        outcome = _Outcome(no_source(resolution.reason, lang=lang, required=required, local_only=local))
-        if lang == "ko":
-            notes.append(resolution.reason)
+        outcome = _Outcome(
+            no_source(resolution.reason, lang=lang, required=required, local_only=local, key=resolution.key)
+        )
+        if lang == "ko" and not local:
+            notes.append(resolution.reason)  # the seed's Korean wording is fixed; the cause goes in a note
     elif isinstance(resolution, NotFound):
         key = "not_found_law" if citation.kind in _STATUTE_KINDS else "not_found"
         text = rationale(key, lang, reason=resolution.reason)
@@ -389,7 +462,7 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
         ), supporting
 
     korean = document.jurisdiction is Jurisdiction.KR
-    region: tuple[int, int] | None = None
+    spans: list[tuple[int, int]] | None = None
     pinpoint = anchor.pinpoint
     pinpointed = False
     if pinpoint is not None and pinpoint.article is not None and document.kind in _STATUTE_KINDS:
@@ -426,7 +499,7 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
                     decide(required, Level.NONE, lang=lang, hard_block=text), notes=tuple(notes)
                 )
                 return outcome, supporting
-            region = (check.unit.start, check.unit.end)
+            spans = reading_spans(document.units, check.unit)
             pinpointed = True
         if supporting_url:
             supporting.append(supporting_url)
@@ -455,7 +528,7 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
         return _Outcome(decision, notes=tuple(notes)), supporting
 
     outcome = _levels(
-        claim, document, region, lang=lang, pinpointed=pinpointed, korean_precedent=korean_precedent
+        claim, document, spans, lang=lang, pinpointed=pinpointed, korean_precedent=korean_precedent
     )
     outcome.notes = tuple(notes) + outcome.notes
     return outcome, supporting
@@ -467,18 +540,21 @@ def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
     assert document.summary is not None
     if not _HANGUL.search(claim.claim_text):
         return False  # a claim in another language cannot be compared word for word: never a 🔴 here
-    in_summary = content_coverage(claim.claim_text, document.summary, lang="ko")
+    substance = claim_substance(claim)
+    in_summary = content_coverage(substance, document.summary, lang="ko")
     if not in_summary.terms or in_summary.coverage >= _TOPIC_OVERLAP:
         return False
-    in_text = content_coverage(claim.claim_text, normalized_source(document.text), lang="ko")
+    in_text = content_coverage(substance, normalized_source(document.text), lang="ko")
     return not in_text.reached
 
 
 __all__ = [
     "check_pinpoint",
+    "claim_substance",
     "clear_cache",
     "kr_precedent_note",
     "kr_statute_evidence",
     "normalized_source",
+    "reading_spans",
     "verify_claim",
 ]

@@ -110,6 +110,41 @@ def normalize_kr_case_number(s: str) -> str:
     return f"{year_text}{code}{int(serial)}"
 
 
+_EU_CASE = re.compile(r"^(?:case\s+)?([CTF])\s*[-\u2010-\u2015]\s*(\d{1,4})\s*/\s*(\d{2}|\d{4})$", re.I)
+_EU_CELEX_CASE = re.compile(r"^6(\d{4})([CTF])[A-Z](\d{4})$", re.I)
+_ECLI = re.compile(r"^ECLI:", re.I)
+
+
+def eu_case_key(number: str) -> str | None:
+    """A CJEU/General Court case in one form whichever way it is written: "C-300/21", "Case C‑300/21" and
+    its judgment's CELEX "62021CJ0300" are all "C-300/2021". None when it is neither."""
+    text = unicodedata.normalize("NFKC", number).strip()
+    m = _EU_CASE.match(text)
+    if m is not None:
+        court, serial, year_text = m.group(1).upper(), int(m.group(2)), m.group(3)
+        year = int(year_text)
+        if len(year_text) == 2:
+            year += 1900 if year >= 54 else 2000  # the Court began in 1954
+        return f"{court}-{serial}/{year}"
+    m = _EU_CELEX_CASE.match(text)
+    if m is not None:
+        return f"{m.group(2).upper()}-{int(m.group(3))}/{int(m.group(1))}"
+    return None
+
+
+def _comparable_numbers(claimed: str, resolved: SourceDocument) -> tuple[str, str] | None:
+    """The two numbers in one form, or None when they are different kinds of identifier (an ECLI and a
+    CELEX cannot be compared without a lookup; the resolver was asked for the one the draft gave)."""
+    assert resolved.number is not None
+    if resolved.jurisdiction is Jurisdiction.EU:
+        a, b = eu_case_key(claimed), eu_case_key(resolved.number)
+        if a is not None and b is not None:
+            return a, b
+        if (a is None) != (b is None) or bool(_ECLI.match(claimed)) != bool(_ECLI.match(resolved.number)):
+            return None
+    return _number_key(claimed, resolved), _number_key(resolved.number, resolved)
+
+
 def _number_key(number: str, resolved: SourceDocument) -> str:
     korean = resolved.jurisdiction is Jurisdiction.KR or re.search(r"[가-힣]", number) is not None
     if korean and resolved.kind is not Kind.STATUTE:
@@ -377,9 +412,11 @@ def compare_anchor(claimed: Anchor, resolved: SourceDocument) -> AnchorResult:
     checked: list[str] = []
 
     if claimed.number and resolved.number:
-        checked.append("number")
-        if _number_key(claimed.number, resolved) != _number_key(resolved.number, resolved):
-            hard.append(AnchorIssue("number", claimed.number, resolved.number))
+        pair = _comparable_numbers(claimed.number, resolved)
+        if pair is not None:
+            checked.append("number")
+            if pair[0] != pair[1]:
+                hard.append(AnchorIssue("number", claimed.number, resolved.number))
 
     if claimed.date and resolved.date:
         c_date, r_date = parse_date(claimed.date), parse_date(resolved.date)
@@ -423,6 +460,7 @@ __all__ = [
     "AnchorResult",
     "compare_anchor",
     "court_kind",
+    "eu_case_key",
     "expand_court",
     "normalize_kr_case_number",
     "normalize_signature",
