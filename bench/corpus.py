@@ -91,12 +91,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|(?<=다\.)\s*|\n+")
 
 
 def sentences(text: str, *, min_chars: int = 60, max_chars: int = 220) -> list[str]:
-    """Sentences of a text usable as quotes: whole, of a quotable length, mostly letters."""
+    """Sentences of a text usable as quotes: whole (ending as a sentence does), of a quotable length,
+    mostly letters."""
     found = []
     for piece in _SENTENCE_END.split(text):
         s = piece.strip().strip("*#>-|").strip()
-        if not min_chars <= len(s) <= max_chars:
-            continue
+        if not min_chars <= len(s) <= max_chars or s[-1] not in ".!?;:다":
+            continue  # a line of a hyphenated paragraph ends mid-word: not a quotable sentence
         letters = sum(ch.isalpha() for ch in s)
         if letters < 0.6 * len(s) or '"' in s or "„" in s or "“" in s or "[" in s:
             continue

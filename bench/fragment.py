@@ -37,19 +37,30 @@ class Workload:
 
 
 def _edit(sentence: str, rng: random.Random) -> str:
-    """One small edit a hurried author makes: a word left out, or two letters of a word swapped."""
+    """One small edit a hurried author makes: a word left out, or two different letters of a word swapped.
+    The edit must survive normalization, or the quote would still be verbatim."""
     words = sentence.split(" ")
-    long_words = [i for i, w in enumerate(words) if len(w) >= 5 and w.isalpha()]
-    if long_words and rng.random() < 0.5:
-        i = rng.choice(long_words)
-        w = words[i]
-        j = rng.randrange(1, len(w) - 2)
-        words[i] = w[:j] + w[j + 1] + w[j] + w[j + 2 :]
-    elif len(words) > 6:
-        del words[rng.randrange(1, len(words) - 1)]
-    else:
-        return sentence[:-1] if len(sentence) > 1 else sentence
-    return " ".join(words)
+    for _ in range(20):
+        edited = list(words)
+        swappable = [
+            (i, j)
+            for i, w in enumerate(words)
+            if len(w) >= 5 and w.isalpha()
+            for j in range(1, len(w) - 2)
+            if w[j].casefold() != w[j + 1].casefold()
+        ]
+        if swappable and rng.random() < 0.5:
+            i, j = rng.choice(swappable)
+            w = words[i]
+            edited[i] = w[:j] + w[j + 1] + w[j] + w[j + 2 :]
+        elif len(words) > 6:
+            del edited[rng.randrange(1, len(words) - 1)]
+        else:
+            continue
+        candidate = " ".join(edited)
+        if normalize(candidate).text != normalize(sentence).text:
+            return candidate
+    raise ValueError(f"cannot edit {sentence!r} in a way normalization keeps")
 
 
 def build_workload(n_quotes: int = 1000, source_bytes: int = 1_000_000, seed: int = 9) -> Workload:
@@ -75,7 +86,7 @@ def build_workload(n_quotes: int = 1000, source_bytes: int = 1_000_000, seed: in
     n_abs = n_quotes - n_exact - n_mod
     if len(present) < n_exact + n_mod or len(held) < n_abs:
         raise ValueError(f"the corpus gives too few sentences for {n_quotes} quotes")
-    picked = rng.sample(present, n_exact + n_mod)
+    picked = rng.sample([s for s in present if len(s.split(" ")) > 6], n_exact + n_mod)
     modified = [_edit(s, rng) for s in picked[n_exact:]]
     return Workload(source, picked[:n_exact], modified, rng.sample(held, n_abs))
 
