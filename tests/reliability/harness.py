@@ -8,7 +8,6 @@ The baseline is what the same fake services say when nothing goes wrong. A fault
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -139,18 +138,3 @@ def review_verdicts(review: Any) -> list[Verdict | None]:
 
 def memo_text(*names: str) -> str:
     return "\n\n".join((MEMOS / name).read_text(encoding="utf-8") for name in names)
-
-
-def hundred_citation_draft() -> str:
-    """The three test memos, repeated until the draft has at least 100 citations."""
-    from verifier.citations import extract_claims
-
-    one = memo_text("memo-ko.md", "opinia-pl.md", "memo-eu.md")
-    text = one
-    while len(extract_claims(text)) < 100:
-        text += "\n\n" + one
-    return text
-
-
-def env_flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes"}
