@@ -280,21 +280,27 @@ def _suggest(finding: Finding) -> SuggestionsOutcome:
     words = " ".join(filter(None, [" ".join(query.parties), query.words])).strip()
     if not words:
         return SuggestionsOutcome(notes=("the draft gives no parties or topic words to search with",))
-    params = Params(
-        collection={"kr": "prec", "pl": "saos"}.get(finding.jurisdiction, ""),
-        query=words,
-        date_from=query.date or "",
-        date_to=query.date or "",
-        display=5,
-    )
-    if not params.collection:
+    collection = {"kr": "prec", "pl": "saos"}.get(finding.jurisdiction, "")
+    if not collection:
         return SuggestionsOutcome(notes=("no case search for this jurisdiction; use the search below",))
-    try:
-        page = search.search(params)
-    except (SourceError, ValueError, SearchUnavailable) as exc:
-        return SuggestionsOutcome(notes=(str(exc),))
     wrong = {anchor.number} if anchor.number else set()
-    candidates = tuple(h for h in page.hits if h.number not in wrong)[:5]
+    candidates: tuple[Hit, ...] = ()
+    # All the words together first; then each topic word alone, since a title search needs every word.
+    for attempt in [words, *(w for w in query.words.split() if w != words)][:4]:
+        params = Params(
+            collection=collection,
+            query=attempt,
+            date_from=query.date or "",
+            date_to=query.date or "",
+            display=5,
+        )
+        try:
+            page = search.search(params)
+        except (SourceError, ValueError, SearchUnavailable) as exc:
+            return SuggestionsOutcome(notes=(str(exc),))
+        candidates = tuple(h for h in page.hits if h.number not in wrong)[:5]
+        if candidates:
+            break
     if not candidates:
         notes.append(f"no {params.collection} hit for “{words}” on {query.date or 'any date'}")
     return SuggestionsOutcome(cases=candidates, notes=tuple(notes))

@@ -358,3 +358,42 @@ def test_the_standalone_page_searches_without_a_review(people, sources, client_f
     )
     assert "난민법" in html
     assert re.search(r">\s*민법\s*<", html)
+
+
+CASE_DRAFT = (
+    "2. 대법원은 부당해고구제재심판정취소 사건에서 시용근로관계에서 본 근로계약 체결 거부사유를 서면으로 "
+    "통지하여야 한다고 판시하였다(대법원 2015. 11. 27. 선고 2015두48999 판결).\n"
+)
+
+
+def test_it_proposes_candidate_decisions_for_a_case_the_database_does_not_have(
+    people, sources, client_for
+) -> None:
+    from verifier.ingest import IngestedDocument
+    from workbench import services
+
+    document = IngestedDocument(
+        name="memo.md",
+        text=CASE_DRAFT,
+        sha256=hashlib.sha256(CASE_DRAFT.encode()).hexdigest(),
+        format="md",
+        parts=(),
+    )
+    review = services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title="Labour memo",
+        document=document,
+        enqueue=False,
+    )
+    for finding_id in services.extract_findings(review.pk):
+        services.verify_finding(finding_id)
+    finding = review.findings.get()
+    assert finding.status in ("unverified", "no_source")
+    html = client_for("associate").get(url("finding_suggestions", review, finding), **HX).content.decode()
+    assert "Candidate decisions" in html
+    assert "2015두48136" in html  # same court, same day, same topic
+    assert "2015두41401" not in html  # same topic, another day
+    assert "2015두48999" not in html  # never the number the draft got wrong
+    finding.refresh_from_db()
+    assert finding.snapshot is None  # nothing attached until the associate chooses
