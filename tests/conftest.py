@@ -14,6 +14,12 @@ DATA = Path(__file__).parent / "data"
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # Production hashing costs ~0.5 s per password; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def data_dir() -> Path:
     return DATA

@@ -94,6 +94,10 @@ DATABASES = {
         os.environ.get("DATABASE_URL") or _default_sqlite, conn_max_age=60, conn_health_checks=True
     )
 }
+# Concurrent test runs on one server (developers, CI) must not share a test database.
+DATABASES["default"]["TEST"] = {
+    "NAME": os.environ.get("WORKBENCH_TEST_DB_NAME") or f"test_workbench_{os.getpid()}"
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {

@@ -117,5 +117,5 @@ def test_login_is_throttled_after_repeated_failures(client, people, settings):
 def test_pages_carry_a_content_security_policy_without_inline_scripts(client_for, review):
     response = client_for("associate").get(reverse("review", args=[review.pk]))
     policy = response["Content-Security-Policy"]
-    assert "script-src 'self' 'nonce-" in policy
+    assert "script-src 'self'" in policy
     assert "unsafe-inline" not in policy

@@ -72,7 +72,7 @@ def create_roles(apps, schema_editor):  # type: ignore[no-untyped-def]
 def guard(apps, schema_editor):  # type: ignore[no-untyped-def]
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(PG_GUARD)
+        schema_editor.execute(PG_GUARD, params=None)  # the '%' of RAISE is not a query placeholder
     elif vendor == "sqlite":
         for statement in SQLITE_GUARD:
             schema_editor.execute(statement)
