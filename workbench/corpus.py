@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from verifier.sources.local import CorpusResolver
-
 from workbench.models import SourceSnapshot
 from workbench.sources import store
 

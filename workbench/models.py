@@ -58,6 +58,8 @@ class Review(models.Model):
     draft_text = models.TextField()
     draft_sha256 = models.CharField(max_length=64)
     draft_parts = models.JSONField(default=list, blank=True)  # [[start, end, origin], ...]
+    # What ingestion could not read (pages without a text layer, undecodable characters…): shown, never lost.
+    draft_warnings = models.JSONField(default=list, blank=True)
     original_file = models.FileField(upload_to=upload_path, blank=True)
     language = models.CharField(max_length=8, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)

@@ -22,7 +22,6 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
-from verifier.verify import verify_claim
 
 import verifier
 from verifier.citations import extract_claims
@@ -42,6 +41,7 @@ from verifier.model import (
 )
 from verifier.model import Finding as VerifiedFinding
 from verifier.text import NORMALIZATION_VERSION
+from verifier.verify import verify_claim
 from workbench import audit
 from workbench.models import Decision, DraftVersion, Finding, Matter, Review, SignOff, SourceSnapshot
 from workbench.permissions import ASSOCIATE, PARTNER, matters_of, person, require_role
@@ -83,6 +83,7 @@ def create_review(
             draft_text=document.text,
             draft_sha256=document.sha256,
             draft_parts=[[p.start, p.end, p.origin] for p in document.parts],
+            draft_warnings=list(document.warnings),
         )
         if original is not None:
             review.original_file.save("draft", ContentFile(original), save=True)
@@ -543,6 +544,7 @@ def add_version(
             draft_text=document.text,
             draft_sha256=document.sha256,
             draft_parts=[[p.start, p.end, p.origin] for p in document.parts],
+            draft_warnings=list(document.warnings),
             status=Review.Status.QUEUED,
             progress_total=0,
             progress_done=0,

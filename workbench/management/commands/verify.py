@@ -10,13 +10,13 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections
-from verifier.sources.local import document_from_upload
 
 from verifier import report as reports
 from verifier.citations import extract_citations
 from verifier.ingest import IngestError, ingest_path
 from verifier.model import Anchor, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
+from verifier.sources.local import document_from_upload
 from workbench.management.database import ensure_database
 from workbench.sources import resolve_for, router
 
