@@ -218,6 +218,9 @@ class KoreaSearch:
             return Page.empty(target, query, page_no, size, upstream_empty=True)
         items = [i for i in root if i.tag == "law"]
         hits = [self._law_hit(i, target) for i in items]
+        if target == "eflaw":
+            # A version is (MST, 시행일자): the same MST is listed as 현행 and 시행예정 with other dates.
+            hits = [replace(h, id=f"{h.id}@{(h.date or '').replace('-', '')}") for h in hits]
         notes: list[str] = []
         if on_date:
             # eflaw lists every version; keep, per law, the newest one already in force on that day.
@@ -513,7 +516,7 @@ class KoreaSearch:
         whole-law cache); every other collection is rendered from its body fields."""
         spec = codes.collection(collection)
         doc_id = (doc_id or "").strip()
-        if not re.fullmatch(r"[0-9A-Za-z:_-]{1,40}", doc_id):
+        if not re.fullmatch(r"[0-9A-Za-z:_@-]{1,40}", doc_id):
             raise ValueError(f"not a document id: {doc_id!r}")
         if spec.code in ("law", "eflaw"):
             return self._statute(doc_id, spec.code)
@@ -528,13 +531,14 @@ class KoreaSearch:
             raise NotFoundError(f"law.go.kr serves no text for {spec.name} {doc_id}: {_text(root)}")
         return self._decision_document(spec, root, doc_id, fetched.retries)
 
-    def _statute(self, mst: str, target: str) -> SourceDocument:
-        if not mst.isdigit():
-            raise ValueError(f"a statute is fetched by its MST (법령일련번호), got {mst!r}")
+    def _statute(self, doc_id: str, target: str) -> SourceDocument:
+        mst, _, effective = doc_id.partition("@")
+        if not mst.isdigit() or (effective and not re.fullmatch(r"\d{8}", effective)):
+            raise ValueError(f"a statute is opened by its MST (법령일련번호)[@YYYYMMDD], got {doc_id!r}")
+        if target == "eflaw" and not effective:
+            raise ValueError("a version of a law (eflaw) is opened by MST@시행일자, e.g. 277015@20251001")
         hit = LawHit(name="", law_id="", mst=mst)
-        if target == "eflaw":
-            raise ValueError("open the version in force through the statute search (target law) by its MST")
-        return self.resolver.fetch_law(hit)
+        return self.resolver.fetch_law(hit, ef_date=_iso(effective) if effective else None)
 
     def _decision_document(
         self, spec: Collection, root: Element, doc_id: str, retries: int

@@ -54,7 +54,8 @@ def test_it_shows_the_version_in_force_on_the_day_asked(
     page = search.statutes("자동차관리법", effective_date=on)
     assert seen[-1].url.params["target"] == "eflaw"
     versions = [h for h in page.hits if h.title == "자동차관리법"]
-    assert [(h.id, h.date) for h in versions] == ([(mst, effective)] if mst else [])
+    expected = [(f"{mst}@{effective.replace('-', '')}", effective)] if mst and effective else []
+    assert [(h.id, h.date) for h in versions] == expected
     assert any("not in force" in n for n in page.notes)
 
 

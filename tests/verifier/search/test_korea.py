@@ -393,3 +393,25 @@ def test_it_reports_an_unknown_term_as_not_found(
     search, _ = constructed_kr
     with pytest.raises(NotFoundError):
         search.term("1", "x")
+
+
+def test_it_opens_the_version_of_a_law_in_force_on_a_date(fake_kr: tuple[KoreaSearch, Recorder]) -> None:
+    search, recorder = fake_kr
+    page = search.statutes("개인정보 보호법", effective_date="2099-01-01")
+    hit = next(h for h in page.hits if h.title.replace(" ", "") == "개인정보보호법")
+    mst, _, effective = hit.id.partition("@")
+    assert effective == (hit.date or "").replace("-", "")
+    document = search.document("eflaw", hit.id)
+    assert recorder.last("target") == "eflaw"
+    assert recorder.last("efYd") == effective
+    assert recorder.last("MST") == mst
+    assert "정보주체의 개인정보를 제3자에게 제공" in document.text
+
+
+@pytest.mark.parametrize(("collection", "doc_id"), [("eflaw", "277015"), ("law", "abc"), ("law", "1@2025")])
+def test_it_refuses_a_statute_id_it_cannot_open(
+    fake_kr: tuple[KoreaSearch, Recorder], collection: str, doc_id: str
+) -> None:
+    search, _ = fake_kr
+    with pytest.raises(ValueError, match="MST"):
+        search.document(collection, doc_id)
