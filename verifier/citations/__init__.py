@@ -114,6 +114,10 @@ def extract_claims(
             quote = raw if q.text == norm[q.inner[0] : q.inner[1]] else q.text
         if h.problem is not None and claim_type is not ClaimType.BARE_CITATION and quote is None:
             claim_type = ClaimType.BARE_CITATION
+        if quote is None and _claims.inside_quote(h.start, h.end, quotes):
+            # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the sentence
+            # claims what the quoted source said, not what art. 691 says; only that it exists is ours
+            claim_type = ClaimType.BARE_CITATION
         out.append(
             Claim(
                 citation=citation,

@@ -136,11 +136,19 @@ def load_cues(lang: str) -> list[Cue]:
         raise ValueError(f"no cue list for language {lang!r} (expected ko, pl or en)")
     # Polish and English cues start at a word boundary ("stanowi" is not in "postanowienie"); Korean cues
     # are endings glued to the word before them.
-    head = "" if lang == "ko" else r"(?<!\w)"
     return [
-        Cue(ClaimType(t), phrase.lower(), re.compile(head + re.escape(phrase.lower())))
+        Cue(ClaimType(t), phrase.lower(), re.compile(_cue_pattern(phrase.lower(), bounded=lang != "ko")))
         for t, phrase in data_table(f"cues-{lang}.txt")
     ]
+
+
+def _cue_pattern(phrase: str, *, bounded: bool) -> str:
+    if not bounded:
+        return re.escape(phrase)
+    # The word-boundary check sits after the first character, so that the alternation of all cues still
+    # starts with plain characters and `re` can skip ahead to them instead of trying every position.
+    first = re.escape(phrase[0])
+    return first + r"(?<!\w" + first + ")" + re.escape(phrase[1:])
 
 
 CUES = {lang: load_cues(lang) for lang in ("ko", "pl", "en")}
@@ -274,6 +282,16 @@ def attach_quotes(
         if prior is None or distance < prior[2]:
             result[target] = (q, claim, distance)
     return {i: (q, span) for i, (q, span, _) in result.items()}
+
+
+def inside_quote(start: int, end: int, quotes: Sequence[Quote]) -> bool:
+    """A citation that stands inside a quoted passage with words of its own around it (not a quoted
+    title that is the citation itself)."""
+    for q in quotes:
+        inner_start, inner_end = q.inner
+        if inner_start <= start and end <= inner_end and (inner_end - inner_start) - (end - start) >= 20:
+            return True
+    return False
 
 
 def _footnote_definitions(norm: str) -> dict[str, Span]:

@@ -71,7 +71,7 @@ _PRECEDENT = re.compile(
 )
 _BAD_CASE = re.compile(
     rf"(?:(?:선고|자)[ ]?)(?P<a>(?:19|20)\d\d[ ]?(?:{alternation(_CODES)}))(?![ ]?-?[ ]?\d)"
-    rf"|(?P<b>(?:19|20)(?<!\d..)\d\d[ ]?(?:{alternation(_CODES)}))(?=[ ]?(?:판결|결정|전원합의체))"
+    rf"|(?P<b>(?:19|20)(?<!\d..)\d\d[ ]?(?:{alternation(_CODES)}))(?=[ ]?(?:판결|결정|전원합의체|사건))"
 )
 
 # What may stand between two precedents of one list: a reporter reference such as (공1983, 841) and a comma.
