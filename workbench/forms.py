@@ -82,7 +82,7 @@ class NewReviewForm(forms.Form):
             self.original = raw
         elif text.strip():
             self.document = ingest_text(text.replace("\r\n", "\n"), name=data.get("title") or "pasted text")
-        else:
+        elif "file" not in self.errors:  # an empty or broken upload already has its own message
             self.add_error("text", _("Paste a draft or upload a file."))
         return data
 
@@ -127,7 +127,7 @@ class UploadTextForm(forms.Form):
             self.original = raw
         elif text.strip():
             self.document = ingest_text(text.replace("\r\n", "\n"), name="pasted text")
-        else:
+        elif "file" not in self.errors:
             self.add_error("text", _("Paste the text or upload a file."))
         return data
 

@@ -56,12 +56,13 @@ def test_it_names_the_first_event_changed_behind_its_back(review):
     with connection.cursor() as cursor:
         # Simulate an attacker with database access who first disables the guard.
         if connection.vendor == "postgresql":
-            cursor.execute("ALTER TABLE workbench_auditevent DISABLE TRIGGER workbench_audit_no_update")
+            # A superuser can switch triggers off for its session; the chain must still tell.
+            cursor.execute("SET LOCAL session_replication_role = 'replica'")
             cursor.execute(
                 "UPDATE workbench_auditevent SET payload = %s WHERE id = %s",
                 ['{"finding": "C3", "status": "unverified"}', target.pk],
             )
-            cursor.execute("ALTER TABLE workbench_auditevent ENABLE TRIGGER workbench_audit_no_update")
+            cursor.execute("SET LOCAL session_replication_role = 'origin'")
         else:
             cursor.execute("DROP TRIGGER workbench_audit_no_update")
             cursor.execute(

@@ -9,7 +9,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DJANGO_DEBUG", "DATABASE_URL"}}
+    # DJANGO_ALLOW_ASYNC_UNSAFE is set for the browser tests only; a deployment never has it.
+    dropped = {"SECRET_KEY", "DJANGO_DEBUG", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    base = {k: v for k, v in os.environ.items() if k not in dropped}
     base["WORKBENCH_VAR_DIR"] = str(ROOT / "var" / "test-settings")
     return subprocess.run(
         [sys.executable, "manage.py", *args],
