@@ -91,6 +91,7 @@ def extract_claims(
     protected = [(h.start, h.end) for h in hits] + [q.span for q in quotes]
     starts = _claims.sentence_starts(norm, protected)
     attached = _claims.attach_quotes(norm, starts, [(h.start, h.end) for h in hits], quotes)
+    cue_index = _claims.CueIndex(norm) if hits else None
     out: list[Claim] = []
     for i, h in enumerate(hits):
         citation = _citation(prepared, h)
@@ -104,6 +105,7 @@ def extract_claims(
             h.kind,
             has_quote=quote_info is not None,
             after_citation=norm[h.end : h.end + 30],
+            found=cue_index.types_in(claim_norm) if cue_index is not None else None,
         )
         quote: str | None = None
         quote_span = None

@@ -159,10 +159,31 @@ def cue_patterns(cues: Sequence[Cue]) -> dict[ClaimType, re.Pattern[str]]:
     by_type: dict[ClaimType, list[str]] = {}
     for cue in cues:
         by_type.setdefault(cue.claim_type, []).append(cue.pattern.pattern)
-    return {t: re.compile("|".join(sorted(ps, key=len, reverse=True))) for t, ps in by_type.items()}
+    return {
+        t: re.compile("|".join(sorted(ps, key=len, reverse=True)), re.IGNORECASE) for t, ps in by_type.items()
+    }
 
 
 ALL_CUES = cue_patterns([c for cs in CUES.values() for c in cs])
+
+
+class CueIndex:
+    """Every cue of the text found once; a claim sentence then asks which types occur inside it. Searching
+    each sentence instead would cost a scan per citation, which a dense list of citations makes slow."""
+
+    def __init__(self, norm: str, patterns: dict[ClaimType, re.Pattern[str]] | None = None) -> None:
+        self._hits: dict[ClaimType, tuple[list[int], list[int]]] = {}
+        for t, pattern in (patterns or ALL_CUES).items():
+            found = [(m.start(), m.end()) for m in pattern.finditer(norm)]
+            self._hits[t] = ([a for a, _ in found], [b for _, b in found])
+
+    def types_in(self, span: Span) -> set[ClaimType]:
+        out: set[ClaimType] = set()
+        for t, (starts, ends) in self._hits.items():
+            i = bisect.bisect_left(starts, span[0])
+            if i < len(starts) and ends[i] <= span[1]:
+                out.add(t)
+        return out
 
 
 def sentence_starts(norm: str, protected: Sequence[Span]) -> list[int]:
@@ -313,14 +334,15 @@ def classify(
     has_quote: bool,
     after_citation: str,
     cues: dict[ClaimType, re.Pattern[str]] | None = None,
+    found: set[ClaimType] | None = None,
 ) -> ClaimType:
     if has_quote:
         if kind in _CASE_KINDS and _CASE_PINPOINT.match(after_citation):
             return ClaimType.PINPOINT
         return ClaimType.VERBATIM_QUOTE
-    low = sentence.lower()
-    patterns = ALL_CUES if cues is None else cues
-    found = {t for t, pattern in patterns.items() if pattern.search(low)}
+    if found is None:
+        patterns = ALL_CUES if cues is None else cues
+        found = {t for t, pattern in patterns.items() if pattern.search(sentence)}
     is_case = kind in _CASE_KINDS
     if ClaimType.COURT_HOLDING in found:
         return ClaimType.COURT_HOLDING if is_case else ClaimType.PARAPHRASE
