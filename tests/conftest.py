@@ -31,7 +31,8 @@ def make_user(username: str, role: str | None):
 
     user = get_user_model().objects.create_user(username=username, password=f"{username}-pass-1")
     if role:
-        user.groups.add(Group.objects.get(name=role))
+        # A transactional test flushes the groups the migration made; roles are recognised by name.
+        user.groups.add(Group.objects.get_or_create(name=role)[0])
     return user
 
 

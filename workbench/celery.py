@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
+from celery.signals import task_postrun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "workbench.settings")
 
@@ -24,3 +25,11 @@ app.conf.update(
     worker_hijack_root_logger=False,
 )
 app.autodiscover_tasks(["workbench"])
+
+
+@task_postrun.connect
+def close_database_connections(**_: object) -> None:
+    # A thread-pool worker's threads each hold a connection; close it when the task ends rather than leak it.
+    from django.db import connections
+
+    connections.close_all()

@@ -34,7 +34,7 @@ class Command(BaseCommand):
             if created:
                 user.set_password(name)
                 user.save()
-            user.groups.add(Group.objects.get(name=role))
+            user.groups.add(Group.objects.get_or_create(name=role)[0])
             people[name] = user
         matter, _ = Matter.objects.get_or_create(reference="DEMO-001", defaults={"name": "Demo client"})
         matter.members.add(*people.values())

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import close_old_connections
+from django.db import connections
 
 from verifier import report as reports
 from verifier.citations import extract_citations
@@ -39,7 +39,7 @@ class CachedResolver:
         try:
             return resolve_for(anchor, matter=None, upstream=self.upstream).resolution
         finally:
-            close_old_connections()
+            connections.close_all()  # this pool thread's own connection; the thread may not be reused
 
 
 def parse_source_option(value: str) -> tuple[Anchor, Path]:
