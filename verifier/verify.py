@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verifier.gradient import Decision, decide, no_source, not_checked, rationale
 from verifier.match.anchor import compare_anchor
@@ -401,11 +401,14 @@ def verify_claim(claim: Claim, resolution: Resolution | None, *, finding_id: str
         outcome = _Outcome(no_source("the source was not resolved", lang=lang, required=required))
     elif isinstance(resolution, Unavailable | Misconfigured):
         local = "local" in resolution.reason.casefold() or "lokal" in resolution.reason.casefold()
-        outcome = _Outcome(
-            no_source(resolution.reason, lang=lang, required=required, local_only=local, key=resolution.key)
+        failed = no_source(
+            resolution.reason, lang=lang, required=required, local_only=local, key=resolution.key
         )
         if lang == "ko" and not local:
-            notes.append(resolution.reason)  # the seed's Korean wording is fixed; the cause goes in a note
+            # the seed's Korean wording ("원문 조회 실패") says nothing of why, and the findings JSON has no
+            # notes: the cause follows it, so a lawyer knows whether to retry or attach the document
+            failed = replace(failed, rationale=f"{failed.rationale} ({resolution.reason})")
+        outcome = _Outcome(failed)
     elif isinstance(resolution, NotFound):
         key = "not_found_law" if citation.kind in _STATUTE_KINDS else "not_found"
         text = rationale(key, lang, reason=resolution.reason)

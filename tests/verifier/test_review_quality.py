@@ -26,6 +26,7 @@ from verifier.model import (
     Resolver,
     SourceDocument,
     Status,
+    Unavailable,
 )
 from verifier.sources.router import build_router
 from verifier.verify import claim_substance, verify_claim
@@ -256,3 +257,22 @@ def test_local_only_is_said_once(lang: str, expected: str) -> None:
     assert finding.status is Status.NO_SOURCE
     assert finding.rationale == expected
     assert finding.notes == ()
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ko", "원문 조회 실패 (law.go.kr: HTTP 503 after 3 retries)"),
+        (
+            "en",
+            "The source could not be obtained (law.go.kr: HTTP 503 after 3 retries). Attach the document "
+            "to verify this citation.",
+        ),
+    ],
+)
+def test_a_failed_look_up_says_why_in_every_language(lang: str, expected: str) -> None:
+    claim = only_claim("민법 제750조를 보라.", "민법 제750조")
+    resolution = Unavailable("kr:law:민법", "law.go.kr: HTTP 503 after 3 retries", retries=3)
+    finding = verify_claim(claim, resolution, finding_id="C1", lang=lang)
+    assert finding.status is Status.NO_SOURCE
+    assert finding.rationale == expected
