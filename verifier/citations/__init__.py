@@ -91,12 +91,19 @@ def extract_claims(
     protected = [(h.start, h.end) for h in hits] + [q.span for q in quotes]
     starts = _claims.sentence_starts(norm, protected)
     attached = _claims.attach_quotes(norm, starts, [(h.start, h.end) for h in hits], quotes)
-    cue_index = _claims.CueIndex(norm) if hits else None
+    claim_spans = [
+        attached[i][1] if i in attached else _claims.sentence_span(norm, starts, h.start)
+        for i, h in enumerate(hits)
+    ]
+    # Search each claim sentence for cues, unless the sentences add up to more text than the draft (a dense
+    # list of citations): then one scan of the whole draft is cheaper.
+    dense = sum(b - a for a, b in claim_spans) > len(norm)
+    cue_index = _claims.CueIndex(norm) if dense else None
     out: list[Claim] = []
     for i, h in enumerate(hits):
         citation = _citation(prepared, h)
         quote_info = attached.get(i)
-        claim_norm = quote_info[1] if quote_info else _claims.sentence_span(norm, starts, h.start)
+        claim_norm = claim_spans[i]
         claim_span = prepared.to_source(*claim_norm)
         claim_text = text[claim_span[0] : claim_span[1]]
         sentence_norm = norm[claim_norm[0] : claim_norm[1]]

@@ -159,9 +159,7 @@ def cue_patterns(cues: Sequence[Cue]) -> dict[ClaimType, re.Pattern[str]]:
     by_type: dict[ClaimType, list[str]] = {}
     for cue in cues:
         by_type.setdefault(cue.claim_type, []).append(cue.pattern.pattern)
-    return {
-        t: re.compile("|".join(sorted(ps, key=len, reverse=True)), re.IGNORECASE) for t, ps in by_type.items()
-    }
+    return {t: re.compile("|".join(sorted(ps, key=len, reverse=True))) for t, ps in by_type.items()}
 
 
 ALL_CUES = cue_patterns([c for cs in CUES.values() for c in cs])
@@ -173,8 +171,11 @@ class CueIndex:
 
     def __init__(self, norm: str, patterns: dict[ClaimType, re.Pattern[str]] | None = None) -> None:
         self._hits: dict[ClaimType, tuple[list[int], list[int]]] = {}
+        low = norm.lower()
+        if len(low) != len(norm):  # a few characters lower-case to two; keep offsets exact
+            low = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in norm)
         for t, pattern in (patterns or ALL_CUES).items():
-            found = [(m.start(), m.end()) for m in pattern.finditer(norm)]
+            found = [(m.start(), m.end()) for m in pattern.finditer(low)]
             self._hits[t] = ([a for a, _ in found], [b for _, b in found])
 
     def types_in(self, span: Span) -> set[ClaimType]:
@@ -342,7 +343,8 @@ def classify(
         return ClaimType.VERBATIM_QUOTE
     if found is None:
         patterns = ALL_CUES if cues is None else cues
-        found = {t for t, pattern in patterns.items() if pattern.search(sentence)}
+        low = sentence.lower()
+        found = {t for t, pattern in patterns.items() if pattern.search(low)}
     is_case = kind in _CASE_KINDS
     if ClaimType.COURT_HOLDING in found:
         return ClaimType.COURT_HOLDING if is_case else ClaimType.PARAPHRASE

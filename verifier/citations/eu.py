@@ -269,9 +269,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             reach = 2 * _CONTEXT_REACH if this is not None else _CONTEXT_REACH
             # A bare "Article 78" borrows the act only from its own paragraph, and only from close by.
             close = (
-                last_act is not None
-                and pos - last_act[1] <= 400
-                and "\n\n" not in norm[last_act[1] : pos]
+                last_act is not None and pos - last_act[1] <= 400 and "\n\n" not in norm[last_act[1] : pos]
             )
             if (structured or close) and last_act is not None and pos - last_act[1] <= reach:
                 celex = last_act[0]
