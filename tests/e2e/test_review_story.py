@@ -106,6 +106,7 @@ def test_the_review_story_from_draft_to_sign_off(
         ("modified", "approve"),
         ("needs_judgement", "approve"),
         ("unverified", "override"),
+        ("no_source", "override"),
     ):
         while row(p, status).filter(has_not_text=re.compile("approved|overridden")).count():
             row(p, status).filter(has_not_text=re.compile("approved|overridden")).first.locator(

@@ -6,6 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from workbench.corpus import import_corpus
+from workbench.management.database import ensure_database
 
 
 class Command(BaseCommand):
@@ -18,5 +19,6 @@ class Command(BaseCommand):
         directory = Path(options["directory"])
         if not directory.is_dir():
             raise CommandError(f"{directory}: not a directory")
+        ensure_database()
         added, existing = import_corpus(directory)
         self.stdout.write(f"Imported {added} source documents ({existing} were already stored).")
