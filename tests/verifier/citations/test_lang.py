@@ -16,12 +16,12 @@ from verifier.lang import detect_language
             id="real-2004도4869",
         ),
         pytest.param(
-            "Pracownik, który podjął zatrudnienie jako inwalida III grupy, spełnia warunki z art. 32 pkt 3.",
+            "Pracownik, który podjął zatrudnienie jako inwalida III grupy, spełnia warunki z art.",
             "pl",
             id="real-sc-json",
         ),
         pytest.param(
-            "Article 82(1) of the GDPR must be interpreted as meaning that the mere infringement is not enough",
+            "Article 82(1) of the GDPR must be interpreted as meaning that the mere infringement of the GDPR",
             "en",
             id="real-C-300-21",
         ),
