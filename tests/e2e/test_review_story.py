@@ -26,8 +26,11 @@ def row(page: Page, status: str):
 
 
 def open_finding(page: Page, status: str) -> None:
-    row(page, status).first.locator("a.fid").click()
-    expect(page.locator("#evidence article.evidence")).to_be_visible()
+    link = row(page, status).first.locator("a.fid")
+    finding_id = link.inner_text()
+    link.click()
+    # The panel may still show the previous finding: wait for this one.
+    expect(page.locator("#evidence #ev-title")).to_contain_text(finding_id)
 
 
 def test_the_review_story_from_draft_to_sign_off(
