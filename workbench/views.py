@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,6 +26,7 @@ from workbench.permissions import (
     finding_for,
     is_partner,
     matters_of,
+    person,
     require_role,
     review_for,
     reviews_of,
@@ -274,8 +276,14 @@ def set_language(request: HttpRequest) -> HttpResponse:
     language = request.POST.get("language", "")
     if language and language not in dict(conf.LANGUAGES):
         raise Http404("No such language.")
-    Profile.objects.update_or_create(user_id=request.user.pk, defaults={"language": language})
-    return redirect(request.POST.get("next") if str(request.POST.get("next", "")).startswith("/") else "home")
+    Profile.objects.update_or_create(user=person(request.user), defaults={"language": language})
+    target = request.POST.get("next") or ""
+    # Only back to a page of this site: "//evil.example" also starts with "/".
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect("home")
 
 
 @require_GET

@@ -119,3 +119,25 @@ def test_pages_carry_a_content_security_policy_without_inline_scripts(client_for
     policy = response["Content-Security-Policy"]
     assert "script-src 'self'" in policy
     assert "unsafe-inline" not in policy
+
+
+@pytest.mark.parametrize(
+    ("target", "lands_on"),
+    [("/reviews/new/", "/reviews/new/"), ("//evil.example/x", "/"), ("https://evil.example/", "/")],
+)
+def test_the_language_switch_returns_only_to_this_site(client_for, people, target, lands_on):
+    from workbench.models import Profile
+
+    response = client_for("associate").post(reverse("set_language"), {"language": "pl", "next": target})
+    assert response.status_code == 302
+    assert response["Location"] == lands_on
+    assert Profile.objects.get(user=people["associate"]).language == "pl"
+
+
+def test_a_profile_language_translates_the_pages(client_for, people):
+    from workbench.models import Profile
+
+    Profile.objects.create(user=people["associate"], language="ko")
+    html = client_for("associate").get(reverse("home")).content.decode()
+    assert "검토 목록" in html
+    assert 'lang="ko"' in html
