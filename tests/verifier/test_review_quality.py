@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from verifier.citations import extract_claims
+from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
 from verifier.model import (
     Anchor,
@@ -112,6 +113,23 @@ CLAIM_TYPES = [
 ]
 
 
+CLAIM_TYPES += [
+    (
+        "Article 6(1)(a) GDPR permits processing that is necessary for the purposes of the legitimate "
+        "interests pursued by the controller.",
+        "Article 6(1)(a) GDPR",
+        ClaimType.PARAPHRASE,
+        "'permits …' says what the provision does",
+    ),
+    (
+        "Art. 6 k.c. reguluje rozkład ciężaru dowodu.",
+        "Art. 6 k.c.",
+        ClaimType.PARAPHRASE,
+        "'reguluje …' says what the article does",
+    ),
+]
+
+
 @pytest.mark.parametrize(("sentence", "citation", "claim_type", "why"), CLAIM_TYPES)
 def test_it_reads_the_claim_a_sentence_makes(
     sentence: str, citation: str, claim_type: ClaimType, why: str
@@ -180,13 +198,38 @@ STATUSES = [
 ]
 
 
+STATUSES += [
+    (
+        "Article 6(1)(a) GDPR permits processing that is necessary for the purposes of the legitimate "
+        "interests pursued by the controller.",
+        "Article 6(1)(a) GDPR",
+        Status.UNVERIFIED,
+        "'permits …' is a claim about point (a), which is consent; legitimate interests are point (f)",
+    ),
+    (
+        "Art. 58 § 2 k.c. stanowi, że nieważna jest czynność prawna sprzeczna z zasadami współżycia "
+        "społecznego.",
+        "Art. 58 § 2 k.c.",
+        Status.NEEDS_JUDGEMENT,
+        "§ 2 says this; 'stanowi, że' frames the claim and is not a word the article must contain",
+    ),
+    (
+        "Zgodnie z art. 58 § 2 k.c. czynność prawna sprzeczna z ustawą albo mająca na celu obejście ustawy "
+        "jest nieważna.",
+        "art. 58 § 2 k.c.",
+        Status.UNVERIFIED,
+        "that is § 1; § 2 is about the principles of social coexistence",
+    ),
+]
+
+
 @pytest.mark.parametrize(("sentence", "citation", "status", "why"), STATUSES)
 def test_it_gives_the_status_a_careful_lawyer_would(
     sentence: str, citation: str, status: Status, why: str
 ) -> None:
     claim = only_claim(sentence, citation)
     assert claim.citation.anchor is not None
-    lang = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in sentence) else "en"
+    lang = detect_language(sentence)
     finding = verify_claim(claim, corpus().resolve(claim.citation.anchor), finding_id="C1", lang=lang)
     assert finding.status is status, f"{why}: {finding.rationale}"
 
