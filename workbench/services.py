@@ -617,6 +617,28 @@ def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument
     return rechecked
 
 
+def retry_finding(*, user: AnyUser, finding: Finding) -> None:
+    """Look the source of a ⛔ finding up again now (the service was down, the breaker open, a time-out)."""
+    require_role(user, ASSOCIATE, PARTNER)
+    review = finding.review
+    ensure_open(review)
+    if finding.status != Status.NO_SOURCE or not finding.anchor:
+        raise ValidationError("Only a finding without a source can be retried.")
+    with transaction.atomic():
+        Finding.objects.filter(pk=finding.pk).update(
+            progress=Finding.Progress.PENDING, state=Finding.State.OPEN, dispatched_at=timezone.now()
+        )
+        Review.objects.filter(pk=review.pk, status=Review.Status.DONE).update(
+            status=Review.Status.RESOLVING, finished_at=None
+        )
+        audit.append(
+            review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
+        )
+        from workbench.tasks import verify_finding_task
+
+        verify_finding_task.delay_on_commit(finding.pk)  # type: ignore[attr-defined]
+
+
 # --- decisions and sign-off -------------------------------------------------------------------------
 
 

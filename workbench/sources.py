@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -52,6 +53,7 @@ def router(*, local_only: bool | None = None) -> Resolver:
                 cellar_base_url=settings.CELLAR_BASE_URL,
                 timeout=settings.SOURCE_HTTP_TIMEOUT,
                 local_only=only_local,
+                passthrough=(SoftTimeLimitExceeded,),  # the task ends the finding as "timed out"
             )
         return _routers[only_local]
 

@@ -28,6 +28,9 @@ urlpatterns = [
         views.finding_attach_source,
         name="finding_attach_source",
     ),
+    path(
+        "reviews/<int:review_id>/findings/<int:finding_pk>/retry/", views.finding_retry, name="finding_retry"
+    ),
     path("reviews/<int:review_id>/versions/", views.review_new_version, name="review_new_version"),
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
     path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),

@@ -224,6 +224,19 @@ def finding_attach_source(request: HttpRequest, review_id: int, finding_pk: int)
 
 
 @require_POST
+def finding_retry(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    finding = finding_for(request.user, review, finding_pk)
+    try:
+        services.retry_finding(user=request.user, finding=finding)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Looking the source up again."))
+    return redirect("review", review_id=review.pk)
+
+
+@require_POST
 def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     require_role(request.user, ASSOCIATE, PARTNER)

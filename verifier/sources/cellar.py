@@ -82,6 +82,9 @@ def _check(response: httpx.Response) -> None:
             raise TransientError("CELLAR answered a bot-challenge page", host=host)
         if b"<html" not in head and b"<!doctype" not in head and b"<?xml" not in head:
             raise TransientError("CELLAR answered something that is not (X)HTML", host=host)
+        if b"<html" in head and not response.content.rstrip().lower().endswith(b"</html>"):
+            # A body cut short parses leniently into a partial text: judging against it would be wrong.
+            raise TransientError("CELLAR answered a truncated document", host=host)
 
 
 def document_from_xhtml(

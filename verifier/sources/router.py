@@ -46,6 +46,7 @@ class SourceRouter:
         local: Resolver | None = None,
         local_only: bool = False,
         closers: Sequence[object] = (),
+        passthrough: tuple[type[BaseException], ...] = (),
     ) -> None:
         unknown = [ns for ns in resolvers if not ns or ns.endswith(":")]
         if unknown:
@@ -54,6 +55,8 @@ class SourceRouter:
         self.local = local
         self.local_only = local_only
         self._closers = list(closers)
+        # Exceptions that belong to the caller (a task's time limit), not to a client: never swallowed.
+        self.passthrough = passthrough
         self._lock = threading.Lock()
         self._in_flight: dict[LookupKey, Future[Resolution]] = {}
 
@@ -118,6 +121,8 @@ class SourceRouter:
             )
         try:
             return remote.resolve(anchor)
+        except self.passthrough:
+            raise
         except Exception as exc:
             # A bug in one client must not sink the whole review; the finding says what happened (⛔).
             log.exception("resolver for %s failed", key)
@@ -135,6 +140,7 @@ def build_router(
     local_only: bool,
     corpus_dir: str | Path | None = None,
     uploads: Iterable[SourceDocument] | Resolver | None = None,
+    passthrough: tuple[type[BaseException], ...] = (),
 ) -> SourceRouter:
     """The router used by `manage.py verify` and the worker. In local-only mode no HTTP client is created,
     so nothing can leave the machine even by mistake."""
@@ -152,7 +158,7 @@ def build_router(
     if upload_resolver is not None or corpus is not None:
         local = LocalSources(upload_resolver, corpus)
     if local_only:
-        return SourceRouter({}, local=local, local_only=True)
+        return SourceRouter({}, local=local, local_only=True, passthrough=passthrough)
 
     from verifier.sources.cellar import CellarResolver
     from verifier.sources.eli import EliResolver
@@ -168,4 +174,6 @@ def build_router(
         "pl:act": EliResolver(http, base_url=eli_base_url),
         "eu": CellarResolver(http, base_url=cellar_base_url),
     }
-    return SourceRouter(resolvers, local=local, local_only=False, closers=(http, saos_http))
+    return SourceRouter(
+        resolvers, local=local, local_only=False, closers=(http, saos_http), passthrough=passthrough
+    )
