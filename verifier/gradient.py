@@ -156,8 +156,8 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "원문 조회 실패",
     },
     "local_only": {
-        "en": "Local-only mode: {anchor} was not looked up outside this machine. Attach the document to verify "
-        "this citation.",
+        "en": "Local-only mode: {anchor} was not looked up outside this machine. "
+        "Attach the document to verify this citation.",
         "pl": "Tryb lokalny: {anchor} nie był wyszukiwany poza tym komputerem - dołącz dokument, aby "
         "zweryfikować powołanie.",
         "ko": "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다.",

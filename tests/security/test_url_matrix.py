@@ -117,5 +117,9 @@ def test_access_rule(name, who, world, people, client):
         assert response.status_code == 403
         return
     # Without the document's id in the request there is nothing to show or use: 404 is the honest answer.
-    allowed = (200, 302, 400, 404) if name in ("search_preview", "finding_search_use") else (200, 302, 400)
+    allowed = (
+        (200, 302, 400, 404)
+        if name in ("search_preview", "finding_search_preview", "finding_search_use")
+        else (200, 302, 400)
+    )
     assert response.status_code in allowed, (response.status_code, response.content[:300])
