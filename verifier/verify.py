@@ -12,6 +12,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
+from verifier.citations import extract_citations
 from verifier.citations.claims import ALL_CUES
 from verifier.gradient import Decision, decide, no_source, not_checked, rationale
 from verifier.match.anchor import compare_anchor
@@ -263,7 +264,7 @@ class _Outcome:
 
 
 def claim_substance(claim: Claim) -> str:
-    """The claim's sentence without the citation and without the cue that frames it.
+    """The claim's sentence without its citations and without the cue that frames it.
 
     "개인정보 보호법 제15조 제1항 제2호" or "art. 58 k.c." names the source; it is not something the source
     must say (a statute does not contain its own name)."""
@@ -278,6 +279,10 @@ def claim_substance(claim: Claim) -> str:
         else:
             end = start + len(citation.text)
     text = text[:start] + " " * (end - start) + text[end:]
+    # other citations of the same sentence name other sources ("C-300/21 … under Article 82 GDPR")
+    for other in extract_citations(text):
+        a, b = other.span
+        text = text[:a] + " " * (b - a) + text[b:]
     # the cue that made it a claim ("provides that", "stanowi, że", "판시하였다", "permits") frames the
     # claim; the source says the substance in its own verbs, so the frame is not a term to find in it
     low = text.lower()

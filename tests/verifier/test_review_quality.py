@@ -129,6 +129,34 @@ CLAIM_TYPES += [
     ),
 ]
 
+CLAIM_TYPES += [
+    (
+        "Sąd Najwyższy w uchwale z dnia 5 lipca 2002 r., III CZP 36/02, przyjął, że art. 691 k.c. w nowym "
+        "brzmieniu nie ma zastosowania, gdy najemca zmarł przed wejściem w życie ustawy.",
+        "art. 691 k.c.",
+        ClaimType.BARE_CITATION,
+        "art. 691 is what the SN's holding is about; the holding is checked against the resolution",
+    ),
+    (
+        "Case C-300/21 concerned the right to compensation under Article 82 GDPR.",
+        "Article 82 GDPR",
+        ClaimType.BARE_CITATION,
+        "the sentence says what the case was about; Article 82 is its subject",
+    ),
+    (
+        "Art. 58 § 1 k.c. w zw. z art. 5 k.c. stanowi, że czynność prawna sprzeczna z ustawą jest nieważna.",
+        "art. 5 k.c.",
+        ClaimType.BARE_CITATION,
+        "'w zw. z' names a supporting provision; the thesis is art. 58 § 1's",
+    ),
+    (
+        "In Case C-311/18 Facebook Ireland and Schrems the Court declared Decision 2016/1250 invalid.",
+        "Case C-311/18",
+        ClaimType.COURT_HOLDING,
+        "'declared … invalid' is what the Court decided",
+    ),
+]
+
 
 @pytest.mark.parametrize(("sentence", "citation", "claim_type", "why"), CLAIM_TYPES)
 def test_it_reads_the_claim_a_sentence_makes(
@@ -219,6 +247,22 @@ STATUSES += [
         "art. 58 § 2 k.c.",
         Status.UNVERIFIED,
         "that is § 1; § 2 is about the principles of social coexistence",
+    ),
+]
+
+STATUSES += [
+    (
+        "Article 82 GDPR, as interpreted in Case C-300/21, gives any person who has suffered non-material "
+        "damage a right to compensation.",
+        "Article 82 GDPR",
+        Status.NEEDS_JUDGEMENT,
+        "Article 82(1) says this; 'Case C-300/21' is another source, not a term Article 82 must contain",
+    ),
+    (
+        "Case C-311/18 concerned the calculation of VAT on second-hand cars.",
+        "Case C-311/18",
+        Status.UNVERIFIED,
+        "Schrems II is about transfers of personal data to the United States",
     ),
 ]
 

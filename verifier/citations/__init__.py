@@ -99,6 +99,7 @@ def extract_claims(
     # list of citations): then one scan of the whole draft is cheaper.
     dense = sum(b - a for a, b in claim_spans) > len(norm)
     cue_index = _claims.CueIndex(norm) if dense else None
+    case_starts = _claims.cases_before(hits)
     out: list[Claim] = []
     for i, h in enumerate(hits):
         citation = _citation(prepared, h)
@@ -122,6 +123,12 @@ def extract_claims(
             raw = text[quote_span[0] : quote_span[1]]
             quote = raw if q.text == norm[q.inner[0] : q.inner[1]] else q.text
         if h.problem is not None and claim_type is not ClaimType.BARE_CITATION and quote is None:
+            claim_type = ClaimType.BARE_CITATION
+        if quote is None and _claims.in_reported_holding(h, case_starts[i], claim_norm, sentence_norm):
+            # "SN przyjął, że art. 691 k.c. …", "the Court held that under Article 82 GDPR …": the statute is
+            # what the holding is about; the holding is checked against the judgment, the statute only exists
+            claim_type = ClaimType.BARE_CITATION
+        if quote is None and _claims.read_in_conjunction(i, hits, norm):
             claim_type = ClaimType.BARE_CITATION
         if quote is None and _claims.inside_quote(h.start, h.end, quotes):
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the sentence

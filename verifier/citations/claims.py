@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verifier.citations.common import data_table
+from verifier.citations.common import Hit, data_table
 from verifier.citations.quotes import Quote
 from verifier.model import ClaimType, Kind, Span
 
@@ -304,6 +304,43 @@ def attach_quotes(
         if prior is None or distance < prior[2]:
             result[target] = (q, claim, distance)
     return {i: (q, span) for i, (q, span, _) in result.items()}
+
+
+_STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+
+
+def cases_before(hits: Sequence[Hit]) -> list[int | None]:
+    """For each hit, the start of the last case cited before it (one pass over the sorted hits)."""
+    out: list[int | None] = []
+    last: int | None = None
+    for h in hits:
+        out.append(last)
+        if h.kind in _CASE_KINDS:
+            last = h.start
+    return out
+
+
+def in_reported_holding(hit: Hit, case_start: int | None, claim: Span, sentence: str) -> bool:
+    """A statute cited after a case in a sentence that reports the case's holding ("III CZP 36/02, przyjął,
+    że art. 691 k.c. …", "대법원 … 판결은 민법 제103조의 … 판시하였다")."""
+    if hit.kind not in _STATUTE_KINDS or case_start is None or case_start < claim[0]:
+        return False
+    pattern = ALL_CUES.get(ClaimType.COURT_HOLDING)
+    return pattern is not None and pattern.search(sentence.lower()) is not None
+
+
+# "art. 58 § 1 k.c. w zw. z art. 5 k.c.", "Article 6(1) read in conjunction with Article 9": the second act
+# is named in support of the first; the sentence's thesis is the first one's
+_CONJUNCTION = re.compile(
+    r"(?:w zw\. ?z|w związku z|in conjunction with|read with|read together with)[ ]?$", re.IGNORECASE
+)
+
+
+def read_in_conjunction(index: int, hits: Sequence[Hit], norm: str) -> bool:
+    hit = hits[index]
+    if hit.kind not in _STATUTE_KINDS or index == 0 or hits[index - 1].kind not in _STATUTE_KINDS:
+        return False
+    return _CONJUNCTION.search(norm, max(hits[index - 1].end, hit.start - 30), hit.start) is not None
 
 
 def inside_quote(start: int, end: int, quotes: Sequence[Quote]) -> bool:
