@@ -363,3 +363,22 @@ def test_a_failed_look_up_says_why_in_every_language(lang: str, expected: str) -
     finding = verify_claim(claim, resolution, finding_id="C1", lang=lang)
     assert finding.status is Status.NO_SOURCE
     assert finding.rationale == expected
+
+
+def test_an_items_evidence_points_into_the_source_at_the_lead_in_and_the_item() -> None:
+    claim = only_claim(
+        "개인정보 보호법 제15조 제1항 제2호는 법률에 특별한 규정이 있거나 법령상 의무를 준수하기 위하여 "
+        "불가피한 경우에 개인정보를 수집할 수 있다고 규정한다.",
+        "개인정보 보호법 제15조 제1항 제2호",
+    )
+    assert claim.citation.anchor is not None
+    resolution = corpus().resolve(claim.citation.anchor)
+    finding = verify_claim(claim, resolution, finding_id="C1", lang="ko")
+    assert finding.match is not None
+    text = resolution.document.text  # type: ignore[union-attr]
+    lead = text.index("개인정보처리자는 다음 각 호의 어느 하나에 해당하는 경우에는")
+    item_two = text.index("법률에 특별한 규정이 있거나 법령상 의무를 준수하기")
+    item_three = text.index("공공기관이 법령 등에서 정하는 소관 업무의 수행을 위하여")
+    assert lead <= finding.match.start < item_three
+    assert item_two < finding.match.end <= item_three
+    assert text[finding.match.start : finding.match.start + 8] == finding.match.excerpt[:8]
