@@ -178,6 +178,12 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "초안({draft})과 원문({source})의 언어가 달라 내용을 기계적으로 대조할 수 없습니다. "
         "직접 확인하십시오.",
     },
+    "no_terms": {
+        "en": "The sentence says nothing of its own beyond the citation that could be compared with the "
+        "source: a person must read it with the sentences around it.",
+        "pl": "Zdanie poza powołaniem nie zawiera treści do porównania ze źródłem - oceń je w kontekście.",
+        "ko": "인용 외에 원문과 대조할 주장 내용이 없습니다. 앞뒤 문맥과 함께 직접 확인하십시오.",
+    },
     "no_structure": {
         "en": "The source came without its article structure: the pinpoint was not checked, only the text.",
         "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",

@@ -295,11 +295,7 @@ def claim_substance(claim: Claim) -> str:
 
 
 def _content(claim: Claim, src: Normalized, lang: str) -> ContentResult:
-    result = content_coverage(claim_substance(claim), src, lang=lang)
-    if result.terms:
-        return result
-    # nothing but the citation carries words: judge the sentence as written rather than on no terms at all
-    return content_coverage(claim.claim_text, src, lang=lang)
+    return content_coverage(claim_substance(claim), src, lang=lang)
 
 
 def _levels(
@@ -366,6 +362,15 @@ def _levels(
         text = rationale("cross_language", lang, draft=draft_lang, source=src_lang)
         decision = Decision(status, text, required, Level.EXISTENCE)
         notes = [n for n in notes if n != text]
+    elif (
+        content is not None
+        and not content.terms
+        and required is Level.CONTENT
+        and achieved is Level.EXISTENCE
+    ):
+        # "Art. 58 k.c. stanowi tak samo.": nothing of its own to find in the source; its meaning lies in
+        # the sentences around it, which a person reads — not a 🔴 for words the claim never had
+        decision = Decision(Status.NEEDS_JUDGEMENT, rationale("no_terms", lang), required, Level.EXISTENCE)
     else:
         key = None
         if korean_precedent and achieved is Level.CONTENT and required is Level.CONTENT:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from verifier.citations import extract_claims
+from verifier.gradient import rationale
 from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
 from verifier.model import (
@@ -382,3 +383,21 @@ def test_an_items_evidence_points_into_the_source_at_the_lead_in_and_the_item() 
     assert lead <= finding.match.start < item_three
     assert item_two < finding.match.end <= item_three
     assert text[finding.match.start : finding.match.start + 8] == finding.match.excerpt[:8]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "citation", "lang"),
+    [
+        ("Art. 58 k.c. stanowi tak samo.", "Art. 58 k.c.", "pl"),
+        ("민법 제750조도 같은 내용을 규정한다.", "민법 제750조", "ko"),
+    ],
+)
+def test_a_claim_with_no_words_of_its_own_is_for_a_person_not_red(
+    sentence: str, citation: str, lang: str
+) -> None:
+    claim = only_claim(sentence, citation)
+    assert claim.claim_type is ClaimType.PARAPHRASE
+    assert claim.citation.anchor is not None
+    finding = verify_claim(claim, corpus().resolve(claim.citation.anchor), finding_id="C1", lang=lang)
+    assert finding.status is Status.NEEDS_JUDGEMENT, finding.rationale
+    assert finding.rationale == rationale("no_terms", lang)
