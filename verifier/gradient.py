@@ -178,6 +178,18 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "초안({draft})과 원문({source})의 언어가 달라 내용을 기계적으로 대조할 수 없습니다. "
         "직접 확인하십시오.",
     },
+    "pinpoint_elsewhere": {
+        "en": "The quoted words are in the judgment, but in paragraph {found}, not paragraph {unit}: correct "
+        "the pinpoint.",
+        "pl": "Cytat jest w orzeczeniu, ale w pkt {found}, nie w pkt {unit} - popraw pinpoint.",
+        "ko": "인용문은 판결에 있으나 {unit} 단락이 아니라 {found} 단락에 있습니다. 인용 위치를 고치십시오.",
+    },
+    "pinpoint_missing": {
+        "en": "The judgment has no paragraph {unit}, though the quoted words are in it: correct the "
+        "pinpoint.",
+        "pl": "Orzeczenie nie ma pkt {unit}, choć cytat w nim jest - popraw pinpoint.",
+        "ko": "판결에 {unit} 단락은 없으나 인용문은 판결에 있습니다. 인용 위치를 고치십시오.",
+    },
     "no_terms": {
         "en": "The sentence says nothing of its own beyond the citation that could be compared with the "
         "source: a person must read it with the sentences around it.",

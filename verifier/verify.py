@@ -21,6 +21,7 @@ from verifier.match.content import ContentResult, content_coverage
 from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
 from verifier.model import (
     Claim,
+    ClaimType,
     Finding,
     Found,
     Jurisdiction,
@@ -552,11 +553,69 @@ def _verify_found(claim: Claim, document: SourceDocument, *, lang: str) -> tuple
         )
         return _Outcome(decision, notes=tuple(notes)), supporting
 
-    outcome = _levels(
-        claim, document, spans, lang=lang, pinpointed=pinpointed, korean_precedent=korean_precedent
-    )
+    paragraph = case_paragraph(claim) if document.kind in _PRECEDENT_KINDS and document.units else None
+    if paragraph is not None:
+        outcome = _paragraph_levels(claim, document, paragraph, lang=lang, korean_precedent=korean_precedent)
+    else:
+        outcome = _levels(
+            claim, document, spans, lang=lang, pinpointed=pinpointed, korean_precedent=korean_precedent
+        )
     outcome.notes = tuple(notes) + outcome.notes
     return outcome, supporting
+
+
+# a paragraph of a judgment named right after its citation: "C-300/21, para. 42", "pkt 3", "Rn. 12"
+# (pages, "s. 12", cannot be found in a text without page breaks and are not checked)
+_CASE_PARAGRAPH = re.compile(
+    r"\s?[,(]?\s?(?:para\.|paras\.|paragraphs?|pkt|punkt|nb\.|Rn\.|Rz\.|§)\s?\[?(\d{1,4})\b", re.IGNORECASE
+)
+_FOUND = (Status.VERIFIED, Status.MODIFIED)
+
+
+def case_paragraph(claim: Claim) -> str | None:
+    """The paragraph a pinpoint claim names after a judgment's citation, if any."""
+    if claim.claim_type is not ClaimType.PINPOINT:
+        return None
+    after = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= after <= len(claim.claim_text):
+        return None
+    m = _CASE_PARAGRAPH.match(claim.claim_text, after)
+    return m.group(1) if m else None
+
+
+def _paragraph_levels(
+    claim: Claim, document: SourceDocument, paragraph: str, *, lang: str, korean_precedent: bool
+) -> _Outcome:
+    """A pinpoint into a judgment: the quote must be in the named paragraph. Found elsewhere in the same
+    judgment it is real words at a wrong place: 🟠, correct the pinpoint (the seed's calibration)."""
+    unit = next((u for u in document.units if u.path == (("paragraph", paragraph),)), None)
+    if unit is not None:
+        at_pinpoint = _levels(
+            claim,
+            document,
+            [(unit.start, unit.end)],
+            lang=lang,
+            pinpointed=True,
+            korean_precedent=korean_precedent,
+        )
+        if at_pinpoint.decision.status in _FOUND or not claim.quote:
+            return at_pinpoint
+    anywhere = _levels(claim, document, None, lang=lang, pinpointed=False, korean_precedent=korean_precedent)
+    if anywhere.decision.status not in _FOUND or anywhere.match is None:
+        return at_pinpoint if unit is not None else anywhere
+    start = anywhere.match.start
+    found = next(
+        (u.path[-1][1] for u in document.units if len(u.path) == 1 and u.start <= start < u.end), None
+    )
+    key = "pinpoint_elsewhere" if found is not None else "pinpoint_missing"
+    text = rationale(key, lang, unit=paragraph, found=found or "")
+    required = claim.claim_type.required_level
+    return _Outcome(
+        decision=Decision(Status.CALIBRATION, text, required, Level.CONTENT),
+        nearest=(anywhere.match,),
+        coverage=anywhere.coverage,
+        notes=anywhere.notes,
+    )
 
 
 def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
@@ -574,6 +633,7 @@ def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
 
 
 __all__ = [
+    "case_paragraph",
     "check_pinpoint",
     "claim_substance",
     "clear_cache",

@@ -401,3 +401,48 @@ def test_a_claim_with_no_words_of_its_own_is_for_a_person_not_red(
     finding = verify_claim(claim, corpus().resolve(claim.citation.anchor), finding_id="C1", lang=lang)
     assert finding.status is Status.NEEDS_JUDGEMENT, finding.rationale
     assert finding.rationale == rationale("no_terms", lang)
+
+
+MERE_INFRINGEMENT = (
+    '"the mere infringement of the provisions of that regulation is not sufficient to confer a right to '
+    'compensation"'
+)
+
+
+# (sentence, status, why) — a pinpoint into C-300/21, whose paragraph 42 holds the quoted words
+CASE_PINPOINTS = [
+    (
+        f"In Case C-300/21, para. 42, the Court held that {MERE_INFRINGEMENT}.",
+        Status.VERIFIED,
+        "para. 42 has it",
+    ),
+    (
+        f"In Case C-300/21, para. 51, the Court held that {MERE_INFRINGEMENT}.",
+        Status.CALIBRATION,
+        "real words at the wrong paragraph: correct the pinpoint",
+    ),
+    (
+        f"In Case C-300/21, para. 142, the Court held that {MERE_INFRINGEMENT}.",
+        Status.CALIBRATION,
+        "the judgment has 60 paragraphs; the words are real",
+    ),
+    (
+        'In Case C-300/21, para. 42, the Court held that "any infringement automatically gives rise to '
+        'compensation".',
+        Status.UNVERIFIED,
+        "the words are nowhere in the judgment",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "status", "why"), CASE_PINPOINTS)
+def test_a_pinpoint_into_a_judgment_is_checked_at_its_paragraph(
+    sentence: str, status: Status, why: str
+) -> None:
+    claim = only_claim(sentence, "Case C-300/21")
+    assert claim.claim_type is ClaimType.PINPOINT
+    assert claim.citation.anchor is not None
+    finding = verify_claim(claim, corpus().resolve(claim.citation.anchor), finding_id="C1", lang="en")
+    assert finding.status is status, f"{why}: {finding.rationale}"
+    if status is Status.CALIBRATION:
+        assert "paragraph 42" in finding.rationale
