@@ -434,37 +434,60 @@ def _write_draft_with_runs(document: Any, text: str, findings: list[Finding]) ->
 
 
 def _comment_runs_in_docx(document: Any, findings: list[Finding]) -> dict[int, list[Any]]:
-    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it."""
+    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it.
+    Findings are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
     anchored: dict[int, list[Any]] = {}
     paragraphs = list(_all_paragraphs(document))
+    used: dict[int, int] = {}  # paragraph index -> offset up to which text was already claimed
     for f in findings:
-        needle = f.citation
-        for paragraph in paragraphs:
-            runs = _isolate(paragraph, needle)
+        for index, paragraph in enumerate(paragraphs):
+            runs = _isolate(paragraph, f.citation, start=used.get(index, 0))
             if runs:
                 anchored[f.pk] = runs
+                used[index] = _offset_after(paragraph, runs[-1])
                 break
     return anchored
 
 
 def _all_paragraphs(document: Any) -> Any:
-    yield from document.paragraphs
-    for table in document.tables:
-        for row in table.rows:
-            for cell in row.cells:
-                yield from cell.paragraphs
+    """Every paragraph of the body in document order: tables and content controls included."""
+    from docx.text.paragraph import Paragraph
+
+    for p in document.element.body.xpath(".//w:p"):
+        yield Paragraph(p, document._body)
 
 
-def _isolate(paragraph: Any, needle: str) -> list[Any]:
-    """Return the runs that hold exactly `needle` in the paragraph, splitting runs at its edges."""
-    text = "".join(r.text for r in paragraph.runs)
-    at = text.find(needle)
+def _visible_runs(paragraph: Any) -> list[Any]:
+    """Every run a reader sees: inside tracked insertions and hyperlinks too, never inside deletions."""
+    from docx.text.run import Run
+
+    return [
+        Run(r, paragraph)
+        for r in paragraph._p.xpath(".//w:r[not(ancestor::w:del) and not(ancestor::w:moveFrom)]")
+        if r.getparent() is not None
+    ]
+
+
+def _offset_after(paragraph: Any, last_run: Any) -> int:
+    offset = 0
+    for run in _visible_runs(paragraph):
+        offset += len(run.text)
+        if run._r is last_run._r:
+            return offset
+    return offset
+
+
+def _isolate(paragraph: Any, needle: str, *, start: int = 0) -> list[Any]:
+    """Return the runs that hold exactly `needle` (at or after `start`), splitting runs at its edges."""
+    runs = _visible_runs(paragraph)
+    text = "".join(r.text for r in runs)
+    at = text.find(needle, start)
     if at < 0:
         return []
     end = at + len(needle)
     out = []
     position = 0
-    for run in list(paragraph.runs):
+    for run in runs:
         run_start, run_end = position, position + len(run.text)
         position = run_end
         if run_end <= at or run_start >= end:

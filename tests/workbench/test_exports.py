@@ -140,3 +140,27 @@ def test_a_member_downloads_each_export_and_it_is_audited(client_for, review, fm
     event = review.audit_events.get(kind="exported")
     assert event.payload["format"] == fmt
     assert event.actor_name == "alice"
+
+
+def test_a_docx_draft_gets_its_comments_in_a_copy_of_the_original(people, data_dir):
+    from verifier.ingest import ingest_bytes
+
+    original = (data_dir / "drafts" / "memo_tracked.docx").read_bytes()
+    document = ingest_bytes(original, "memo_tracked.docx")
+    review = services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title="docx",
+        document=document,
+        original=original,
+        enqueue=False,
+    )
+    services.extract_findings(review.pk)
+    review.refresh_from_db()
+    exported = docx.Document(io.BytesIO(exports.export_docx(review)))
+    body_findings = [f for f in review.findings.all() if not f.origin.startswith(("footnote", "endnote"))]
+    assert len(list(exported.comments)) == len(body_findings) > 0
+    # It is the original file with comments added: the tracked changes are still there for the author.
+    xml = exported.element.xml
+    assert "w:ins" in xml
+    assert "w:del" in xml
