@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
@@ -42,6 +43,7 @@ from verifier.text import Normalized, normalize
 
 _CACHE_SIZE = 32
 _cache: OrderedDict[bytes, Normalized] = OrderedDict()
+_cache_lock = threading.Lock()
 _by_identity: dict[int, tuple[str, Normalized]] = {}
 _SUMMARY_CHARS = 160
 # below this share of the claim's terms in the headnote, and without CONTENT in the full text, the case is
@@ -56,21 +58,22 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 def normalized_source(text: str) -> Normalized:
     """The normalized text of a source, computed once per distinct text (LRU keyed by sha256), so a
-    hundred claims against one judgment normalize it once."""
+    hundred claims against one judgment normalize it once — also when they arrive on parallel threads."""
     hit = _by_identity.get(id(text))
     if hit is not None and hit[0] is text:
         return hit[1]
     key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
-    found = _cache.get(key)
-    if found is None:
-        found = normalize(text)
-        _cache[key] = found
-        while len(_cache) > _CACHE_SIZE:
-            _, evicted = _cache.popitem(last=False)
-            _by_identity.pop(id(evicted.original), None)
-    else:
-        _cache.move_to_end(key)
-    _by_identity[id(text)] = (text, found)
+    with _cache_lock:  # one thread normalizes, the others wait for its result instead of redoing it
+        found = _cache.get(key)
+        if found is None:
+            found = normalize(text)
+            _cache[key] = found
+            while len(_cache) > _CACHE_SIZE:
+                _, evicted = _cache.popitem(last=False)
+                _by_identity.pop(id(evicted.original), None)
+        else:
+            _cache.move_to_end(key)
+        _by_identity[id(text)] = (text, found)
     return found
 
 

@@ -9,6 +9,7 @@ Every finding points at the snapshot it was judged against.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -87,10 +88,30 @@ class Outcome:
         return payload
 
 
+_documents_lock = threading.Lock()
+_documents: OrderedDict[tuple[int, str], SourceDocument] = OrderedDict()
+DOCUMENT_CACHE_SIZE = 32
+
+
+def document_for(snapshot: SourceSnapshot) -> SourceDocument:
+    """The verifier's view of a snapshot, built once per process: snapshots never change (a new fetch is a
+    new row), and rebuilding a statute's thousands of units for every citation of it dominated the CLI."""
+    cache_key = (snapshot.pk, snapshot.sha256)
+    with _documents_lock:  # held while loading: parallel citations of one statute wait for one load
+        if cache_key in _documents:
+            _documents.move_to_end(cache_key)
+            return _documents[cache_key]
+        document = document_of(SourceSnapshot.objects.get(pk=snapshot.pk))
+        _documents[cache_key] = document
+        while len(_documents) > DOCUMENT_CACHE_SIZE:
+            _documents.popitem(last=False)
+    return document
+
+
 def resolve_for(anchor: Anchor, *, matter: Matter | None, upstream: Resolver | None = None) -> Outcome:
     snapshot = cached_snapshot(anchor.key, matter)
     if snapshot is not None:
-        return Outcome(Found(document_of(snapshot)), snapshot, True)
+        return Outcome(Found(document_for(snapshot)), snapshot, True)
     resolution = (upstream or router()).resolve(anchor)
     if isinstance(resolution, Found):
         return Outcome(resolution, store(resolution.document), False)
@@ -99,7 +120,11 @@ def resolve_for(anchor: Anchor, *, matter: Matter | None, upstream: Resolver | N
 
 def cached_snapshot(key: str, matter: Matter | None) -> SourceSnapshot | None:
     now = timezone.now()
-    fresh = SourceSnapshot.objects.filter(key=key).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    fresh = (
+        SourceSnapshot.objects.filter(key=key)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .defer("text", "units", "summary", "meta")  # the body comes from document_for's cache
+    )
     if matter is not None:
         uploaded = fresh.filter(matter=matter).order_by("-fetched_at", "-pk").first()
         if uploaded is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,12 +87,20 @@ def boilerplate_phrases(lang: str) -> tuple[str, ...]:
     return _word_list("boilerplate", _check_lang(lang))
 
 
-@functools.cache
-def _kiwi() -> object:
-    from kiwipiepy import Kiwi  # loading the model takes seconds: only when Korean is matched
+_KIWI_LOCK = threading.Lock()
+_KIWI: list[object] = []
 
-    # the typo and multi-word dictionaries triple the load time and add nothing to noun extraction
-    return Kiwi(load_typo_dict=False, load_multi_dict=False)
+
+def _kiwi() -> object:
+    # Built once per process under a lock: the model takes seconds and ~200 MB, and functools.cache would
+    # let every thread of the CLI's pool build its own copy on the first Korean claim.
+    with _KIWI_LOCK:
+        if not _KIWI:
+            from kiwipiepy import Kiwi
+
+            # the typo and multi-word dictionaries triple the load time and add nothing to noun extraction
+            _KIWI.append(Kiwi(load_typo_dict=False, load_multi_dict=False))
+        return _KIWI[0]
 
 
 def _lemmatizer() -> object:
@@ -176,17 +185,21 @@ _INDEX_CACHE: OrderedDict[tuple[int, str], tuple[Normalized, _SourceIndex]] = Or
 _INDEX_CACHE_SIZE = 16
 
 
+_INDEX_LOCK = threading.Lock()
+
+
 def _index(source: Normalized, lang: str) -> _SourceIndex:
     key = (id(source), lang)
-    hit = _INDEX_CACHE.get(key)
-    if hit is not None and hit[0] is source:
-        _INDEX_CACHE.move_to_end(key)
-        return hit[1]
-    built = _SourceIndex(source, lang)
-    _INDEX_CACHE[key] = (source, built)
-    while len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
-        _INDEX_CACHE.popitem(last=False)
-    return built
+    with _INDEX_LOCK:  # parallel claims against one source build its index once, not once per thread
+        hit = _INDEX_CACHE.get(key)
+        if hit is not None and hit[0] is source:
+            _INDEX_CACHE.move_to_end(key)
+            return hit[1]
+        built = _SourceIndex(source, lang)
+        _INDEX_CACHE[key] = (source, built)
+        while len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
+            _INDEX_CACHE.popitem(last=False)
+        return built
 
 
 def _occurrences(term: _Term, source: Normalized, index: _SourceIndex) -> list[int]:
