@@ -621,13 +621,21 @@ def _paragraph_levels(
     )
 
 
+def _mostly_korean(text: str) -> bool:
+    hangul = len(_HANGUL.findall(text))
+    latin = sum(1 for c in text if c.isascii() and c.isalpha())
+    return hangul > 0 and hangul >= latin
+
+
 def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
     """Protocol B, on the headnote (판시사항/판결요지) and then the full text rather than the title alone:
     clearly disjoint topics contradict the claim; any overlap leaves it to the later levels."""
     assert document.summary is not None
-    if not _HANGUL.search(claim.claim_text):
-        return False  # a claim in another language cannot be compared word for word: never a 🔴 here
     substance = claim_substance(claim)
+    if not _mostly_korean(substance):
+        # A claim in another language (an English memo on a Korean case) cannot be compared word for word
+        # with a Korean headnote: never a 🔴 here; the Korean citation inside it does not make it Korean.
+        return False
     in_summary = content_coverage(substance, document.summary, lang="ko")
     if not in_summary.terms or in_summary.coverage >= _TOPIC_OVERLAP:
         return False

@@ -265,6 +265,15 @@ STATUSES += [
         Status.UNVERIFIED,
         "Schrems II is about transfers of personal data to the United States",
     ),
+    (
+        "대법원 2016. 8. 17. 선고 2014다235080 판결 held that collecting personal data that the data subject "
+        "had already made public is not unlawful merely because it was done for profit without separate "
+        "consent.",
+        "대법원 2016. 8. 17. 선고 2014다235080 판결",
+        Status.NEEDS_JUDGEMENT,
+        "an English paraphrase of a Korean holding cannot be compared word for word: a person judges it "
+        "(the Hangul citation does not make the claim Korean)",
+    ),
 ]
 
 
