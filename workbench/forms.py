@@ -39,56 +39,9 @@ def client_address(request: Any) -> str:
     return str(request.META.get("REMOTE_ADDR", "")) if request is not None else ""
 
 
-class NewReviewForm(forms.Form):
-    matter = forms.ModelChoiceField(queryset=Matter.objects.none(), label=_("Matter"))
-    title = forms.CharField(max_length=300, required=False, label=_("Title"))
-    text = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
-        label=_("Paste the draft"),
-    )
-    file = forms.FileField(
-        required=False,
-        label=_("…or upload it (.txt, .md, .docx, .pdf)"),
-        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.docx,.pdf"}),
-    )
-
-    def __init__(self, *args: Any, matters: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["matter"].queryset = matters  # type: ignore[attr-defined]
-        self.document: IngestedDocument | None = None
-        self.original: bytes | None = None
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        text = (data.get("text") or "").strip("\ufeff")
-        upload = data.get("file")
-        if upload and text.strip():
-            raise forms.ValidationError(_("Paste the text or upload a file, not both."))
-        if upload:
-            if upload.size > settings.WORKBENCH_MAX_UPLOAD_BYTES:
-                self.add_error(
-                    "file",
-                    _("The file is larger than the %(mb)d MB limit.")
-                    % {"mb": settings.WORKBENCH_MAX_UPLOAD_BYTES // (1024 * 1024)},
-                )
-                return data
-            raw = upload.read(settings.WORKBENCH_MAX_UPLOAD_BYTES + 1)
-            try:
-                self.document = ingest_bytes(raw, upload.name, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
-            except IngestError as exc:
-                self.add_error("file", str(exc))
-                return data
-            self.original = raw
-        elif text.strip():
-            self.document = ingest_text(text.replace("\r\n", "\n"), name=data.get("title") or "pasted text")
-        elif "file" not in self.errors:  # an empty or broken upload already has its own message
-            self.add_error("text", _("Paste a draft or upload a file."))
-        return data
-
-
 class UploadTextForm(forms.Form):
-    """Paste or upload a text: a revised draft, or the source document for a finding."""
+    """Paste or upload a text — a draft, a revised draft, or the source document of a finding — read into one
+    IngestedDocument (`self.document`), with the refusal of a bad file shown at the field."""
 
     text = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste the text")
@@ -98,11 +51,15 @@ class UploadTextForm(forms.Form):
         label=_("…or upload it (.txt, .md, .docx, .pdf)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.docx,.pdf"}),
     )
+    nothing_given = _("Paste the text or upload a file.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.document: IngestedDocument | None = None
         self.original: bytes | None = None
+
+    def pasted_name(self, data: dict[str, Any]) -> str:
+        return "pasted text"
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -126,10 +83,29 @@ class UploadTextForm(forms.Form):
                 return data
             self.original = raw
         elif text.strip():
-            self.document = ingest_text(text.replace("\r\n", "\n"), name="pasted text")
-        elif "file" not in self.errors:
-            self.add_error("text", _("Paste the text or upload a file."))
+            self.document = ingest_text(text.replace("\r\n", "\n"), name=self.pasted_name(data))
+        elif "file" not in self.errors:  # an empty or broken upload already has its own message
+            self.add_error("text", self.nothing_given)
         return data
+
+
+class NewReviewForm(UploadTextForm):
+    matter = forms.ModelChoiceField(queryset=Matter.objects.none(), label=_("Matter"))
+    title = forms.CharField(max_length=300, required=False, label=_("Title"))
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        label=_("Paste the draft"),
+    )
+    field_order = ("matter", "title", "text", "file")
+    nothing_given = _("Paste a draft or upload a file.")
+
+    def __init__(self, *args: Any, matters: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["matter"].queryset = matters  # type: ignore[attr-defined]
+
+    def pasted_name(self, data: dict[str, Any]) -> str:
+        return str(data.get("title") or "pasted text")
 
 
 class ProposalForm(forms.Form):
