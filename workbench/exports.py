@@ -278,7 +278,7 @@ def export_pdf(review: Review) -> bytes:
 
     def line(text: str, size: float = 9.5, style: str = "", height: float = 5.0) -> None:
         pdf.set_font("body", style, size)
-        pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT", align="L")
 
     line("Citation review report", 16, "B", 8)
     line(review.title, 12, "B", 6)
@@ -322,9 +322,9 @@ def export_pdf(review: Review) -> bytes:
             y = pdf.get_y()
         pdf.set_fill_color(*rgb)
         pdf.rect(pdf.l_margin - 3, y + 0.8, 2, 4.4, style="F")
-        values = (f.finding_id, f.status, f.citation[:60], f"{f.required_level}→{f.achieved_level}", f.state)
+        values = (f.finding_id, f.status, f.citation, f"{f.required_level}→{f.achieved_level}", f.state)
         for value, w in zip(values, cols, strict=True):
-            pdf.cell(w, 6, value, border="B")
+            pdf.cell(w, 6, _fit(pdf, value, w - 1.5), border="B")
         pdf.ln()
     pdf.ln(4)
 
@@ -361,6 +361,15 @@ def export_pdf(review: Review) -> bytes:
     pdf.ln(2)
     line(f"Audit chain: {len(chain)} events; head hash {chain[-1].hash if chain else '-'}", 9, "B")
     return bytes(pdf.output())
+
+
+def _fit(pdf: Any, text: str, width: float) -> str:
+    """Cut a table cell's text to its column (with an ellipsis) instead of letting it run into the next."""
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def export_docx(review: Review) -> bytes:
