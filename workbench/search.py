@@ -25,7 +25,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
-from verifier.model import Found, Jurisdiction, Kind, SourceDocument, Status
+from verifier.model import Jurisdiction, Kind, SourceDocument, Status
 from verifier.search.dispatch import Params, Searcher, SearchUnavailable
 from verifier.search.eu import EuSearch
 from verifier.search.korea import KoreaSearch
@@ -168,9 +168,8 @@ def use_as_source(
     *, user: AnyUser, finding: Finding, collection: str, doc_id: str, query: str = ""
 ) -> list[Finding]:
     """Attach a search hit as the source of the finding's citation and re-verify at once."""
-    from verifier.verify import verify_claim
-    from workbench.services import anchor_from_json, claim_of, ensure_open, store_verdict
-    from workbench.sources import document_of, store
+    from workbench.services import anchor_from_json, ensure_open, reverify_with
+    from workbench.sources import store
 
     require_role(user, ASSOCIATE, PARTNER)
     review = finding.review
@@ -199,19 +198,7 @@ def use_as_source(
         },
         user,
     )
-    rechecked = []
-    targets = review.findings.filter(version=review.version, anchor_key=anchor.key).select_related("review")
-    for target in targets:
-        verdict = verify_claim(
-            claim_of(target),
-            Found(document_of(snapshot)),
-            finding_id=target.finding_id,
-            lang=review.language or "en",
-        )
-        store_verdict(target, verdict, snapshot, require_claim=False, reopen=True)
-        target.refresh_from_db()
-        rechecked.append(target)
-    return rechecked
+    return reverify_with(review, anchor.key, snapshot)
 
 
 # -------------------------------------------------------------------------------------- suggestions

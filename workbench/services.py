@@ -577,7 +577,6 @@ def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument
     """Use an uploaded or pasted judgment/act as the source of a finding's citation and re-verify at once
     every finding of the review that cites the same source."""
     from verifier.sources.local import document_from_upload
-    from workbench.sources import document_of as snapshot_document
     from workbench.sources import store
 
     require_role(user, ASSOCIATE, PARTNER)
@@ -601,15 +600,21 @@ def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument
         },
         user,
     )
+    return reverify_with(review, anchor.key, snapshot)
+
+
+def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> list[Finding]:
+    """Judge every finding of the review that cites `anchor_key` against `snapshot` now (attach source, use a
+    search hit), reopening their review state since the verdict may change."""
+    from workbench.sources import document_of as snapshot_document
+
+    document = snapshot_document(snapshot)
     rechecked = []
-    for target in review.findings.filter(version=review.version, anchor_key=anchor.key).select_related(
+    for target in review.findings.filter(version=review.version, anchor_key=anchor_key).select_related(
         "review"
     ):
         verdict = verify_claim(
-            claim_of(target),
-            Found(snapshot_document(snapshot)),
-            finding_id=target.finding_id,
-            lang=review.language or "en",
+            claim_of(target), Found(document), finding_id=target.finding_id, lang=review.language or "en"
         )
         store_verdict(target, verdict, snapshot, require_claim=False, reopen=True)
         target.refresh_from_db()
