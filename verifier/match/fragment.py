@@ -12,12 +12,13 @@ from __future__ import annotations
 import difflib
 import enum
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from verifier.match.gram_index import gram_index
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
 
@@ -26,10 +27,13 @@ DEFAULT_THRESHOLD = 0.15
 MAX_GAP = 5000
 NEAREST_LIMIT = 3
 _MAX_OCCURRENCES = 2000
+# Below this many characters a full rapidfuzz scan is cheap and the q-gram index is not worth building.
+INDEX_MIN_CHARS = 50_000
 
 # After normalization "…" is "..." and "[…]" is "[...]".
 _GAP_RE = re.compile(r"\s*(?:\[\s*\.{2,}\s*\]|\(\s*\.{2,}\s*\)|\.{3,})\s*")
 _EDGE_STRIP = ' "'
+_PUNCTUATION = "()[]{}.,;:!?'\""
 
 
 # Words whose presence flips a holding. Small in edit distance, total in meaning.
@@ -145,14 +149,16 @@ def _on_boundaries(text: str, start: int, end: int, needle: str) -> bool:
     return not (needle[-1].isalnum() and end < len(text) and text[end].isalnum())
 
 
-def _occurrences(text: str, needle: str, lo: int, hi: int) -> list[int]:
-    found: list[int] = []
+def _occurrences(text: str, needle: str, lo: int, hi: int) -> Iterator[int]:
+    """Boundary-respecting occurrences, lazily: the first one that completes the quote ends the scan,
+    instead of every occurrence in a 1 MB source being collected first."""
+    found = 0
     i = text.find(needle, lo, hi)
-    while i != -1 and len(found) < _MAX_OCCURRENCES:
+    while i != -1 and found < _MAX_OCCURRENCES:
         if _on_boundaries(text, i, i + len(needle), needle):
-            found.append(i)
+            found += 1
+            yield i
         i = text.find(needle, i + 1, hi)
-    return found
 
 
 def _exact(text: str, needles: Sequence[str], max_gap: int) -> list[Span] | None:
@@ -179,19 +185,43 @@ def _word_edges(text: str, lo: int, hi: int) -> tuple[list[int], list[int]]:
 
 
 def _refine(needle: str, text: str, start: int, end: int) -> tuple[int, int, float]:
-    """Move an approximate window onto word boundaries, keeping the most similar one."""
+    """Move an approximate window onto word boundaries, keeping the most similar one. The raw alignment
+    stands only when no word edge is near: cut mid-token ("93(" for "93(2)") it would read as a change of
+    number. Ties go to the earliest start, then the earliest end, whatever alignment came in."""
     pad = max(12, len(needle) // 4)
     starts, _ = _word_edges(text, max(0, start - pad), min(len(text), start + pad))
     _, ends = _word_edges(text, max(0, end - pad), min(len(text), end + pad))
-    best = (start, end, Levenshtein.normalized_similarity(needle, text[start:end]))
-    for s in starts or [start]:
-        for e in ends or [end]:
+    best: tuple[int, int, float] | None = None
+    for s in starts:
+        for e in ends:
             if e <= s:
                 continue
-            sim = Levenshtein.normalized_similarity(needle, text[s:e], score_cutoff=best[2])
-            if sim > best[2]:
+            sim = Levenshtein.normalized_similarity(needle, text[s:e], score_cutoff=best[2] if best else None)
+            if best is None or sim > best[2]:
                 best = (s, e, sim)
-    return best
+    if best is None:
+        return (start, end, Levenshtein.normalized_similarity(needle, text[start:end]))
+    return _take_punctuation(needle, text, *best)
+
+
+def _take_punctuation(needle: str, text: str, s: int, e: int, sim: float) -> tuple[int, int, float]:
+    """Word edges leave out the brackets a quote opens or closes with ("(d)", "93(2);"); take them in
+    where the source has them too, so the excerpt reads as the passage quoted."""
+    lead = len(needle) - len(needle.lstrip(_PUNCTUATION))
+    new_s = s
+    for k in range(lead - 1, -1, -1):
+        if new_s == 0 or text[new_s - 1] != needle[k]:
+            break
+        new_s -= 1
+    trail = needle[len(needle.rstrip(_PUNCTUATION)) :]
+    new_e = e
+    for c in trail:
+        if new_e == len(text) or text[new_e] != c:
+            break
+        new_e += 1
+    if (new_s, new_e) == (s, e):
+        return s, e, sim
+    return new_s, new_e, Levenshtein.normalized_similarity(needle, text[new_s:new_e])
 
 
 def _best_window(needle: str, text: str, lo: int, hi: int) -> tuple[int, int, float] | None:
@@ -201,6 +231,39 @@ def _best_window(needle: str, text: str, lo: int, hi: int) -> tuple[int, int, fl
     if alignment is None:
         return None
     return _refine(needle, text, lo + alignment.dest_start, lo + alignment.dest_end)
+
+
+def max_edits(needle_len: int, threshold: float) -> int:
+    """The most Levenshtein edits a window can differ by and still pass: distance <= threshold times the
+    longer length, and a window is at most as long as the needle plus the distance."""
+    return int(threshold * needle_len / (1 - threshold))
+
+
+def _search(needle: str, text: str, lo: int, hi: int, threshold: float) -> tuple[int, int, float] | None:
+    """The best window for `needle` in text[lo:hi]. Over a long range only the regions the q-gram index
+    keeps are aligned: every window that can pass `threshold` lies in one of them (see gram_index)."""
+    if hi - lo < INDEX_MIN_CHARS:
+        return _best_window(needle, text, lo, hi)
+    edits = max_edits(len(needle), threshold)
+    regions = gram_index(text).candidate_regions(needle, edits)
+    if regions is None:  # a needle too short for the bound to say anything
+        return _best_window(needle, text, lo, hi)
+    # A passing window w (|w| within m +- k, at most k edits) overlaps a length-m window of the region at
+    # Indel distance <= 3k, so rapidfuzz may drop any region scoring below 1 - 3k/2m.
+    cutoff = max(0.0, 100 * (1 - 3 * edits / (2 * len(needle))))
+    best: tuple[float, int, int] | None = None
+    for r_lo, r_hi in regions:
+        r_lo, r_hi = max(lo, r_lo), min(hi, r_hi)
+        if r_hi - r_lo < len(needle):  # a block cut short by the end of the range
+            r_lo = max(lo, r_hi - 2 * len(needle))
+        if r_hi - r_lo < len(needle):
+            continue
+        alignment = fuzz.partial_ratio_alignment(needle, text[r_lo:r_hi], score_cutoff=cutoff)
+        if alignment is not None and (best is None or alignment.score > best[0]):
+            best = (alignment.score, r_lo + alignment.dest_start, r_lo + alignment.dest_end)
+    if best is None:
+        return None
+    return _refine(needle, text, best[1], best[2])
 
 
 def _originals(norm: Normalized, spans: Sequence[Span]) -> list[str]:
@@ -219,8 +282,10 @@ def word_diff(
     s_words = [(s_span[0] + s, s_span[0] + e) for s, e in words(source.text[s_span[0] : s_span[1]])]
     a = [quote.text[s:e] for s, e in q_words]
     b = [source.text[s:e] for s, e in s_words]
-    q_orig = _originals(quote, q_words)
     s_orig = _originals(source, s_words)
+    if a == b:  # the exact path: one "equal" run, and the quote's own spellings are never shown
+        return (("equal", " ".join(s_orig)),) if a else ()
+    q_orig = _originals(quote, q_words)
     ops: list[tuple[str, str]] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
@@ -252,9 +317,14 @@ def nearest_passages(
     text = source.text
     if not text or not needle:
         return ()
-    size = max(3 * len(needle), 300)
-    step = size // 2
-    starts = list(range(0, max(1, len(text) - step), step))
+    step = max(3 * len(needle), 300) // 2
+    size = 2 * step
+    if len(text) >= INDEX_MIN_CHARS:
+        # rapidfuzz over every chunk of a long source costs ~0.1 s a quote: score exactly only the chunks
+        # sharing most of the needle's 4-grams
+        starts = gram_index(text).ranked_blocks(needle, step, limit * 8)
+    else:
+        starts = list(range(0, max(1, len(text) - step), step))
     chunks = [text[s : s + size] for s in starts]
     picked: list[MatchEvidence] = []
     taken: list[Span] = []
@@ -317,7 +387,7 @@ def find_quote(
     windows: list[tuple[int, int, float]] = []
     lo, hi = 0, len(src.text)
     for needle in needles:
-        window = _best_window(needle, src.text, lo, hi)
+        window = _search(needle, src.text, lo, hi, threshold)
         if window is None:
             break
         windows.append(window)
@@ -368,13 +438,16 @@ def find_quote(
             segments=tuple(originals),
         )
     longest = max(needles, key=len)
+    nearest = nearest_passages(longest, src)
+    # how close the source comes: the aligned windows when every segment had one, else the nearest passage
+    closeness = max([similarity, *(n.similarity for n in nearest[:1])])
     return FragmentResult(
         status=FragmentStatus.ABSENT,
         start=None,
         end=None,
         excerpt="",
-        similarity=round(similarity, 4),
-        nearest=nearest_passages(longest, src),
+        similarity=round(closeness, 4),
+        nearest=nearest,
     )
 
 
@@ -383,6 +456,7 @@ __all__ = [
     "FragmentResult",
     "FragmentStatus",
     "find_quote",
+    "max_edits",
     "meaning_change",
     "nearest_passages",
     "quote_segments",
