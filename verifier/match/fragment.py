@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -191,17 +192,16 @@ def _refine(needle: str, text: str, start: int, end: int) -> tuple[int, int, flo
     pad = max(12, len(needle) // 4)
     starts, _ = _word_edges(text, max(0, start - pad), min(len(text), start + pad))
     _, ends = _word_edges(text, max(0, end - pad), min(len(text), end + pad))
-    best: tuple[int, int, float] | None = None
-    for s in starts:
-        for e in ends:
-            if e <= s:
-                continue
-            sim = Levenshtein.normalized_similarity(needle, text[s:e], score_cutoff=best[2] if best else None)
-            if best is None or sim > best[2]:
-                best = (s, e, sim)
-    if best is None:
+    pairs = [(s, e) for s in starts for e in ends if e > s]
+    if not pairs:
         return (start, end, Levenshtein.normalized_similarity(needle, text[start:end]))
-    return _take_punctuation(needle, text, *best)
+    # one C loop over every candidate; extractOne keeps the first of equal scores, i.e. the earliest pair
+    found = process.extractOne(
+        needle, [text[s:e] for s, e in pairs], scorer=Levenshtein.normalized_similarity, processor=None
+    )
+    assert found is not None  # no score_cutoff: some candidate always comes back
+    s, e = pairs[found[2]]
+    return _take_punctuation(needle, text, s, e, found[1])
 
 
 def _take_punctuation(needle: str, text: str, s: int, e: int, sim: float) -> tuple[int, int, float]:
@@ -241,15 +241,33 @@ def max_edits(needle_len: int, threshold: float) -> int:
 
 def _search(needle: str, text: str, lo: int, hi: int, threshold: float) -> tuple[int, int, float] | None:
     """The best window for `needle` in text[lo:hi]. Over a long range only the regions the q-gram index
-    keeps are aligned: every window that can pass `threshold` lies in one of them (see gram_index)."""
+    keeps are aligned: every window that can pass `threshold` lies in one of them (see gram_index).
+
+    Most misquotes are a word or two off, so a tight edit budget k1 is tried first: its regions are few.
+    A window found there within k1 edits is the answer, because every window outside them is more than
+    k1 edits away, and with k1*(k1+1) <= m that makes it less similar (k1/m <= (k1+1)/(m+k1+1))."""
     if hi - lo < INDEX_MIN_CHARS:
         return _best_window(needle, text, lo, hi)
-    edits = max_edits(len(needle), threshold)
-    regions = gram_index(text).candidate_regions(needle, edits)
-    if regions is None:  # a needle too short for the bound to say anything
-        return _best_window(needle, text, lo, hi)
-    # A passing window w (|w| within m +- k, at most k edits) overlaps a length-m window of the region at
-    # Indel distance <= 3k, so rapidfuzz may drop any region scoring below 1 - 3k/2m.
+    index = gram_index(text)
+    budget = max_edits(len(needle), threshold)
+    tight = min(budget, max(1, math.isqrt(len(needle)) - 1))
+    for edits in dict.fromkeys((tight, budget)):
+        regions = index.candidate_regions(needle, edits)
+        if regions is None:  # a needle too short for the bound to say anything
+            return _best_window(needle, text, lo, hi)
+        window = _align_regions(needle, text, lo, hi, regions, edits)
+        if window is None:
+            continue
+        if edits == budget or Levenshtein.distance(needle, text[window[0] : window[1]]) <= edits:
+            return window
+    return None
+
+
+def _align_regions(
+    needle: str, text: str, lo: int, hi: int, regions: Sequence[Span], edits: int
+) -> tuple[int, int, float] | None:
+    # A window w within `edits` (|w| within m +- edits) overlaps a length-m window of its region at Indel
+    # distance <= 3*edits, so rapidfuzz may drop any region scoring below 1 - 3*edits/2m.
     cutoff = max(0.0, 100 * (1 - 3 * edits / (2 * len(needle))))
     best: tuple[float, int, int] | None = None
     for r_lo, r_hi in regions:
@@ -322,7 +340,7 @@ def nearest_passages(
     if len(text) >= INDEX_MIN_CHARS:
         # rapidfuzz over every chunk of a long source costs ~0.1 s a quote: score exactly only the chunks
         # sharing most of the needle's 4-grams
-        starts = gram_index(text).ranked_blocks(needle, step, limit * 8)
+        starts = gram_index(text).ranked_blocks(needle, step, limit * 4)
     else:
         starts = list(range(0, max(1, len(text) - step), step))
     chunks = [text[s : s + size] for s in starts]
