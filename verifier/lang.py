@@ -14,6 +14,10 @@ _EN_WORDS = re.compile(r"\b(?:the|of|and|to|that|is|which|by|court|article|shall
 _SAMPLE = 200_000  # the head of a long draft decides; scanning megabytes adds nothing
 
 
+def has_hangul(text: str) -> bool:
+    return _HANGUL.search(text) is not None
+
+
 def detect_language(text: str) -> str:
     """ "ko" when Hangul is a real share of the letters, otherwise "pl" or "en" by letters and common words.
 

@@ -103,6 +103,13 @@ def _kiwi() -> object:
         return _KIWI[0]
 
 
+def warm_up(lang: str) -> None:
+    """Load what matching in `lang` needs before the first claim asks for it: Kiwi's model takes about a
+    second to load and its first analysis another, time better spent while sources are being fetched."""
+    if lang == "ko":
+        _kiwi().tokenize("법률행위")  # type: ignore[attr-defined]
+
+
 def _lemmatizer() -> object:
     # simplemma's stream dictionary with its block index kept on disk and built under a lock (see lemmas.py).
     from verifier.match.lemmas import LEMMATIZER
@@ -332,4 +339,5 @@ __all__ = [
     "gram_size",
     "jaccard",
     "ngrams",
+    "warm_up",
 ]

@@ -65,7 +65,7 @@ class Command(BaseCommand):
         parser.add_argument("--lang", choices=["auto", "ko", "pl", "en"], default="auto")
         parser.add_argument("--local-only", action="store_true", help="never send anything outside")
         parser.add_argument("--source", action="append", default=[], metavar="ANCHOR=FILE")
-        parser.add_argument("--workers", type=int, default=8, help=argparse_suppress())
+        parser.add_argument("--workers", type=int, default=16, help=argparse_suppress())
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
