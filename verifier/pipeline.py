@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from verifier.citations import extract_claims
 from verifier.ingest import IngestedDocument
 from verifier.lang import detect_language, has_hangul
-from verifier.match.content import warm_up
+from verifier.match import korean
 from verifier.model import Claim, Finding, Resolution, Resolver
-from verifier.verify import verify_claim
+from verifier.text import normalize
+from verifier.verify import claim_substance, verify_claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,8 @@ def verify_document(
         ThreadPoolExecutor(max_workers=CHECK_THREADS, thread_name_prefix="check") as checking,
     ):
         if has_hangul(document.text):
-            checking.submit(warm_up, "ko")  # the Korean model loads while the sources are fetched
+            # the Korean claims are analysed in another process, on another core, while sources come in
+            korean.prefetch(t for t in (normalize(claim_substance(c)).text for c in claims) if has_hangul(t))
         pending = {
             fetching.submit(resolve_claim, claims[indices[0]], resolver): indices
             for indices in by_key.values()

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from verifier.match import korean
 from verifier.model import MatchEvidence
 from verifier.text import Normalized, normalize, words
 
@@ -87,29 +88,6 @@ def boilerplate_phrases(lang: str) -> tuple[str, ...]:
     return _word_list("boilerplate", _check_lang(lang))
 
 
-_KIWI_LOCK = threading.Lock()
-_KIWI: list[object] = []
-
-
-def _kiwi() -> object:
-    # Built once per process under a lock: the model takes seconds and ~200 MB, and functools.cache would
-    # let every thread of the CLI's pool build its own copy on the first Korean claim.
-    with _KIWI_LOCK:
-        if not _KIWI:
-            from kiwipiepy import Kiwi
-
-            # the typo and multi-word dictionaries triple the load time and add nothing to noun extraction
-            _KIWI.append(Kiwi(load_typo_dict=False, load_multi_dict=False))
-        return _KIWI[0]
-
-
-def warm_up(lang: str) -> None:
-    """Load what matching in `lang` needs before the first claim asks for it: Kiwi's model takes about a
-    second to load and its first analysis another, time better spent while sources are being fetched."""
-    if lang == "ko":
-        _kiwi().tokenize("법률행위")  # type: ignore[attr-defined]
-
-
 def _lemmatizer() -> object:
     # simplemma's stream dictionary with its block index kept on disk and built under a lock (see lemmas.py).
     from verifier.match.lemmas import LEMMATIZER
@@ -140,13 +118,12 @@ def carrier_terms(claim: Normalized, lang: str) -> list[_Term]:
     out: list[_Term] = []
     seen: set[str] = set()
     if lang == "ko":
-        for token in _kiwi().tokenize(claim.text):  # type: ignore[attr-defined]
-            form = str(token.form)
-            if token.tag not in _KO_NOUN_TAGS or len(form) < MIN_TERM_CHARS[lang] or form in stop:
+        for form, tag, start, length in korean.analyze(claim.text):
+            if tag not in _KO_NOUN_TAGS or len(form) < MIN_TERM_CHARS[lang] or form in stop:
                 continue
             if form not in seen:
                 seen.add(form)
-                out.append(_Term(form, form, int(token.start), int(token.start) + int(token.len)))
+                out.append(_Term(form, form, start, start + length))
         return out
     for s, e in words(claim.text):
         word = claim.text[s:e]
@@ -339,5 +316,4 @@ __all__ = [
     "gram_size",
     "jaccard",
     "ngrams",
-    "warm_up",
 ]

@@ -1,0 +1,211 @@
+"""Kiwi's morpheme analysis of Korean claims, computed once per claim text.
+
+Kiwi costs about 1.5 s of CPU to load, holding the interpreter lock for most of it, and ~200 MB. Three
+things keep that off a run's critical path:
+
+- a disk cache of analyses, keyed by the text and the Kiwi and model versions: re-running a draft, or a
+  new version of it with most claims unchanged, analyses nothing again;
+- `prefetch(texts)`: `manage.py verify` knows every claim after extraction, so one separate process
+  analyses the uncached ones on another core while the sources are being fetched;
+- otherwise the model is loaded in this process, once, under a lock.
+
+The cache is an optimisation only: when it cannot be read or written the text is analysed here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import multiprocessing
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from functools import cache
+from importlib.metadata import PackageNotFoundError, version
+
+from verifier.match.lemmas import cache_dir
+
+log = logging.getLogger(__name__)
+
+# (form, tag, start, length), start and length in characters of the analysed text
+Token = tuple[str, str, int, int]
+
+_KIWI_LOCK = threading.Lock()
+_KIWI: list[object] = []
+_memory: dict[str, tuple[Token, ...]] = {}
+_memory_lock = threading.Lock()
+_pending: dict[str, Future[list[tuple[Token, ...]]]] = {}
+_pending_index: dict[str, int] = {}
+_MEMORY_LIMIT = 50_000
+
+
+def kiwi() -> object:
+    # Built once per process under a lock: the model takes seconds and ~200 MB, and functools.cache would
+    # let every thread of the CLI's pool build its own copy on the first Korean claim.
+    with _KIWI_LOCK:
+        if not _KIWI:
+            from kiwipiepy import Kiwi
+
+            # the typo and multi-word dictionaries triple the load time and add nothing to noun extraction
+            _KIWI.append(Kiwi(load_typo_dict=False, load_multi_dict=False))
+        return _KIWI[0]
+
+
+def kiwi_loaded() -> bool:
+    return bool(_KIWI)
+
+
+def _run_kiwi(text: str) -> tuple[Token, ...]:
+    return tuple(
+        (str(t.form), str(t.tag), int(t.start), int(t.len))
+        for t in kiwi().tokenize(text)  # type: ignore[attr-defined]
+    )
+
+
+@cache
+def _versions() -> str:
+    parts = []
+    for package in ("kiwipiepy", "kiwipiepy_model"):
+        try:
+            parts.append(f"{package}-{version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package}-unknown")
+    return "_".join(parts)
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class _DiskCache:
+    """One SQLite file per Kiwi/model version, shared by every process of the machine."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        self._broken = False
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._db is None and not self._broken:
+            try:
+                path = cache_dir() / f"kiwi-{_versions()}.sqlite"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(path, timeout=5, check_same_thread=False, isolation_level=None)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("CREATE TABLE IF NOT EXISTS analyses (key TEXT PRIMARY KEY, tokens TEXT NOT NULL)")
+                self._db = db
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("Korean analysis cache unavailable, analysing every claim: %s", exc)
+                self._broken = True
+        return self._db
+
+    def get_many(self, texts: Sequence[str]) -> dict[str, tuple[Token, ...]]:
+        found: dict[str, tuple[Token, ...]] = {}
+        with self._lock:
+            db = self._connect()
+            if db is None or not texts:
+                return found
+            try:
+                for text in texts:
+                    row = db.execute("SELECT tokens FROM analyses WHERE key = ?", (_key(text),)).fetchone()
+                    if row is not None:
+                        found[text] = tuple(tuple(t) for t in json.loads(row[0]))
+            except (sqlite3.Error, ValueError) as exc:
+                log.warning("Korean analysis cache unreadable: %s", exc)
+        return found
+
+    def put_many(self, analyses: dict[str, tuple[Token, ...]]) -> None:
+        with self._lock:
+            db = self._connect()
+            if db is None or not analyses:
+                return
+            try:
+                db.executemany(
+                    "INSERT OR REPLACE INTO analyses (key, tokens) VALUES (?, ?)",
+                    [(_key(t), json.dumps(tokens, ensure_ascii=False)) for t, tokens in analyses.items()],
+                )
+            except sqlite3.Error as exc:
+                log.warning("Korean analysis cache not written: %s", exc)
+
+
+_disk = _DiskCache()
+
+
+def _remember(analyses: dict[str, tuple[Token, ...]]) -> None:
+    with _memory_lock:
+        if len(_memory) + len(analyses) > _MEMORY_LIMIT:
+            _memory.clear()
+        _memory.update(analyses)
+
+
+def analyze(text: str) -> tuple[Token, ...]:
+    """Kiwi's tokens for `text`: from memory, from a prefetch under way, from disk, or computed here."""
+    with _memory_lock:
+        hit = _memory.get(text)
+        future = _pending.get(text)
+        position = _pending_index.get(text, -1)
+    if hit is not None:
+        return hit
+    if future is not None:
+        try:
+            return future.result()[position]
+        except Exception as exc:  # the helper process died or could not start: analyse here instead
+            log.warning("Korean prefetch failed, analysing in this process: %s", exc)
+    cached = _disk.get_many([text])
+    if text in cached:
+        _remember(cached)
+        return cached[text]
+    tokens = _run_kiwi(text)
+    _remember({text: tokens})
+    _disk.put_many({text: tokens})
+    return tokens
+
+
+def _analyze_batch(texts: list[str]) -> list[tuple[Token, ...]]:
+    # runs in the helper process: its own Kiwi, its own connection to the disk cache
+    analyses = {t: _run_kiwi(t) for t in texts}
+    _disk.put_many(analyses)
+    return [analyses[t] for t in texts]
+
+
+def prefetch(texts: Iterable[str]) -> int:
+    """Analyse, in one separate process, the texts neither memory nor the disk cache holds; `analyze`
+    then waits for that process instead of loading Kiwi here. Returns how many went to the process."""
+    wanted = [t for t in dict.fromkeys(texts) if t]
+    with _memory_lock:
+        wanted = [t for t in wanted if t not in _memory and t not in _pending]
+    cached = _disk.get_many(wanted)
+    _remember(cached)
+    missing = [t for t in wanted if t not in cached]
+    if not missing or kiwi_loaded():  # with the model already here, a second process only costs
+        return 0
+    try:
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        future = pool.submit(_analyze_batch, missing)
+    except (OSError, RuntimeError) as exc:
+        log.warning("Korean prefetch not started, analysing in this process: %s", exc)
+        return 0
+    future.add_done_callback(lambda f: _settle(missing, f, pool))
+    with _memory_lock:
+        for i, text in enumerate(missing):
+            _pending[text] = future
+            _pending_index[text] = i
+    return len(missing)
+
+
+def _settle(texts: list[str], future: Future[list[tuple[Token, ...]]], pool: ProcessPoolExecutor) -> None:
+    try:
+        if future.exception() is None:
+            _remember(dict(zip(texts, future.result(), strict=True)))
+    finally:
+        with _memory_lock:
+            for text in texts:
+                if _pending.get(text) is future:
+                    del _pending[text]
+                    _pending_index.pop(text, None)
+        pool.shutdown(wait=False)
+
+
+__all__ = ["Token", "analyze", "kiwi", "kiwi_loaded", "prefetch"]
