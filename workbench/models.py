@@ -143,6 +143,21 @@ class SourceSnapshot(models.Model):
         return f"{self.title} ({self.origin}, {self.sha256[:12]})"
 
 
+class SourceMiss(models.Model):
+    """A definitive "no such source" from upstream, remembered for a while (WORKBENCH_NOT_FOUND_TTL_SECONDS)
+    so that re-running a draft does not ask again at once. Only NotFound is kept: a transient failure
+    (⛔) is always retried, and an attached source or a search hit always wins over a remembered miss."""
+
+    key = models.CharField(max_length=255, db_index=True)
+    reason = models.TextField()
+    suggestions = models.JSONField(default=list, blank=True)
+    checked_at = models.DateTimeField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: not found at {self.checked_at:%Y-%m-%d %H:%M}"
+
+
 class Finding(models.Model):
     """One citation of a review's draft and its verdict (every field of CONTRACT §2), plus review state."""
 

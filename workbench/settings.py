@@ -131,6 +131,8 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "120"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "150"))
 # A finding claimed longer ago than this belongs to a dead worker and may be taken over.
+# How long upstream's "no such source" is believed before asking again (0: always ask).
+WORKBENCH_NOT_FOUND_TTL_SECONDS = int(os.environ.get("WORKBENCH_NOT_FOUND_TTL_SECONDS", "3600"))
 WORKBENCH_STALE_CLAIM_SECONDS = int(os.environ.get("WORKBENCH_STALE_CLAIM_SECONDS", "300"))
 # Every so often the worker re-sends work that was lost (a broker restart drops queued messages).
 WORKBENCH_RECOVERY_INTERVAL = float(os.environ.get("WORKBENCH_RECOVERY_INTERVAL", "30"))

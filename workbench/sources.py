@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -33,7 +33,7 @@ from verifier.model import (
     SourceUnit,
     Unavailable,
 )
-from workbench.models import Matter, SourceSnapshot
+from workbench.models import Matter, SourceMiss, SourceSnapshot
 
 _router_lock = threading.Lock()
 _routers: dict[bool, Resolver] = {}
@@ -84,7 +84,7 @@ class Outcome:
                 retries=self.snapshot.retries,
             )
         elif not isinstance(self.resolution, Found):
-            payload.update(key=self.resolution.key, reason=self.resolution.reason)
+            payload.update(key=self.resolution.key, reason=self.resolution.reason, cached=self.cached)
         return payload
 
 
@@ -112,10 +112,36 @@ def resolve_for(anchor: Anchor, *, matter: Matter | None, upstream: Resolver | N
     snapshot = cached_snapshot(anchor.key, matter)
     if snapshot is not None:
         return Outcome(Found(document_for(snapshot)), snapshot, True)
+    miss = cached_miss(anchor.key)
+    if miss is not None:
+        return Outcome(NotFound(miss.key, miss.reason, tuple(miss.suggestions)), None, True)
     resolution = (upstream or router()).resolve(anchor)
     if isinstance(resolution, Found):
         return Outcome(resolution, store(resolution.document), False)
+    if isinstance(resolution, NotFound):
+        remember_miss(resolution)
     return Outcome(resolution, None, False)
+
+
+def cached_miss(key: str) -> SourceMiss | None:
+    if settings.WORKBENCH_NOT_FOUND_TTL_SECONDS <= 0:
+        return None
+    return SourceMiss.objects.filter(key=key, expires_at__gt=timezone.now()).order_by("-checked_at").first()
+
+
+def remember_miss(miss: NotFound) -> None:
+    ttl = settings.WORKBENCH_NOT_FOUND_TTL_SECONDS
+    if ttl <= 0:
+        return
+    now = timezone.now()
+    SourceMiss.objects.filter(key=miss.key, expires_at__lte=now).delete()
+    SourceMiss.objects.create(
+        key=miss.key,
+        reason=miss.reason,
+        suggestions=list(miss.suggestions),
+        checked_at=now,
+        expires_at=now + timedelta(seconds=ttl),
+    )
 
 
 def cached_snapshot(key: str, matter: Matter | None) -> SourceSnapshot | None:

@@ -252,3 +252,40 @@ def test_a_local_only_finding_names_the_source_it_did_not_look_up(
         "Local-only mode: eu:celex:32016R0679 was not looked up outside this machine. "
         "Attach the document to verify this citation."
     )
+
+
+def test_a_second_run_asks_upstream_nothing_and_says_the_same(sources: FakeSources, tmp_path: Path) -> None:
+    # every source is now a snapshot, and upstream's "no such case" is remembered for an hour
+    _, first = run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
+    assert sources.requests
+    sources.clear_requests()
+    _, second = run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
+    assert sources.requests == []
+    assert [(f["id"], f["status"], f["rationale"]) for f in findings_of(second).values()] == [
+        (f["id"], f["status"], f["rationale"]) for f in findings_of(first).values()
+    ]
+    assert findings_of(second)["C7"]["status"] == "unverified"
+
+
+def test_a_remembered_miss_expires_and_upstream_is_asked_again(
+    sources: FakeSources, tmp_path: Path, settings: Any
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from workbench.models import SourceMiss
+
+    run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
+    assert SourceMiss.objects.filter(key="eu:ecli:ECLI:EU:C:2015:650").exists()
+    SourceMiss.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    sources.clear_requests()
+    _, report = run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
+    assert any("C:2015:650" in r.query or "2015:650" in r.path for r in sources.requests)
+    assert findings_of(report)["C7"]["status"] == "unverified"
+    # and with the memory switched off, every run asks
+    settings.WORKBENCH_NOT_FOUND_TTL_SECONDS = 0
+    sources.clear_requests()
+    run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
+    assert any("2015:650" in r.query or "2015:650" in r.path for r in sources.requests)
+
