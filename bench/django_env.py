@@ -97,13 +97,18 @@ def logged_in_client(user: Any) -> Any:
 
 
 def empty_reviews_and_sources() -> None:
-    """Cold start: no reviews, no cached source snapshots. TRUNCATE, because the audit log refuses DELETE."""
+    """Cold start: no reviews, no cached source snapshots, no remembered "not found" answers, no cached
+    Korean analyses. TRUNCATE, because the audit log refuses DELETE."""
     from django.db import connection
 
-    from workbench.models import Review, SourceSnapshot
+    from verifier.cache import cache_dir
+    from workbench.models import Review, SourceMiss, SourceSnapshot
     from workbench.sources import reset_router
 
-    tables = [Review._meta.db_table, SourceSnapshot._meta.db_table]
+    # the Korean analyses of the bench drafts are draft-specific; the simplemma index is per installation
+    for path in cache_dir().glob("kiwi-*.sqlite*"):
+        path.unlink(missing_ok=True)
+    tables = [Review._meta.db_table, SourceSnapshot._meta.db_table, SourceMiss._meta.db_table]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")

@@ -21,6 +21,8 @@ from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from verifier.cache import cached_strings
+
 # Bump whenever the table below changes what a text normalizes to: findings record it, so a re-run can
 # tell "the source changed" from "the folding changed".
 NORMALIZATION_VERSION = "1"
@@ -121,16 +123,21 @@ def _char_class(chars: Iterable[str]) -> str:
     return "".join(re.escape(c) for c in sorted(set(chars)))
 
 
+# Both tables scan the code space (~0.2 s together, in every process that normalizes): kept on disk.
 @functools.cache
 def _casefold_irregular() -> str:
     """Characters whose casefold is not a single NFC character (ß → ss, ﬁ → fi, ǰ → j + caron)."""
+    return cached_strings("text-casefold-irregular", _build_casefold_irregular, 1)[0]
+
+
+def _build_casefold_irregular() -> list[str]:
     out = []
     for cp in range(0x10000):
         c = chr(cp)
         folded = c.casefold()
         if len(folded) != 1 or unicodedata.normalize("NFC", folded) != folded:
             out.append(c)
-    return "".join(out)
+    return ["".join(out)]
 
 
 @functools.cache
@@ -138,6 +145,11 @@ def _nfc_unstable() -> tuple[str, str]:
     """(combining, singletons): characters that compose with what precedes them (marks, Hangul
     medial and final jamo) and characters that NFC replaces on their own (Å angstrom sign, CJK
     compatibility ideographs). Built only when a text is not already NFC."""
+    combining, singletons = cached_strings("text-nfc-unstable", _build_nfc_unstable, 2)
+    return combining, singletons
+
+
+def _build_nfc_unstable() -> list[str]:
     combining: set[str] = set()
     singletons: set[str] = set()
     # nothing above U+2FA1D decomposes; beyond it only the combining check matters, and those marks
@@ -154,7 +166,7 @@ def _nfc_unstable() -> tuple[str, str]:
                 combining.update(decomposed[1:])
             elif unicodedata.normalize("NFC", c) != c:
                 singletons.add(c)
-    return "".join(sorted(combining)), "".join(sorted(singletons))
+    return ["".join(sorted(combining)), "".join(sorted(singletons))]
 
 
 def _fold_char(c: str) -> tuple[str, int]:

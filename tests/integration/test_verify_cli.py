@@ -288,4 +288,3 @@ def test_a_remembered_miss_expires_and_upstream_is_asked_again(
     sources.clear_requests()
     run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
     assert any("2015:650" in r.query or "2015:650" in r.path for r in sources.requests)
-

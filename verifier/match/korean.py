@@ -25,7 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
-from verifier.match.lemmas import cache_dir
+from verifier.cache import cache_dir
 
 log = logging.getLogger(__name__)
 

@@ -22,12 +22,9 @@ from simplemma.strategies.dictionaries import frontcode
 from simplemma.strategies.dictionaries.dictionary_factory import DATA_FOLDER, CachingDictionaryFactory
 from simplemma.strategies.dictionaries.stream_dictionary_factory import StreamMap
 
+from verifier.cache import cache_dir
+
 _lock = threading.Lock()
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("WORKBENCH_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME") or "~/.cache"
-    return Path(base).expanduser() / "citation-workbench"
 
 
 class IndexedStreamMap(StreamMap):

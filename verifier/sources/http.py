@@ -117,18 +117,30 @@ class SourceHTTP:
         self._sleep = sleep
         self._random = random
         self._clock = clock
-        self._client = httpx.Client(
-            follow_redirects=True,
-            timeout=httpx.Timeout(timeout),
-            transport=transport,
-            headers={"User-Agent": user_agent},
-        )
+        self._client_options: dict[str, object] = {
+            "follow_redirects": True,
+            "timeout": httpx.Timeout(timeout),
+            "transport": transport,
+            "headers": {"User-Agent": user_agent},
+        }
+        self._client_instance: httpx.Client | None = None
+        self._client_lock = threading.Lock()
         self._lock = threading.Lock()
         self._hosts: dict[str, _HostState] = {}
         self._in_flight: dict[tuple[object, ...], Future[Fetched]] = {}
 
+    @property
+    def _client(self) -> httpx.Client:
+        # built on the first request: a run answered from the cache never pays for the TLS context
+        with self._client_lock:
+            if self._client_instance is None:
+                self._client_instance = httpx.Client(**self._client_options)  # type: ignore[arg-type]
+            return self._client_instance
+
     def close(self) -> None:
-        self._client.close()
+        with self._client_lock:
+            if self._client_instance is not None:
+                self._client_instance.close()
 
     def __enter__(self) -> SourceHTTP:
         return self
