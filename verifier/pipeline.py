@@ -49,6 +49,12 @@ def check_claim(claim: Claim, resolver: Resolver, *, finding_id: str, language: 
     return verify_claim(claim, resolve_claim(claim, resolver), finding_id=finding_id, lang=language)
 
 
+def korean_texts(claims: list[Claim]) -> list[str]:
+    """The texts CONTENT matching will hand to Kiwi for these claims (their normalized substance)."""
+    texts = (normalize(claim_substance(c)).text for c in claims)
+    return [t for t in texts if has_hangul(t)]
+
+
 # Checking is CPU work under one interpreter lock: two threads keep a core busy while the fetch pool waits
 # on the network; more would only trade places.
 CHECK_THREADS = 2
@@ -89,7 +95,7 @@ def verify_document(
     ):
         if has_hangul(document.text):
             # the Korean claims are analysed in another process, on another core, while sources come in
-            korean.prefetch(t for t in (normalize(claim_substance(c)).text for c in claims) if has_hangul(t))
+            korean.prefetch(korean_texts(claims))
         pending = {
             fetching.submit(resolve_claim, claims[indices[0]], resolver): indices
             for indices in by_key.values()

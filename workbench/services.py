@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
+from collections import Counter
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import timedelta
 from typing import Any
 
@@ -19,7 +22,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
@@ -384,6 +387,77 @@ def claim_finding(finding_id: int) -> Finding | None:
     if not taken:
         return None
     return Finding.objects.select_related("review", "review__matter").get(pk=finding_id)
+
+
+PREFETCH_THREADS = 16
+
+
+def prefetch_sources(review_id: int, finding_ids: list[int]) -> None:
+    """Fetch every distinct uncached source of these findings at once, and analyse their Korean claims,
+    before the findings fan out. One task per finding on a few worker processes otherwise waits on the
+    network one source at a time, and every process loads the Korean model for itself. Nothing here decides
+    a verdict: each finding's task still resolves its source (now from the cache) and audits where it came
+    from. A failure here costs time, not findings."""
+    from verifier.match import korean
+    from verifier.pipeline import korean_texts
+    from workbench.sources import cached_miss, cached_snapshot, resolve_for
+
+    if not finding_ids:
+        return
+    review = Review.objects.select_related("matter").get(pk=review_id)
+    claims = [claim_of(f) for f in Finding.objects.filter(pk__in=finding_ids)]
+    anchors: dict[str, Anchor] = {}
+    for claim in claims:
+        if claim.citation.anchor is not None and claim.citation.problem is None:
+            anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
+    wanted = [
+        anchor
+        for key, anchor in anchors.items()
+        if cached_snapshot(key, review.matter) is None and cached_miss(key) is None
+    ]
+    texts = korean_texts(claims)
+    if not wanted and not texts:
+        return
+
+    def fetch(anchor: Anchor) -> str:
+        try:
+            return type(resolve_for(anchor, matter=review.matter).resolution).__name__
+        finally:
+            connections.close_all()  # this pool thread's own connection
+
+    started = time.monotonic()
+    pool = ThreadPoolExecutor(max_workers=PREFETCH_THREADS, thread_name_prefix="prefetch")
+    futures: list[Future[Any]] = [pool.submit(fetch, anchor) for anchor in wanted]
+    # Korean claims go to a helper process on the other core; its analyses land in the disk cache,
+    # where every worker process finds them instead of loading the model for itself
+    helper = korean.prefetch(texts)
+    if helper is not None:
+        futures.append(helper)
+    # no longer than one finding may take: what is still on its way is then left to the findings' own
+    # tasks, which end ⛔ "timed out" under the same limit as if they had fetched it themselves
+    done, unfinished = wait(futures, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT)
+    pool.shutdown(wait=False, cancel_futures=True)
+    outcomes: Counter[str] = Counter()
+    for future in done:
+        error = future.exception()
+        if error is not None:
+            log.warning("review %s: prefetch step failed: %s", review_id, error)
+            outcomes["error"] += 1
+        elif future is helper:
+            outcomes["korean_analysed"] += len(texts)
+        else:
+            outcomes[future.result()] += 1
+    audit.append(
+        review,
+        "sources_prefetched",
+        {
+            "sources": len(wanted),
+            "korean_claims": len(texts),
+            "outcomes": dict(sorted(outcomes.items())),
+            "unfinished": len(unfinished),
+            "seconds": round(time.monotonic() - started, 2),
+        },
+    )
 
 
 def verify_finding(finding_id: int) -> None:

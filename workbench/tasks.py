@@ -17,9 +17,13 @@ log = logging.getLogger(__name__)
 
 @app.task(name="workbench.process_review", acks_late=True, soft_time_limit=300, time_limit=330)
 def process_review_task(review_id: int) -> None:
-    """Entry point of the review pipeline: extract, then fan out one task per finding."""
+    """Entry point of the review pipeline: extract, fetch the sources, then fan out one task per finding."""
     pending = services.extract_findings(review_id)
-    dispatch_findings(pending)
+    try:
+        services.prefetch_sources(review_id, pending)
+    except SoftTimeLimitExceeded:
+        log.warning("review %s: source prefetch cut short by the time limit", review_id)
+    dispatch_findings(pending)  # always: each finding resolves its own source if the prefetch did not
 
 
 def dispatch_findings(finding_ids: list[int]) -> None:

@@ -108,6 +108,12 @@ def test_it_verifies_a_memo_on_the_worker_against_the_fake_sources_like_the_cli_
             wait_for(lambda: Review.objects.get(pk=review.pk).status == Review.Status.DONE)
             review.refresh_from_db()
             assert fake.requests, "the worker fetched its sources from the fakes"
+            # fetched once each, before the findings fanned out, and the trail says so
+            bodies = [(r.path, r.query) for r in fake.requests]
+            assert len(bodies) == len(set(bodies)), "a source was fetched twice"
+            (prefetched,) = review.audit_events.filter(kind="sources_prefetched")
+            assert prefetched.payload["sources"] >= 1
+            assert prefetched.payload["unfinished"] == 0
             expected = verify_document(document, CachedResolver({}, router()), lang="auto")
         finally:
             db_settings["CONN_MAX_AGE"] = max_age

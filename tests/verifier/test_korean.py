@@ -24,10 +24,15 @@ RUN = """
 import json, sys
 from verifier.match import korean
 texts = json.loads(sys.argv[1])
-if sys.argv[2] == "prefetch":
-    sent = korean.prefetch(texts)
+if sys.argv[2] == "broken-helper":
+    def broken(texts):
+        raise RuntimeError("the helper process could not start")
+    korean._run_helper = broken
+future = korean.prefetch(texts) if sys.argv[2] != "direct" else None
+if sys.argv[2] == "broken-helper":
+    sent = -1 if future is not None and future.exception() is not None else 0
 else:
-    sent = 0
+    sent = len(future.result()) if future is not None else 0
 tokens = [korean.analyze(t) for t in texts]
 print(json.dumps({"tokens": tokens, "sent": sent, "kiwi_here": korean.kiwi_loaded(),
                   "kiwipiepy_imported": "kiwipiepy" in sys.modules}))
@@ -90,3 +95,10 @@ def test_an_unusable_cache_directory_costs_speed_not_answers(
     blocker.write_text("a file where the cache directory should be", encoding="utf-8")
     result = run(blocker, "prefetch")
     assert result["tokens"] == direct["tokens"]
+
+
+def test_a_helper_that_fails_costs_speed_not_answers(tmp_path: Path, direct: dict[str, object]) -> None:
+    result = run(tmp_path, "broken-helper")
+    assert result["sent"] == -1  # the helper was asked and failed
+    assert result["tokens"] == direct["tokens"]
+    assert result["kiwi_here"] is True  # so the texts were analysed here instead

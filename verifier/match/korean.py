@@ -5,8 +5,8 @@ things keep that off a run's critical path:
 
 - a disk cache of analyses, keyed by the text and the Kiwi and model versions: re-running a draft, or a
   new version of it with most claims unchanged, analyses nothing again;
-- `prefetch(texts)`: `manage.py verify` knows every claim after extraction, so one separate process
-  analyses the uncached ones on another core while the sources are being fetched;
+- `prefetch(texts)`: `manage.py verify` and the review task know every claim after extraction, so one
+  helper process analyses the uncached ones on another core while the sources are being fetched;
 - otherwise the model is loaded in this process, once, under a lock.
 
 The cache is an optimisation only: when it cannot be read or written the text is analysed here.
@@ -17,13 +17,16 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import multiprocessing
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 from verifier.cache import cache_dir
 
@@ -151,8 +154,8 @@ def analyze(text: str) -> tuple[Token, ...]:
     if future is not None:
         try:
             return future.result()[position]
-        except Exception as exc:  # the helper process died or could not start: analyse here instead
-            log.warning("Korean prefetch failed, analysing in this process: %s", exc)
+        except Exception as exc:  # the helper died or could not start: analyse here
+            log.debug("Korean prefetch unusable for this text: %s", exc)
     cached = _disk.get_many([text])
     if text in cached:
         _remember(cached)
@@ -164,15 +167,43 @@ def analyze(text: str) -> tuple[Token, ...]:
 
 
 def _analyze_batch(texts: list[str]) -> list[tuple[Token, ...]]:
-    # runs in the helper process: its own Kiwi, its own connection to the disk cache
     analyses = {t: _run_kiwi(t) for t in texts}
     _disk.put_many(analyses)
     return [analyses[t] for t in texts]
 
 
-def prefetch(texts: Iterable[str]) -> int:
+_ROOT = Path(__file__).resolve().parents[2]
+_HELPER_TIMEOUT = 600.0
+
+
+def _run_helper(texts: list[str]) -> list[tuple[Token, ...]]:
+    """`python -m verifier.match.korean` with the texts on stdin: a plain child process, because a Celery
+    worker's processes are daemonic and multiprocessing refuses them children."""
+    path = os.pathsep.join(p for p in (str(_ROOT), os.environ.get("PYTHONPATH")) if p)
+    env = {**os.environ, "PYTHONPATH": path}
+    proc = subprocess.run(
+        [sys.executable, "-m", "verifier.match.korean"],
+        input=json.dumps(texts, ensure_ascii=False),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=_ROOT,
+        env=env,
+        timeout=_HELPER_TIMEOUT,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"Korean analysis helper exited {proc.returncode}: {proc.stderr.strip()[-500:]}")
+    result = json.loads(proc.stdout)
+    if not isinstance(result, list) or len(result) != len(texts):
+        raise RuntimeError("Korean analysis helper answered something else than one analysis per text")
+    return [tuple((str(f), str(t), int(s), int(n)) for f, t, s, n in tokens) for tokens in result]
+
+
+def prefetch(texts: Iterable[str]) -> Future[list[tuple[Token, ...]]] | None:
     """Analyse, in one separate process, the texts neither memory nor the disk cache holds; `analyze`
-    then waits for that process instead of loading Kiwi here. Returns how many went to the process."""
+    then waits for that process instead of loading Kiwi here. Returns the helper's future (done when its
+    analyses are in memory and on disk), or None when nothing needed it."""
     wanted = [t for t in dict.fromkeys(texts) if t]
     with _memory_lock:
         wanted = [t for t in wanted if t not in _memory and t not in _pending]
@@ -180,32 +211,42 @@ def prefetch(texts: Iterable[str]) -> int:
     _remember(cached)
     missing = [t for t in wanted if t not in cached]
     if not missing or kiwi_loaded():  # with the model already here, a second process only costs
-        return 0
-    try:
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        future = pool.submit(_analyze_batch, missing)
-    except (OSError, RuntimeError) as exc:
-        log.warning("Korean prefetch not started, analysing in this process: %s", exc)
-        return 0
-    future.add_done_callback(lambda f: _settle(missing, f, pool))
+        return None
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="korean-helper")
+    future = pool.submit(_run_helper, missing)
+    pool.shutdown(wait=False)
     with _memory_lock:
         for i, text in enumerate(missing):
             _pending[text] = future
             _pending_index[text] = i
-    return len(missing)
+    future.add_done_callback(lambda f: _settle(missing, f))
+    return future
 
 
-def _settle(texts: list[str], future: Future[list[tuple[Token, ...]]], pool: ProcessPoolExecutor) -> None:
+def _settle(texts: list[str], future: Future[list[tuple[Token, ...]]]) -> None:
     try:
         if future.exception() is None:
             _remember(dict(zip(texts, future.result(), strict=True)))
+        else:
+            log.warning("Korean prefetch failed, analysing in this process: %s", future.exception())
     finally:
         with _memory_lock:
             for text in texts:
                 if _pending.get(text) is future:
                     del _pending[text]
                     _pending_index.pop(text, None)
-        pool.shutdown(wait=False)
+
+
+def main() -> None:
+    """The helper: texts as a JSON list on stdin, their analyses as a JSON list on stdout (and on disk)."""
+    texts = json.loads(sys.stdin.read())
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise SystemExit("expected a JSON list of strings on stdin")
+    json.dump(_analyze_batch(texts), sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()
 
 
 __all__ = ["Token", "analyze", "kiwi", "kiwi_loaded", "prefetch"]
