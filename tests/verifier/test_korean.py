@@ -102,3 +102,19 @@ def test_a_helper_that_fails_costs_speed_not_answers(tmp_path: Path, direct: dic
     assert result["sent"] == -1  # the helper was asked and failed
     assert result["tokens"] == direct["tokens"]
     assert result["kiwi_here"] is True  # so the texts were analysed here instead
+
+
+def test_a_damaged_cache_entry_is_analysed_again_and_the_cache_is_private(
+    tmp_path: Path, direct: dict[str, object]
+) -> None:
+    import sqlite3
+    import stat
+
+    run(tmp_path, "direct")
+    (db_path,) = (tmp_path / "citation-workbench").glob("kiwi-*.sqlite")
+    assert stat.S_IMODE(db_path.stat().st_mode) == 0o600  # words of confidential drafts
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE analyses SET tokens = ?", ('[["only", "three", 1]]',))
+    result = run(tmp_path, "direct")
+    assert result["tokens"] == direct["tokens"]
+    assert result["kiwi_here"] is True

@@ -41,7 +41,7 @@ _memory: dict[str, tuple[Token, ...]] = {}
 _memory_lock = threading.Lock()
 _pending: dict[str, Future[list[tuple[Token, ...]]]] = {}
 _pending_index: dict[str, int] = {}
-_MEMORY_LIMIT = 50_000
+_MEMORY_LIMIT = 5_000  # claims; a few MB, forgotten all at once when full
 
 
 def kiwi() -> object:
@@ -82,6 +82,23 @@ def _key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _tokens(value: object) -> tuple[Token, ...]:
+    """Tokens read back from JSON (disk cache, helper), checked: a damaged row is a miss, not a crash."""
+    if not isinstance(value, list):
+        raise ValueError("analysis is not a list")
+    out = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 4):
+            raise ValueError("token is not [form, tag, start, length]")
+        form, tag, start, length = item
+        if not (isinstance(form, str) and isinstance(tag, str)):
+            raise ValueError("token form and tag must be text")
+        if not (isinstance(start, int) and isinstance(length, int)):
+            raise ValueError("token offsets must be integers")
+        out.append((form, tag, start, length))
+    return tuple(out)
+
+
 class _DiskCache:
     """One SQLite file per Kiwi/model version, shared by every process of the machine."""
 
@@ -94,7 +111,9 @@ class _DiskCache:
         if self._db is None and not self._broken:
             try:
                 path = cache_dir() / f"kiwi-{_versions()}.sqlite"
-                path.parent.mkdir(parents=True, exist_ok=True)
+                # analyses are words of confidential drafts: readable by this account only
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                path.touch(mode=0o600, exist_ok=True)
                 db = sqlite3.connect(path, timeout=5, check_same_thread=False, isolation_level=None)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("CREATE TABLE IF NOT EXISTS analyses (key TEXT PRIMARY KEY, tokens TEXT NOT NULL)")
@@ -110,13 +129,13 @@ class _DiskCache:
             db = self._connect()
             if db is None or not texts:
                 return found
-            try:
-                for text in texts:
+            for text in texts:
+                try:
                     row = db.execute("SELECT tokens FROM analyses WHERE key = ?", (_key(text),)).fetchone()
                     if row is not None:
-                        found[text] = tuple(tuple(t) for t in json.loads(row[0]))
-            except (sqlite3.Error, ValueError) as exc:
-                log.warning("Korean analysis cache unreadable: %s", exc)
+                        found[text] = _tokens(json.loads(row[0]))
+                except (sqlite3.Error, ValueError) as exc:
+                    log.warning("Korean analysis cache entry unreadable, analysing again: %s", exc)
         return found
 
     def put_many(self, analyses: dict[str, tuple[Token, ...]]) -> None:
@@ -197,7 +216,7 @@ def _run_helper(texts: list[str]) -> list[tuple[Token, ...]]:
     result = json.loads(proc.stdout)
     if not isinstance(result, list) or len(result) != len(texts):
         raise RuntimeError("Korean analysis helper answered something else than one analysis per text")
-    return [tuple((str(f), str(t), int(s), int(n)) for f, t, s, n in tokens) for tokens in result]
+    return [_tokens(tokens) for tokens in result]
 
 
 def prefetch(texts: Iterable[str]) -> Future[list[tuple[Token, ...]]] | None:
