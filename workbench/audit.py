@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,25 +48,39 @@ def append(
     payload: dict[str, Any] | None = None,
     actor: AbstractBaseUser | AnonymousUser | None = None,
 ) -> AuditEvent:
+    return append_many(review, [(kind, payload)], actor)[0]
+
+
+def append_many(
+    review: Review,
+    events: Sequence[tuple[str, dict[str, Any] | None]],
+    actor: AbstractBaseUser | AnonymousUser | None = None,
+) -> list[AuditEvent]:
+    """Append events in order under one lock: a finding's source and verdict cost one round of locking."""
     with transaction.atomic():
         # The lock on the review row is what keeps seq and prev_hash consistent under concurrent workers.
         Review.objects.select_for_update().only("id").get(pk=review.pk)
         last = AuditEvent.objects.filter(review=review).order_by("-seq").only("seq", "hash").first()
         real_actor = actor if isinstance(actor, User) and actor.is_authenticated else None
-        event = AuditEvent(
-            review=review,
-            seq=(last.seq + 1) if last else 1,
-            kind=kind,
-            actor=real_actor,
-            actor_name=real_actor.get_username() if real_actor else "system",
-            # A JSON round trip makes the stored payload equal to what is hashed (tuples become lists…).
-            payload=json.loads(json.dumps(payload or {}, ensure_ascii=False, default=str)),
-            created_at=timezone.now(),
-            prev_hash=last.hash if last else GENESIS,
-        )
-        event.hash = hash_of(event)
-        event.save(force_insert=True)
-        return event
+        seq, prev = (last.seq, last.hash) if last else (0, GENESIS)
+        made = []
+        for kind, payload in events:
+            seq += 1
+            event = AuditEvent(
+                review=review,
+                seq=seq,
+                kind=kind,
+                actor=real_actor,
+                actor_name=real_actor.get_username() if real_actor else "system",
+                # A JSON round trip makes the stored payload equal to what is hashed (tuples become lists…).
+                payload=json.loads(json.dumps(payload or {}, ensure_ascii=False, default=str)),
+                created_at=timezone.now(),
+                prev_hash=prev,
+            )
+            event.hash = prev = hash_of(event)
+            made.append(event)
+        AuditEvent.objects.bulk_create(made)
+        return made
 
 
 @dataclass(frozen=True)

@@ -291,7 +291,7 @@ class AuditEventQuerySet(models.QuerySet):  # type: ignore[type-arg]
 
 
 class AuditEvent(models.Model):
-    """One link of a review's hash chain. Written only by `workbench.audit.append`; never changed."""
+    """One link of a review's hash chain. Written only by `workbench.audit`; never changed."""
 
     review = models.ForeignKey(Review, on_delete=models.PROTECT, related_name="audit_events", null=True)
     seq = models.PositiveIntegerField()

@@ -13,8 +13,8 @@ import dataclasses
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from datetime import timedelta
 from typing import Any
 
@@ -392,12 +392,15 @@ def claim_finding(finding_id: int) -> Finding | None:
 PREFETCH_THREADS = 16
 
 
-def prefetch_sources(review_id: int, finding_ids: list[int]) -> None:
-    """Fetch every distinct uncached source of these findings at once, and analyse their Korean claims,
-    before the findings fan out. One task per finding on a few worker processes otherwise waits on the
-    network one source at a time, and every process loads the Korean model for itself. Nothing here decides
-    a verdict: each finding's task still resolves its source (now from the cache) and audits where it came
-    from. A failure here costs time, not findings."""
+def prefetch_sources(review_id: int, finding_ids: list[int], dispatch: Callable[[list[int]], None]) -> None:
+    """Fetch every distinct uncached source of these findings at once, have their Korean claims analysed,
+    and hand each finding to `dispatch` as soon as what it needs is in. Those still waiting when time is
+    up (or when this fails) are the caller's to dispatch.
+
+    One task per finding on a few worker processes otherwise waits on the network one source at a time,
+    and every process loads the Korean model for itself. Nothing here decides a verdict: each finding's
+    task still resolves its source (now from the cache) and audits where it came from. A failure here
+    costs time, not findings."""
     from verifier.match import korean
     from verifier.pipeline import korean_texts
     from workbench.sources import cached_miss, cached_snapshot, resolve_for
@@ -405,19 +408,30 @@ def prefetch_sources(review_id: int, finding_ids: list[int]) -> None:
     if not finding_ids:
         return
     review = Review.objects.select_related("matter").get(pk=review_id)
-    claims = [claim_of(f) for f in Finding.objects.filter(pk__in=finding_ids)]
-    anchors: dict[str, Anchor] = {}
-    for claim in claims:
+    waiting: dict[int, set[object]] = {}  # finding id -> what it still waits for (anchor keys, "ko")
+    claims = []
+    for finding in Finding.objects.filter(pk__in=finding_ids):
+        claim = claim_of(finding)
+        claims.append(claim)
+        needs: set[object] = set()
         if claim.citation.anchor is not None and claim.citation.problem is None:
-            anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
+            needs.add(claim.citation.anchor.key)
+        if korean_texts([claim]):
+            needs.add("ko")
+        waiting[finding.pk] = needs
+    anchors = {
+        c.citation.anchor.key: c.citation.anchor
+        for c in claims
+        if c.citation.anchor is not None and c.citation.problem is None
+    }
     wanted = [
         anchor
         for key, anchor in anchors.items()
         if cached_snapshot(key, review.matter) is None and cached_miss(key) is None
     ]
     texts = korean_texts(claims)
-    if not wanted and not texts:
-        return
+    started = time.monotonic()
+    pool = ThreadPoolExecutor(max_workers=PREFETCH_THREADS, thread_name_prefix="prefetch")
 
     def fetch(anchor: Anchor) -> str:
         try:
@@ -425,28 +439,46 @@ def prefetch_sources(review_id: int, finding_ids: list[int]) -> None:
         finally:
             connections.close_all()  # this pool thread's own connection
 
-    started = time.monotonic()
-    pool = ThreadPoolExecutor(max_workers=PREFETCH_THREADS, thread_name_prefix="prefetch")
-    futures: list[Future[Any]] = [pool.submit(fetch, anchor) for anchor in wanted]
+    futures: dict[Future[Any], object] = {pool.submit(fetch, anchor): anchor.key for anchor in wanted}
     # Korean claims go to a helper process on the other core; its analyses land in the disk cache,
     # where every worker process finds them instead of loading the model for itself
     helper = korean.prefetch(texts)
     if helper is not None:
-        futures.append(helper)
+        futures[helper] = "ko"
+    pending_needs = set(futures.values())
+    for needs in waiting.values():
+        needs &= pending_needs
+
+    def release() -> None:
+        ready = [fid for fid, needs in waiting.items() if not needs]
+        for fid in ready:
+            del waiting[fid]
+        if ready:
+            dispatch(ready)
+
+    release()  # what is cached already, or needs nothing, goes at once
+    outcomes: Counter[str] = Counter()
     # no longer than one finding may take: what is still on its way is then left to the findings' own
     # tasks, which end ⛔ "timed out" under the same limit as if they had fetched it themselves
-    done, unfinished = wait(futures, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT)
-    pool.shutdown(wait=False, cancel_futures=True)
-    outcomes: Counter[str] = Counter()
-    for future in done:
-        error = future.exception()
-        if error is not None:
-            log.warning("review %s: prefetch step failed: %s", review_id, error)
-            outcomes["error"] += 1
-        elif future is helper:
-            outcomes["korean_analysed"] += len(texts)
-        else:
-            outcomes[future.result()] += 1
+    unfinished = len(futures)
+    try:
+        for future in as_completed(futures, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT):
+            unfinished -= 1
+            error = future.exception()
+            if error is not None:
+                log.warning("review %s: prefetch step failed: %s", review_id, error)
+                outcomes["error"] += 1
+            elif future is helper:
+                outcomes["korean_analysed"] += len(texts)
+            else:
+                outcomes[future.result()] += 1
+            for needs in waiting.values():
+                needs.discard(futures[future])
+            release()
+    except TimeoutError:
+        pass
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
     audit.append(
         review,
         "sources_prefetched",
@@ -454,7 +486,7 @@ def prefetch_sources(review_id: int, finding_ids: list[int]) -> None:
             "sources": len(wanted),
             "korean_claims": len(texts),
             "outcomes": dict(sorted(outcomes.items())),
-            "unfinished": len(unfinished),
+            "unfinished": unfinished,
             "seconds": round(time.monotonic() - started, 2),
         },
     )
@@ -471,12 +503,13 @@ def verify_finding(finding_id: int) -> None:
     claim = claim_of(finding)
     resolution: Resolution | None = None
     snapshot: SourceSnapshot | None = None
+    resolved: dict[str, Any] | None = None
     if claim.citation.anchor is not None and claim.citation.problem is None:
         outcome = resolve_for(claim.citation.anchor, matter=review.matter)
         resolution, snapshot = outcome.resolution, outcome.snapshot
-        audit.append(review, "source_resolved", outcome.audit_payload(finding.finding_id))
+        resolved = outcome.audit_payload(finding.finding_id)
     verdict = verify_claim(claim, resolution, finding_id=finding.finding_id, lang=review.language or "en")
-    store_verdict(finding, verdict, snapshot)
+    store_verdict(finding, verdict, snapshot, resolved=resolved)
 
 
 def fail_finding(finding_id: int, reason: str) -> None:
@@ -509,9 +542,11 @@ def store_verdict(
     *,
     require_claim: bool = True,
     reopen: bool = False,
+    resolved: dict[str, Any] | None = None,
 ) -> None:
     """Store a verdict. `require_claim`: only if this worker holds the claim; `reopen`: a re-verification of a
-    finished finding (attach source), which also reopens its review state since the verdict may change."""
+    finished finding (attach source), which also reopens its review state since the verdict may change;
+    `resolved`: how the source was found, audited just before the verdict, under the same lock."""
     review = finding.review
     rows = Finding.objects.filter(pk=finding.pk)
     if require_claim:
@@ -538,20 +573,20 @@ def store_verdict(
         )
         if not stored:
             return  # another delivery of the same task got there first
-        audit.append(
-            review,
-            "finding_computed",
-            {
-                "finding": finding.finding_id,
-                "citation": finding.citation,
-                "status": verdict.status.value,
-                "required": verdict.required_level.label,
-                "achieved": verdict.achieved_level.label,
-                "snapshot_sha256": snapshot.sha256 if snapshot else None,
-                "normalization": NORMALIZATION_VERSION,
-                "engine": verifier.ENGINE_VERSION,
-            },
-        )
+        computed = {
+            "finding": finding.finding_id,
+            "citation": finding.citation,
+            "status": verdict.status.value,
+            "required": verdict.required_level.label,
+            "achieved": verdict.achieved_level.label,
+            "snapshot_sha256": snapshot.sha256 if snapshot else None,
+            "normalization": NORMALIZATION_VERSION,
+            "engine": verifier.ENGINE_VERSION,
+        }
+        events: list[tuple[str, dict[str, Any] | None]] = [("finding_computed", computed)]
+        if resolved is not None:
+            events.insert(0, ("source_resolved", resolved))
+        audit.append_many(review, events)
     complete_if_done(review.pk)
 
 

@@ -19,11 +19,20 @@ log = logging.getLogger(__name__)
 def process_review_task(review_id: int) -> None:
     """Entry point of the review pipeline: extract, fetch the sources, then fan out one task per finding."""
     pending = services.extract_findings(review_id)
+    released: set[int] = set()
+
+    def release(finding_ids: list[int]) -> None:  # findings go out as their sources come in
+        dispatch_findings(finding_ids)
+        released.update(finding_ids)
+
     try:
-        services.prefetch_sources(review_id, pending)
+        services.prefetch_sources(review_id, pending, dispatch=release)
     except SoftTimeLimitExceeded:
         log.warning("review %s: source prefetch cut short by the time limit", review_id)
-    dispatch_findings(pending)  # always: each finding resolves its own source if the prefetch did not
+    except Exception:  # an optimisation failing must not hold the findings back
+        log.exception("review %s: source prefetch failed", review_id)
+    # always: the rest resolve their own sources if the prefetch did not bring them
+    dispatch_findings([fid for fid in pending if fid not in released])
 
 
 def dispatch_findings(finding_ids: list[int]) -> None:

@@ -32,6 +32,23 @@ def test_it_chains_each_event_to_the_previous_one(review, people):
     assert check.head == second.hash
 
 
+def test_events_appended_together_chain_in_order_after_the_ones_before(review, people):
+    first = audit.append(review, "review_created", {"title": "Memo"}, people["associate"])
+    resolved, computed = audit.append_many(
+        review, [("source_resolved", {"finding": "C1"}), ("finding_computed", {"finding": "C1"})]
+    )
+    assert (resolved.seq, computed.seq) == (2, 3)
+    assert resolved.prev_hash == first.hash
+    assert computed.prev_hash == resolved.hash
+    stored = list(AuditEvent.objects.filter(review=review).values_list("kind", "hash"))
+    assert stored == [
+        ("review_created", first.hash),
+        ("source_resolved", resolved.hash),
+        ("finding_computed", computed.hash),
+    ]
+    assert audit.verify_chain(review).ok
+
+
 def test_it_refuses_to_update_or_delete_an_event_through_the_orm(review):
     event = audit.append(review, "review_created", {})
     event.kind = "something_else"
