@@ -1,0 +1,141 @@
+"""The review task fetches sources before the findings fan out, and lets each finding go the moment what it
+needs is in: a finding never waits for a source it does not cite, and none is left behind."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from verifier.ingest import ingest_path
+from verifier.model import Anchor, NotFound
+from workbench import services, sources
+from workbench.models import Finding
+
+MEMOS = Path(__file__).parent.parent / "data" / "memos"
+
+
+class GatedResolver:
+    """resolve_for stand-in: each source answers only when the test opens its gate."""
+
+    def __init__(self) -> None:
+        self.gates: dict[str, threading.Event] = {}
+        self.lock = threading.Lock()
+        self.asked: Counter[str] = Counter()
+
+    def gate(self, key: str) -> threading.Event:
+        with self.lock:
+            return self.gates.setdefault(key, threading.Event())
+
+    def __call__(self, anchor: Anchor, *, matter: Any) -> sources.Outcome:
+        with self.lock:
+            self.asked[anchor.key] += 1
+        assert self.gate(anchor.key).wait(20), f"{anchor.key} never opened"
+        return sources.Outcome(NotFound(anchor.key, "gated"), None, False)
+
+
+def extracted(people: dict[str, Any], memo: str) -> Any:
+    made = services.create_review(
+        user=people["associate"], matter=people["matter"], title=memo, document=ingest_path(MEMOS / memo)
+    )
+    services.extract_findings(made.pk)
+    return made
+
+
+def prefetch_in_thread(*args: Any) -> threading.Thread:
+    """As the review task runs it, on a thread of its own (which closes its connection when done)."""
+    from django.db import connections
+
+    def run() -> None:
+        try:
+            services.prefetch_sources(*args)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+@pytest.fixture(autouse=True)
+def no_queue(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # prefetch_sources runs its own threads, with their own connections: the rows must be committed;
+    # and no review task may reach a broker here
+    from workbench import tasks
+
+    monkeypatch.setattr(tasks.process_review_task, "delay_on_commit", lambda *a, **k: None)
+
+
+@pytest.fixture
+def review(people: dict[str, Any]) -> Any:
+    return extracted(people, "memo-eu.md")
+
+
+def test_each_finding_goes_out_when_its_own_source_is_in(
+    review: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    settings.WORKBENCH_NOT_FOUND_TTL_SECONDS = 0
+    gated = GatedResolver()
+    monkeypatch.setattr(sources, "resolve_for", gated)
+    findings = list(Finding.objects.filter(review=review))
+    by_key: dict[str, set[int]] = {}
+    for f in findings:
+        if f.anchor_key and not f.problem:
+            by_key.setdefault(f.anchor_key, set()).add(f.pk)
+    assert len(by_key) >= 3
+    batches: list[list[int]] = []
+    dispatched = threading.Event()
+
+    def dispatch(ids: list[int]) -> None:
+        batches.append(ids)
+        dispatched.set()
+
+    worker = prefetch_in_thread(review.pk, [f.pk for f in findings], dispatch)
+    try:
+        unanchored = {f.pk for f in findings} - set().union(*by_key.values())
+        if unanchored:  # nothing to wait for: out at once
+            assert dispatched.wait(10)
+            assert set(batches.pop(0)) == unanchored
+        for key, ids in sorted(by_key.items()):
+            dispatched.clear()
+            gated.gate(key).set()
+            assert dispatched.wait(10), f"nothing went out after {key} came in"
+            assert set(batches.pop(0)) == ids, key
+    finally:
+        for key in by_key:
+            gated.gate(key).set()
+        worker.join(20)
+    assert batches == []
+    assert set(gated.asked.values()) == {1}  # each source asked for once
+
+
+def test_korean_findings_wait_for_their_analysis(
+    people: dict[str, Any], monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    from verifier.match import korean
+
+    document = ingest_path(MEMOS / "memo-ko.md")
+    made = services.create_review(
+        user=people["associate"], matter=people["matter"], title="ko", document=document
+    )
+    services.extract_findings(made.pk)
+    findings = list(Finding.objects.filter(review=made))
+    gated = GatedResolver()
+    monkeypatch.setattr(sources, "resolve_for", gated)
+    for f in findings:
+        gated.gate(f.anchor_key).set()  # every source answers at once
+    analysis: Future[list[tuple[Any, ...]]] = Future()
+    monkeypatch.setattr(korean, "prefetch", lambda texts: analysis)
+    batches: list[list[int]] = []
+    worker = prefetch_in_thread(made.pk, [f.pk for f in findings], batches.append)
+    worker.join(1.0)
+    assert worker.is_alive(), "the Korean findings must wait for the analysis"
+    waiting = {f.pk for f in findings} - {i for b in batches for i in b}
+    assert waiting, "some findings need the Korean analysis"
+    analysis.set_result([])
+    worker.join(20)
+    assert {i for b in batches for i in b} == {f.pk for f in findings}
