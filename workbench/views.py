@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from verifier.model import ClaimType, Jurisdiction, Status
+from verifier.model import STATUS_ICON, ClaimType, Jurisdiction, Status
 from workbench import evidence, services
 from workbench.audit import verify_chain
 from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
@@ -103,25 +103,40 @@ CLAIM_SHOWN = 140
 STATE_LABELS = dict(Finding.State.choices)
 
 
+ROW_FIELDS = (
+    "pk",
+    "ordinal",
+    "citation",
+    "claim_text",
+    "status",
+    "state",
+    "required_level",
+    "achieved_level",
+    "origin",
+)
+
+
 def table_rows(findings: QuerySet[Finding]) -> list[dict[str, Any]]:
-    """The table's rows as plain dicts: with 500 findings, per-row template filters, {% url %} tags and
-    model properties cost more than the queries (see bench/pages.py)."""
+    """The table's rows as plain dicts, read with values(): with 500 findings, model instances (and their
+    init signals), per-row template filters and {% url %} tags cost more than the query (bench/pages.py)."""
     rows = []
-    for f in findings:
-        claim = f.claim_text
-        origin = f.origin if f.origin and f.origin != "body" and not f.origin.startswith("line ") else ""
+    for f in findings.values(*ROW_FIELDS):
+        claim = f["claim_text"]
+        origin = f["origin"]
+        origin = origin if origin and origin != "body" and not origin.startswith("line ") else ""
+        status = f["status"]
         rows.append(
             {
-                "pk": f.pk,
-                "id": f.finding_id,
-                "status": f.status,
-                "icon": f.icon,
-                "citation": f.citation,
+                "pk": f["pk"],
+                "id": f"C{f['ordinal']}",
+                "status": status,
+                "icon": STATUS_ICON[Status(status)] if status else "…",
+                "citation": f["citation"],
                 "origin": origin,
                 "claim": claim if len(claim) <= CLAIM_SHOWN else claim[: CLAIM_SHOWN - 1] + "…",
-                "levels": f"{f.required_level} → {f.achieved_level or '…'}",
-                "state": f.state,
-                "state_label": STATE_LABELS.get(f.state, f.state),
+                "levels": f"{f['required_level']} → {f['achieved_level'] or '…'}",
+                "state": f["state"],
+                "state_label": STATE_LABELS.get(f["state"], f["state"]),
             }
         )
     return rows
@@ -140,19 +155,7 @@ def review_context(request: HttpRequest, review: Review) -> dict[str, Any]:
             counts[status] = n
     return {
         "review": review,
-        "rows": table_rows(
-            findings.only(
-                "pk",
-                "ordinal",
-                "citation",
-                "claim_text",
-                "status",
-                "state",
-                "required_level",
-                "achieved_level",
-                "origin",
-            )
-        ),
+        "rows": table_rows(findings),
         # Row links are built from one reversed prefix instead of a {% url %} per row.
         "finding_base": reverse("finding", args=[review.pk, 0]).removesuffix("0/"),
         "counts": [(Status(s), n) for s, n in counts.items()],

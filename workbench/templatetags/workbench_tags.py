@@ -1,7 +1,7 @@
+import html
 from urllib.parse import urlsplit
 
 from django import template
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -12,6 +12,12 @@ def http_url(value: object) -> str:
     """Only http(s) URLs become links: a source's URL is data from outside (no javascript:, data: …)."""
     text = str(value or "")
     return text if urlsplit(text).scheme in ("http", "https") else ""
+
+
+def escape(value: object) -> str:
+    # what django.utils.html.escape does (html.escape of str(value), quotes included), without its
+    # lazy-string wrapper, which was a third of the table's time at 4,500 calls a page
+    return html.escape(str(value))
 
 
 @register.simple_tag
