@@ -56,8 +56,10 @@ def append_many(
     events: Sequence[tuple[str, dict[str, Any] | None]],
     actor: AbstractBaseUser | AnonymousUser | None = None,
 ) -> list[AuditEvent]:
-    """Append events in order under one lock: a finding's source and verdict cost one round of locking."""
-    with transaction.atomic():
+    """Append events in order under one lock: a finding's source and verdict cost one round of locking.
+    Inside a caller's transaction no savepoint is made: an error here rolls the caller's work back too,
+    which is what the caller wants (a verdict is never stored without its audit event)."""
+    with transaction.atomic(savepoint=False):
         # The lock on the review row is what keeps seq and prev_hash consistent under concurrent workers.
         Review.objects.select_for_update().only("id").get(pk=review.pk)
         last = AuditEvent.objects.filter(review=review).order_by("-seq").only("seq", "hash").first()

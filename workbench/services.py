@@ -595,7 +595,8 @@ def complete_if_done(review_id: int) -> bool:
     counts = review.findings.filter(version=review.version).aggregate(
         total=Count("pk"), done=Count("pk", filter=Q(progress=Finding.Progress.DONE))
     )
-    Review.objects.filter(pk=review_id).update(progress_done=counts["done"])
+    if counts["done"] != review.progress_done:  # most calls change it, but a redelivery need not write
+        Review.objects.filter(pk=review_id).update(progress_done=counts["done"])
     if counts["done"] < counts["total"]:
         return False
     with transaction.atomic():
