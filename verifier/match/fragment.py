@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from verifier.match.gram_index import gram_index
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
 
@@ -248,6 +247,8 @@ def _search(needle: str, text: str, lo: int, hi: int, threshold: float) -> tuple
     k1 edits away, and with k1*(k1+1) <= m that makes it less similar (k1/m <= (k1+1)/(m+k1+1))."""
     if hi - lo < INDEX_MIN_CHARS:
         return _best_window(needle, text, lo, hi)
+    from verifier.match.gram_index import gram_index  # numpy loads only for long sources with misses
+
     index = gram_index(text)
     budget = max_edits(len(needle), threshold)
     tight = min(budget, max(1, math.isqrt(len(needle)) - 1))
@@ -338,6 +339,8 @@ def nearest_passages(
     step = max(3 * len(needle), 300) // 2
     size = 2 * step
     if len(text) >= INDEX_MIN_CHARS:
+        from verifier.match.gram_index import gram_index
+
         # rapidfuzz over every chunk of a long source costs ~0.1 s a quote: score exactly only the chunks
         # sharing most of the needle's 4-grams
         starts = gram_index(text).ranked_blocks(needle, step, limit * 4)

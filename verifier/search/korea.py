@@ -28,10 +28,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
 import defusedxml.ElementTree as SafeET
-import httpx
 
 from verifier.model import Jurisdiction, Kind, SourceDocument
 from verifier.search import codes
@@ -50,6 +50,9 @@ from verifier.sources.lawgokr import (
     iso_date,
 )
 from verifier.sources.structure_kr import article_label
+
+if TYPE_CHECKING:
+    import httpx
 
 PUBLIC_URLS: Mapping[str, str] = {
     "prec": "https://www.law.go.kr/LSW/precInfoP.do?precSeq={id}",

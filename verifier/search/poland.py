@@ -16,9 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from verifier.model import Anchor, Found, NotFound, SourceDocument, Unavailable
 from verifier.search.results import Hit, Page, clamp_display, clamp_page
@@ -32,6 +30,9 @@ from verifier.sources.saos import (
     parse_judgment,
     public_judgment_url,
 )
+
+if TYPE_CHECKING:
+    import httpx
 
 COURT_TYPES: Mapping[str, str] = {
     "common": "COMMON",
@@ -166,6 +167,8 @@ class PolandSearch:
         # httpx accepts repeated parameters as a list of pairs; SourceHTTP types them as a mapping.
         url = f"{self.saos.base_url}{path}"
         if params:
+            import httpx
+
             url += "?" + str(httpx.QueryParams(tuple((k, str(v)) for k, v in params)))
         return self.saos.http.get(url, headers=ACCEPT_JSON, redact_params=(), check=_check_saos)
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import quote
-
-import httpx
 
 from verifier.model import (
     Anchor,
@@ -38,6 +37,9 @@ from verifier.sources.structure_eu import (
     parse_cellar_xhtml,
     parse_cjeu_markdown,
 )
+
+if TYPE_CHECKING:
+    import httpx
 
 DEFAULT_BASE_URL = "https://publications.europa.eu/resource"
 HEADERS = {"Accept": "application/xhtml+xml, text/html;q=0.9", "Accept-Language": "eng"}

@@ -17,9 +17,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from verifier.model import (
     Anchor,
@@ -35,6 +33,9 @@ from verifier.model import (
 from verifier.sources.errors import NotFoundError, SourceError, TransientError
 from verifier.sources.http import Fetched, SourceHTTP
 from verifier.sources.structure_pl import EmptyActText, PlAct, parse_eli_html
+
+if TYPE_CHECKING:
+    import httpx
 
 DEFAULT_BASE_URL = "https://api.sejm.gov.pl/eli"
 KEY_PREFIX = "pl:act:"

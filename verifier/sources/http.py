@@ -41,11 +41,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-import httpx
-
 from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+
+if TYPE_CHECKING:  # imported on the first request: a run the cache answers never loads httpx and TLS (~0.2 s)
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -117,9 +119,10 @@ class SourceHTTP:
         self._sleep = sleep
         self._random = random
         self._clock = clock
+        self._timeout = timeout
         self._client_options: dict[str, object] = {
             "follow_redirects": True,
-            "timeout": httpx.Timeout(timeout),
+            "timeout": None,  # an httpx.Timeout(self._timeout), made with the client
             "transport": transport,
             "headers": {"User-Agent": user_agent},
         }
@@ -134,7 +137,10 @@ class SourceHTTP:
         # built on the first request: a run answered from the cache never pays for the TLS context
         with self._client_lock:
             if self._client_instance is None:
-                self._client_instance = httpx.Client(**self._client_options)  # type: ignore[arg-type]
+                import httpx
+
+                options = dict(self._client_options, timeout=httpx.Timeout(self._timeout))
+                self._client_instance = httpx.Client(**options)  # type: ignore[arg-type]
             return self._client_instance
 
     def close(self) -> None:
@@ -258,6 +264,8 @@ class SourceHTTP:
         state: _HostState,
         host: str,
     ) -> Fetched:
+        import httpx
+
         secrets = [(name, str(params[name])) for name in redact if params and params.get(name)]
         with state.semaphore:
             try:

@@ -35,11 +35,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from xml.etree.ElementTree import Element
 
 import defusedxml.ElementTree as SafeET
-import httpx
 
 from verifier.model import (
     Anchor,
@@ -60,6 +59,9 @@ from verifier.sources.structure_kr import (
     parse_law_json,
     parse_law_xml,
 )
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,8 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 import lxml.html
 from lxml.etree import ParserError
 
@@ -37,6 +36,9 @@ from verifier.model import (
 )
 from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
 from verifier.sources.http import Fetched, SourceHTTP
+
+if TYPE_CHECKING:
+    import httpx
 
 DEFAULT_BASE_URL = "https://www.saos.org.pl/api"
 KEY_PREFIX = "pl:case:"
