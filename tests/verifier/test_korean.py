@@ -118,3 +118,28 @@ def test_a_damaged_cache_entry_is_analysed_again_and_the_cache_is_private(
     result = run(tmp_path, "direct")
     assert result["tokens"] == direct["tokens"]
     assert result["kiwi_here"] is True
+
+
+def test_a_time_limit_while_waiting_for_the_helper_is_not_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Celery raises SoftTimeLimitExceeded (an Exception) inside whatever the task waits on; taking it for a
+    # failed helper would run the analysis past the limit until the hard kill
+    from concurrent.futures import Future
+
+    from verifier.match import korean
+
+    class TimeLimit(Exception):
+        pass
+
+    class Waiting(Future):  # type: ignore[type-arg]
+        # the limit strikes while the worker waits on the helper, whichever way it waits
+        def exception(self, timeout: float | None = None) -> BaseException | None:
+            raise TimeLimit("soft time limit")
+
+        def result(self, timeout: float | None = None) -> object:
+            raise TimeLimit("soft time limit")
+
+    text = "time-limit probe: 법률행위의 무효"
+    monkeypatch.setitem(korean._pending, text, Waiting())
+    monkeypatch.setitem(korean._pending_index, text, 0)
+    with pytest.raises(TimeLimit):
+        korean.analyze(text)

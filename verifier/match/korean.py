@@ -170,11 +170,10 @@ def analyze(text: str) -> tuple[Token, ...]:
         position = _pending_index.get(text, -1)
     if hit is not None:
         return hit
-    if future is not None:
-        try:
-            return future.result()[position]
-        except Exception as exc:  # the helper died or could not start: analyse here
-            log.debug("Korean prefetch unusable for this text: %s", exc)
+    # exception() waits without raising what the helper raised, so a failed helper means "analyse here" while
+    # anything raised during the wait itself (a task's time limit) goes on up, as it must
+    if future is not None and future.exception() is None:
+        return future.result()[position]
     cached = _disk.get_many([text])
     if text in cached:
         _remember(cached)
