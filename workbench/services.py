@@ -409,27 +409,24 @@ def prefetch_sources(review_id: int, finding_ids: list[int], dispatch: Callable[
         return
     review = Review.objects.select_related("matter").get(pk=review_id)
     waiting: dict[int, set[object]] = {}  # finding id -> what it still waits for (anchor keys, "ko")
-    claims = []
+    anchors: dict[str, Anchor] = {}
+    texts: list[str] = []
     for finding in Finding.objects.filter(pk__in=finding_ids):
         claim = claim_of(finding)
-        claims.append(claim)
         needs: set[object] = set()
         if claim.citation.anchor is not None and claim.citation.problem is None:
+            anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
             needs.add(claim.citation.anchor.key)
-        if korean_texts([claim]):
+        korean_text = korean_texts([claim])
+        if korean_text:
+            texts += korean_text
             needs.add("ko")
         waiting[finding.pk] = needs
-    anchors = {
-        c.citation.anchor.key: c.citation.anchor
-        for c in claims
-        if c.citation.anchor is not None and c.citation.problem is None
-    }
     wanted = [
         anchor
         for key, anchor in anchors.items()
         if cached_snapshot(key, review.matter) is None and cached_miss(key) is None
     ]
-    texts = korean_texts(claims)
     started = time.monotonic()
     pool = ThreadPoolExecutor(max_workers=PREFETCH_THREADS, thread_name_prefix="prefetch")
 

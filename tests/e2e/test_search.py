@@ -4,7 +4,6 @@ previews one with the query marked, attaches it, and sees the finding verified a
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator
 
@@ -14,13 +13,9 @@ from playwright.sync_api import expect
 from fakes.server import FakeSources
 from tests.conftest import DATA
 from tests.e2e.conftest import SCREENSHOTS
+from tests.workbench.factories import PIPA_MISQUOTE, checked_review
 
 pytestmark = pytest.mark.e2e
-
-DRAFT = (
-    '1. 개인정보 보호법 제15조 제1항은 "개인정보처리자는 다음 각 호의 어느 하나에 해당되는 경우에는 '
-    '정보주체의 개인정보를 제3자에게 제공(공유를 포함한다. 이하 같다)할 수 있다."라고 규정한다.\n'
-)
 
 
 @pytest.fixture
@@ -44,17 +39,9 @@ def sources(settings) -> Iterator[FakeSources]:
 def test_an_associate_finds_attaches_and_reverifies_from_the_search_panel(
     people, sources, login, page, live_server
 ) -> None:
-    from verifier.ingest import IngestedDocument
-    from workbench import services
+    from verifier.ingest import ingest_text
 
-    document = IngestedDocument(
-        name="memo.md", text=DRAFT, sha256=hashlib.sha256(DRAFT.encode()).hexdigest(), format="md", parts=()
-    )
-    review = services.create_review(
-        user=people["associate"], matter=people["matter"], title="PIPA memo", document=document, enqueue=False
-    )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
+    review = checked_review(people, ingest_text(PIPA_MISQUOTE, name="memo.md"), title="PIPA memo")
     finding = review.findings.get()
     assert finding.status == "unverified"
 

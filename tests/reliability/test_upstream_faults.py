@@ -47,20 +47,10 @@ def baseline_of(text: str) -> list:
 
 def run_review(people, text: str, title: str):
     """A review through the workbench services, in the order the worker runs them."""
+    from tests.workbench.factories import checked_review
     from verifier.ingest import ingest_text
-    from workbench import services
-    from workbench.models import Review
 
-    review = services.create_review(
-        user=people["associate"],
-        matter=people["matter"],
-        title=title,
-        document=ingest_text(text, name=f"{title}.md"),
-        enqueue=False,
-    )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
-    return Review.objects.get(pk=review.pk)
+    return checked_review(people, ingest_text(text, name=f"{title}.md"), title=title)
 
 
 def forget_sources() -> None:

@@ -43,20 +43,10 @@ def fake_sources(settings):
 
 
 def run_review(people, memo: str):
+    from tests.workbench.factories import checked_review
     from verifier.ingest import ingest_path
-    from workbench import services
-    from workbench.models import Review
 
-    review = services.create_review(
-        user=people["associate"],
-        matter=people["matter"],
-        title=memo,
-        document=ingest_path(DATA / "memos" / memo),
-        enqueue=False,
-    )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
-    return Review.objects.get(pk=review.pk)
+    return checked_review(people, ingest_path(DATA / "memos" / memo), title=memo)
 
 
 def words_with_spans(text: str) -> list[tuple[str, int, int]]:

@@ -139,7 +139,6 @@ def test_a_time_limit_while_waiting_for_the_helper_is_not_swallowed(monkeypatch:
             raise TimeLimit("soft time limit")
 
     text = "time-limit probe: 법률행위의 무효"
-    monkeypatch.setitem(korean._pending, text, Waiting())
-    monkeypatch.setitem(korean._pending_index, text, 0)
+    monkeypatch.setitem(korean._pending, text, (Waiting(), 0))
     with pytest.raises(TimeLimit):
         korean.analyze(text)

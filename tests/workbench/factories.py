@@ -6,7 +6,8 @@ import hashlib
 
 from django.utils import timezone
 
-from workbench import audit
+from verifier.ingest import IngestedDocument
+from workbench import audit, services
 from workbench.models import Finding, Review, SourceSnapshot
 
 DRAFT = (
@@ -19,6 +20,23 @@ SOURCE = (
     "제103조(반사회질서의 법률행위) 선량한 풍속 기타 사회질서에 위반한 사항을 "
     "내용으로 하는 법률행위는 무효로 한다."
 )
+
+
+# 제17조 제1항's words, attributed to 제15조 제1항: the verifier says 🔴.
+PIPA_MISQUOTE = (
+    '1. 개인정보 보호법 제15조 제1항은 "개인정보처리자는 다음 각 호의 어느 하나에 해당되는 경우에는 '
+    '정보주체의 개인정보를 제3자에게 제공(공유를 포함한다. 이하 같다)할 수 있다."라고 규정한다.\n'
+)
+
+
+def checked_review(people, document: IngestedDocument, *, title: str) -> Review:
+    """A review through the workbench services, in the order the worker runs them, without a worker."""
+    review = services.create_review(
+        user=people["associate"], matter=people["matter"], title=title, document=document, enqueue=False
+    )
+    for finding_id in services.extract_findings(review.pk):
+        services.verify_finding(finding_id)
+    return Review.objects.get(pk=review.pk)
 
 
 def span_of(text: str, needle: str) -> tuple[int, int]:

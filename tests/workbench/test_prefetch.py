@@ -40,7 +40,11 @@ class GatedResolver:
 
 def extracted(people: dict[str, Any], memo: str) -> Any:
     made = services.create_review(
-        user=people["associate"], matter=people["matter"], title=memo, document=ingest_path(MEMOS / memo)
+        user=people["associate"],
+        matter=people["matter"],
+        title=memo,
+        document=ingest_path(MEMOS / memo),
+        enqueue=False,
     )
     services.extract_findings(made.pk)
     return made
@@ -62,12 +66,8 @@ def prefetch_in_thread(*args: Any) -> threading.Thread:
 
 
 @pytest.fixture(autouse=True)
-def no_queue(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    # prefetch_sources runs its own threads, with their own connections: the rows must be committed;
-    # and no review task may reach a broker here
-    from workbench import tasks
-
-    monkeypatch.setattr(tasks.process_review_task, "delay_on_commit", lambda *a, **k: None)
+def committed(transactional_db: None) -> None:
+    """prefetch_sources runs its own threads, with their own connections: the rows must be committed."""
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ for an hour and terms for a day; searches and choices are audited; access follow
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -15,12 +14,8 @@ from django.urls import reverse
 
 from fakes.server import FakeSources
 from tests.conftest import DATA
+from tests.workbench.factories import PIPA_MISQUOTE, checked_review
 
-# 제17조 제1항's words, attributed to 제15조 제1항: the verifier says 🔴.
-DRAFT = (
-    '1. 개인정보 보호법 제15조 제1항은 "개인정보처리자는 다음 각 호의 어느 하나에 해당되는 경우에는 '
-    '정보주체의 개인정보를 제3자에게 제공(공유를 포함한다. 이하 같다)할 수 있다."라고 규정한다.\n'
-)
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -57,18 +52,11 @@ def sources(settings, fake_sources: FakeSources) -> Iterator[FakeSources]:
 
 @pytest.fixture
 def red(people, sources):
-    """A review whose only finding is the 🔴 above, checked through the real pipeline against the fake."""
-    from verifier.ingest import IngestedDocument
-    from workbench import services
+    """A review whose only finding is the 🔴 of PIPA_MISQUOTE, checked through the real pipeline against the
+    fake."""
+    from verifier.ingest import ingest_text
 
-    document = IngestedDocument(
-        name="memo.md", text=DRAFT, sha256=hashlib.sha256(DRAFT.encode()).hexdigest(), format="md", parts=()
-    )
-    review = services.create_review(
-        user=people["associate"], matter=people["matter"], title="PIPA memo", document=document, enqueue=False
-    )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
+    review = checked_review(people, ingest_text(PIPA_MISQUOTE, name="memo.md"), title="PIPA memo")
     finding = review.findings.get()
     assert finding.status == "unverified"
     sources.clear_requests()
@@ -369,25 +357,9 @@ CASE_DRAFT = (
 def test_it_proposes_candidate_decisions_for_a_case_the_database_does_not_have(
     people, sources, client_for
 ) -> None:
-    from verifier.ingest import IngestedDocument
-    from workbench import services
+    from verifier.ingest import ingest_text
 
-    document = IngestedDocument(
-        name="memo.md",
-        text=CASE_DRAFT,
-        sha256=hashlib.sha256(CASE_DRAFT.encode()).hexdigest(),
-        format="md",
-        parts=(),
-    )
-    review = services.create_review(
-        user=people["associate"],
-        matter=people["matter"],
-        title="Labour memo",
-        document=document,
-        enqueue=False,
-    )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
+    review = checked_review(people, ingest_text(CASE_DRAFT, name="memo.md"), title="Labour memo")
     finding = review.findings.get()
     assert finding.status in ("unverified", "no_source")
     html = client_for("associate").get(url("finding_suggestions", review, finding), **HX).content.decode()

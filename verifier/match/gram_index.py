@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -45,17 +44,6 @@ def _keys(text: str) -> _U64:
     return key
 
 
-@dataclass(frozen=True, slots=True)
-class Blocks:
-    """Per-block counts of a needle's grams: block b covers [b*stride, b*stride + 2*stride)."""
-
-    stride: int
-    counts: _I64
-
-    def start(self, b: int) -> int:
-        return b * self.stride
-
-
 class GramIndex:
     """Sorted gram keys of one text with their positions; built once per source, read by many quotes."""
 
@@ -66,7 +54,7 @@ class GramIndex:
         self._keys: _U64 = keys[order]
         self._pos: _I32 = order.astype(np.int32)  # 4 bytes a character: a 5 MB source costs ~60 MB
 
-    def block_counts(self, needle: str, stride: int, *, diagonal: bool = False) -> Blocks:
+    def block_counts(self, needle: str, stride: int, *, diagonal: bool = False) -> _I64:
         """For each block of length 2*stride (step `stride`), how many gram positions j of `needle` have
         their gram somewhere in the block. With `diagonal`, an occurrence at p counts at p - j + len(needle)
         (where the needle would have to start, shifted to stay positive) instead of at p: a window within k
@@ -79,7 +67,7 @@ class GramIndex:
         counts = np.zeros(n_blocks, dtype=np.int64)
         grams = _keys(needle)
         if not len(grams) or not len(self._keys):
-            return Blocks(stride, counts)
+            return counts
         lo = np.searchsorted(self._keys, grams, side="left")
         hi = np.searchsorted(self._keys, grams, side="right")
         sizes = hi - lo
@@ -87,7 +75,7 @@ class GramIndex:
         counts += int(np.count_nonzero(common))
         rare = np.flatnonzero(~common & (sizes > 0))
         if not len(rare):
-            return Blocks(stride, counts)
+            return counts
         r_lo, r_sizes = lo[rare], sizes[rare]
         total = int(r_sizes.sum())
         # positions of every occurrence of every rare gram, with the needle position j it stands for
@@ -102,7 +90,7 @@ class GramIndex:
         # sort a distinct count would need.
         hits = np.bincount(block, minlength=n_blocks + 1)
         counts += hits[:n_blocks] + hits[1 : n_blocks + 1]
-        return Blocks(stride, counts)
+        return counts
 
     def candidate_regions(self, needle: str, max_edits: int) -> list[tuple[int, int]] | None:
         """Regions of the text that can hold a window within `max_edits` Levenshtein edits of `needle`;
@@ -118,9 +106,9 @@ class GramIndex:
         if need <= 0:
             return None
         stride = max_edits + 1
-        blocks = self.block_counts(needle, stride, diagonal=True)
+        counts = self.block_counts(needle, stride, diagonal=True)
         regions: list[tuple[int, int]] = []
-        for b in np.flatnonzero(blocks.counts >= need).tolist():
+        for b in np.flatnonzero(counts >= need).tolist():
             # diagonals [b*stride, (b+2)*stride) shifted back by m: where the window may start
             first = b * stride - m - max_edits
             lo = max(0, first)
@@ -135,7 +123,7 @@ class GramIndex:
 
     def ranked_blocks(self, needle: str, stride: int, limit: int) -> list[int]:
         """Start offsets of the `limit` blocks sharing most of the needle's grams, best first."""
-        counts = self.block_counts(needle, stride).counts
+        counts = self.block_counts(needle, stride)
         if not len(counts):
             return []
         limit = min(limit, len(counts))

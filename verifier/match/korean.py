@@ -39,8 +39,8 @@ _KIWI_LOCK = threading.Lock()
 _KIWI: list[object] = []
 _memory: dict[str, tuple[Token, ...]] = {}
 _memory_lock = threading.Lock()
-_pending: dict[str, Future[list[tuple[Token, ...]]]] = {}
-_pending_index: dict[str, int] = {}
+# text -> the helper's future and the text's place in its answer
+_pending: dict[str, tuple[Future[list[tuple[Token, ...]]], int]] = {}
 _MEMORY_LIMIT = 5_000  # claims; a few MB, forgotten all at once when full
 
 
@@ -166,8 +166,7 @@ def analyze(text: str) -> tuple[Token, ...]:
     """Kiwi's tokens for `text`: from memory, from a prefetch under way, from disk, or computed here."""
     with _memory_lock:
         hit = _memory.get(text)
-        future = _pending.get(text)
-        position = _pending_index.get(text, -1)
+        future, position = _pending.get(text, (None, -1))
     if hit is not None:
         return hit
     # exception() waits without raising what the helper raised, so a failed helper means "analyse here" while
@@ -235,8 +234,7 @@ def prefetch(texts: Iterable[str]) -> Future[list[tuple[Token, ...]]] | None:
     pool.shutdown(wait=False)
     with _memory_lock:
         for i, text in enumerate(missing):
-            _pending[text] = future
-            _pending_index[text] = i
+            _pending[text] = (future, i)
     future.add_done_callback(lambda f: _settle(missing, f))
     return future
 
@@ -250,9 +248,8 @@ def _settle(texts: list[str], future: Future[list[tuple[Token, ...]]]) -> None:
     finally:
         with _memory_lock:
             for text in texts:
-                if _pending.get(text) is future:
+                if _pending.get(text, (None, 0))[0] is future:
                     del _pending[text]
-                    _pending_index.pop(text, None)
 
 
 def main() -> None:

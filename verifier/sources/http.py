@@ -120,12 +120,8 @@ class SourceHTTP:
         self._random = random
         self._clock = clock
         self._timeout = timeout
-        self._client_options: dict[str, object] = {
-            "follow_redirects": True,
-            "timeout": None,  # an httpx.Timeout(self._timeout), made with the client
-            "transport": transport,
-            "headers": {"User-Agent": user_agent},
-        }
+        self._transport = transport
+        self._user_agent = user_agent
         self._client_instance: httpx.Client | None = None
         self._client_lock = threading.Lock()
         self._lock = threading.Lock()
@@ -139,8 +135,12 @@ class SourceHTTP:
             if self._client_instance is None:
                 import httpx
 
-                options = dict(self._client_options, timeout=httpx.Timeout(self._timeout))
-                self._client_instance = httpx.Client(**options)  # type: ignore[arg-type]
+                self._client_instance = httpx.Client(
+                    follow_redirects=True,
+                    timeout=httpx.Timeout(self._timeout),
+                    transport=self._transport,
+                    headers={"User-Agent": self._user_agent},
+                )
             return self._client_instance
 
     def close(self) -> None:
