@@ -1,9 +1,9 @@
-"""Golden findings: every field of every finding the CLI path and the worker give for the project's test drafts,
-against the fake upstream servers and against the imported offline corpus in local-only mode.
+"""Golden findings: every field of every finding the CLI path and the worker give for the project's test
+drafts, against the fake upstream servers and against the imported offline corpus in local-only mode.
 
-A verdict rule that changes a finding shows here, field by field; the change is then made on purpose: rerun with
-`UPDATE_GOLDEN=1` (it rewrites `tests/data/golden/`) and say in the commit why each changed finding is right.
-Both paths must agree with the same file, so the CLI and the worker cannot drift apart.
+A verdict rule that changes a finding shows here, field by field; the change is then made on purpose: rerun
+with `UPDATE_GOLDEN=1` (it rewrites `tests/data/golden/`) and say in the commit why each changed finding is
+right. Both paths must agree with the same file, so the CLI and the worker cannot drift apart.
 
 Only `fetched_at` is left out (it is the time of the run), and the fakes' address (a free port each run) is
 written as `http://fake`.
@@ -47,7 +47,7 @@ DRAFTS = [
     "tests/data/drafts/memo_euc_kr.txt",
     "bench/data/draft-100.md",
 ]
-# the worker path is slower; the 100-citation draft runs through the CLI only (the bench covers its worker run)
+# the worker path is slower; the 100-citation draft runs through the CLI only (the bench runs it on workers)
 WORKER_DRAFTS = [d for d in DRAFTS if not d.startswith("bench/")]
 MODES = ["fakes", "corpus"]
 
@@ -127,7 +127,8 @@ def check_or_write(draft: str, mode: str, language: str, findings: list[dict[str
     got = {"draft": draft, "mode": mode, "language": language, "findings": findings}
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        text = json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        path.write_text(text, encoding="utf-8")
         return
     assert path.is_file(), f"no golden file {path.relative_to(ROOT)}: run with UPDATE_GOLDEN=1"
     want = json.loads(path.read_text(encoding="utf-8"))
