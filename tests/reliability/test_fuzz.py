@@ -25,8 +25,8 @@ from verifier.citations import extract_claims
 from verifier.ingest import IngestError, ingest_bytes, ingest_text
 
 # The readers import their parsers on first use; load them now so that no case's time limit pays for it.
-importlib.import_module("verifier.ingest_pdf")
-importlib.import_module("verifier.ingest_docx")
+importlib.import_module("verifier.ingest.pdf")
+importlib.import_module("verifier.ingest.docx")
 
 FRAGMENTS = [
     # Korean statutes and cases, with the shorthand that refers back

@@ -10,7 +10,7 @@ import pytest
 
 from tests.verifier.test_ingest_helpers import civil_code_article, draft, judgment_passage
 from verifier.ingest import IngestedDocument, IngestError, ingest_bytes
-from verifier.ingest_pdf import dehyphenate
+from verifier.ingest.pdf import dehyphenate
 
 HEIRS = judgment_passage("W ocenie Sądu Apelacyjnego, osobami", "Prawa bankowego.")
 DISMISSED = judgment_passage("Mając powyższe na uwadze", "art. 385 kpc.")

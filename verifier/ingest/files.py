@@ -15,10 +15,10 @@ import hashlib
 import os
 import re
 import unicodedata
-from bisect import bisect_right
-from dataclasses import dataclass, field
 
 import charset_normalizer
+
+from verifier.ingest.base import IngestedDocument, IngestError, TextPart
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 SUPPORTED_EXTENSIONS = (".txt", ".md", ".docx", ".pdf")
@@ -26,73 +26,6 @@ SUPPORTED_EXTENSIONS = (".txt", ".md", ".docx", ".pdf")
 # Legacy encodings a Polish, Korean or EU draft may plausibly arrive in. Keeping the list short stops the
 # detector from "succeeding" on binary junk with some exotic code page.
 _LEGACY_ENCODINGS = ("cp1250", "iso8859_2", "cp1252", "cp949")
-
-
-class IngestError(ValueError):
-    """The file cannot be reviewed. `str(error)` is one sentence meant for the lawyer who uploaded it."""
-
-
-@dataclass(frozen=True, slots=True)
-class TextPart:
-    start: int
-    end: int  # exclusive, into IngestedDocument.text
-    origin: str  # "line 3", "paragraph 12", "table 1 row 2", "footnote 3", "endnote 1", "page 4"
-
-
-@dataclass(frozen=True, slots=True)
-class IngestedDocument:
-    name: str  # the file name as given: for display only, never used as a path
-    text: str
-    sha256: str  # of the original bytes (for pasted text: of its UTF-8 encoding)
-    format: str  # "txt" | "md" | "docx" | "pdf" | "pasted"
-    parts: tuple[TextPart, ...]
-    # Things a lawyer must know that do not stop the review, e.g. "page 5 has no text layer".
-    warnings: tuple[str, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        previous_end = 0
-        for part in self.parts:
-            if not previous_end <= part.start <= part.end <= len(self.text):
-                raise ValueError(
-                    f"parts must be ordered, non-overlapping and inside the text; {part!r} is not "
-                    f"(previous part ends at {previous_end}, text has {len(self.text)} characters)"
-                )
-            previous_end = part.end
-
-    def origin_at(self, offset: int) -> str | None:
-        """Where the character at `offset` came from, or None for a separator the extraction added."""
-        index = bisect_right(self.parts, offset, key=lambda part: part.start) - 1
-        if index >= 0 and offset < self.parts[index].end:
-            return self.parts[index].origin
-        return None
-
-
-class PartsBuilder:
-    """Concatenates extracted pieces while recording the origin of each; used by the format readers."""
-
-    def __init__(self) -> None:
-        self._chunks: list[str] = []
-        self._length = 0
-        self._parts: list[TextPart] = []
-
-    @property
-    def length(self) -> int:
-        return self._length
-
-    def separator(self, text: str) -> None:
-        """Text the extraction adds between pieces (a newline, a blank line); it belongs to no part."""
-        self._chunks.append(text)
-        self._length += len(text)
-
-    def add(self, text: str, origin: str) -> None:
-        if not text:
-            return
-        self._chunks.append(text)
-        self._parts.append(TextPart(self._length, self._length + len(text), origin))
-        self._length += len(text)
-
-    def build(self) -> tuple[str, tuple[TextPart, ...]]:
-        return "".join(self._chunks), tuple(self._parts)
 
 
 def ingest_text(text: str, name: str = "pasted text") -> IngestedDocument:
@@ -165,7 +98,7 @@ def ingest_bytes(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
     if extension == ".docx":
         if actual != "docx":
             raise _mismatch(display, extension, actual)
-        from verifier.ingest_docx import read_docx  # python-docx only when a .docx comes
+        from verifier.ingest.docx import read_docx  # python-docx only when a .docx comes
 
         text, parts, warnings = read_docx(data, display)
         _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
@@ -173,7 +106,7 @@ def ingest_bytes(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
 
     if actual != "pdf":
         raise _mismatch(display, extension, actual)
-    from verifier.ingest_pdf import read_pdf  # pypdf only when a .pdf comes
+    from verifier.ingest.pdf import read_pdf  # pypdf only when a .pdf comes
 
     text, parts, warnings = read_pdf(data, display)
     return IngestedDocument(filename, text, sha256, "pdf", parts, warnings)

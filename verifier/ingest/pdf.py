@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pypdf.generic import StreamObject
 
-from verifier.ingest import IngestError, PartsBuilder, TextPart
+from verifier.ingest.base import IngestError, PartsBuilder, TextPart
 
 if TYPE_CHECKING:
     from pypdf import PageObject, PdfReader

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from verifier.ingest import IngestError, PartsBuilder, TextPart
+from verifier.ingest.base import IngestError, PartsBuilder, TextPart
 
 # A real .docx is mostly compressed images; 100 MB of unpacked content is far beyond any memo.
 MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024

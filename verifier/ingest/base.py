@@ -1,0 +1,77 @@
+"""The records ingestion produces, and the error it raises: what the format readers build on.
+
+`IngestedDocument.text` is all the verifier ever sees; its `parts` map every stretch back to where it came
+from ("footnote 3", "page 4") so a finding can say where the citation is in the uploaded file.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+
+class IngestError(ValueError):
+    """The file cannot be reviewed. `str(error)` is one sentence meant for the lawyer who uploaded it."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextPart:
+    start: int
+    end: int  # exclusive, into IngestedDocument.text
+    origin: str  # "line 3", "paragraph 12", "table 1 row 2", "footnote 3", "endnote 1", "page 4"
+
+
+@dataclass(frozen=True, slots=True)
+class IngestedDocument:
+    name: str  # the file name as given: for display only, never used as a path
+    text: str
+    sha256: str  # of the original bytes (for pasted text: of its UTF-8 encoding)
+    format: str  # "txt" | "md" | "docx" | "pdf" | "pasted"
+    parts: tuple[TextPart, ...]
+    # Things a lawyer must know that do not stop the review, e.g. "page 5 has no text layer".
+    warnings: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        previous_end = 0
+        for part in self.parts:
+            if not previous_end <= part.start <= part.end <= len(self.text):
+                raise ValueError(
+                    f"parts must be ordered, non-overlapping and inside the text; {part!r} is not "
+                    f"(previous part ends at {previous_end}, text has {len(self.text)} characters)"
+                )
+            previous_end = part.end
+
+    def origin_at(self, offset: int) -> str | None:
+        """Where the character at `offset` came from, or None for a separator the extraction added."""
+        index = bisect_right(self.parts, offset, key=lambda part: part.start) - 1
+        if index >= 0 and offset < self.parts[index].end:
+            return self.parts[index].origin
+        return None
+
+
+class PartsBuilder:
+    """Concatenates extracted pieces while recording the origin of each; used by the format readers."""
+
+    def __init__(self) -> None:
+        self._chunks: list[str] = []
+        self._length = 0
+        self._parts: list[TextPart] = []
+
+    @property
+    def length(self) -> int:
+        return self._length
+
+    def separator(self, text: str) -> None:
+        """Text the extraction adds between pieces (a newline, a blank line); it belongs to no part."""
+        self._chunks.append(text)
+        self._length += len(text)
+
+    def add(self, text: str, origin: str) -> None:
+        if not text:
+            return
+        self._chunks.append(text)
+        self._parts.append(TextPart(self._length, self._length + len(text), origin))
+        self._length += len(text)
+
+    def build(self) -> tuple[str, tuple[TextPart, ...]]:
+        return "".join(self._chunks), tuple(self._parts)
