@@ -12,12 +12,13 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from verifier.citations import extract_claims
+from verifier.citations.substance import claim_substance
 from verifier.ingest import IngestedDocument
 from verifier.lang import detect_language, has_hangul
 from verifier.match import korean
 from verifier.model import Claim, Finding, Resolution, Resolver
 from verifier.text import normalize
-from verifier.verify import claim_substance, verify_claim
+from verifier.verify import verify_claim
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from verifier.citations import extract_citations
-from verifier.citations.claims import ALL_CUES
+from verifier.citations.substance import claim_substance
 from verifier.gradient import Decision, decide, no_source, not_checked, rationale
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import LANGUAGES as CONTENT_LANGUAGES
@@ -265,37 +264,6 @@ class _Outcome:
     nearest: tuple[MatchEvidence, ...] = ()
     coverage: float | None = None
     notes: tuple[str, ...] = ()
-
-
-def claim_substance(claim: Claim) -> str:
-    """The claim's sentence without its citations and without the cue that frames it.
-
-    "개인정보 보호법 제15조 제1항 제2호" or "art. 58 k.c." names the source; it is not something the source
-    must say (a statute does not contain its own name)."""
-    text = claim.claim_text
-    citation = claim.citation
-    start = citation.span[0] - claim.claim_span[0]
-    end = citation.span[1] - claim.claim_span[0]
-    if not (0 <= start < end <= len(text) and text[start:end] == citation.text):
-        start = text.find(citation.text) if citation.text else -1
-        if start < 0:
-            start = end = 0
-        else:
-            end = start + len(citation.text)
-    text = text[:start] + " " * (end - start) + text[end:]
-    # other citations of the same sentence name other sources ("C-300/21 … under Article 82 GDPR")
-    for other in extract_citations(text):
-        a, b = other.span
-        text = text[:a] + " " * (b - a) + text[b:]
-    # the cue that made it a claim ("provides that", "stanowi, że", "판시하였다", "permits") frames the
-    # claim; the source says the substance in its own verbs, so the frame is not a term to find in it
-    low = text.lower()
-    if len(low) != len(text):
-        return text
-    for pattern in ALL_CUES.values():
-        for m in pattern.finditer(low):
-            text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
-    return text
 
 
 def _content(claim: Claim, src: Normalized, lang: str) -> ContentResult:
@@ -646,7 +614,6 @@ def _topic_mismatch(claim: Claim, document: SourceDocument) -> bool:
 __all__ = [
     "case_paragraph",
     "check_pinpoint",
-    "claim_substance",
     "clear_cache",
     "kr_precedent_note",
     "kr_statute_evidence",

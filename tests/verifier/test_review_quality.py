@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from verifier.citations import extract_claims
+from verifier.citations.substance import claim_substance
 from verifier.gradient import rationale
 from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
@@ -31,7 +32,7 @@ from verifier.model import (
     Unavailable,
 )
 from verifier.sources.router import build_router
-from verifier.verify import claim_substance, verify_claim
+from verifier.verify import verify_claim
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 
