@@ -1,20 +1,41 @@
-"""The gradient: claim type → required level; achieved level → status (CONTRACT §2), with the rationale a
-lawyer reads, in the draft's language.
+"""The gradient: from what was measured about a claim (`verifier.measurement.Measurement`) to its status,
+achieved level, rationale, notes and the evidence shown — the whole decision table, in one place.
 
-The calibration rule: a claim stronger than its verification (a verbatim quote whose words are not there,
-though the source is on topic) is not a lie and not a pass: 🟠, soften it. A claim that reaches no level
-(the quote is absent, the terms are not in the source, the anchor contradicts the source) is 🔴. A source
-that could not be fetched is ⛔, never 🔴: our failure is not the author's hallucination.
+Read `decide` top to bottom: the first row that applies decides. The rules, in the gradient's order:
+- a citation that could not be parsed is listed ⚪, never guessed at;
+- a source that could not be obtained is ⛔ no_source, never 🔴: our failure is not the author's
+  hallucination; upstream's answer that no such source exists is 🔴;
+- the anchor contradicting the source (number, date, court, parties), a pinpoint naming a unit the source
+  does not have, a precedent decided on another subject: 🔴;
+- then the levels: claim type → required level; achieved ≥ required passes (🟢, or 🟡 when a person must
+  confirm); the calibration rule — a claim stronger than its verification (a verbatim quote whose words are
+  not there, though the source is on topic) is not a lie and not a pass: 🟠, soften it; a claim that
+  reaches no level is 🔴.
 
-Korean rationales keep the wording of the Korean verifier protocol (korean-law-verifier seed).
+`Decision` can only be built here: a test asserts that no other module constructs a status.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from verifier.model import REQUIRED_LEVEL, ClaimType, Level, Status
+from verifier.match.fragment import FragmentStatus
+from verifier.measurement import Measurement, Reading
+from verifier.model import (
+    REQUIRED_LEVEL,
+    Cause,
+    ClaimType,
+    Kind,
+    Level,
+    MatchEvidence,
+    Misconfigured,
+    NotFound,
+    Status,
+    Unavailable,
+)
+from verifier.pinpoint import unit_label
+from verifier.rationales import RATIONALES, Message, rationale
 
 LANGS = ("en", "pl", "ko")
 
@@ -45,264 +66,278 @@ def required_level(claim_type: ClaimType) -> Level:
     return REQUIRED_LEVEL[claim_type]
 
 
-RATIONALES: Mapping[str, Mapping[str, str]] = {
-    "verified_fragment": {
-        "en": "The quoted words are in the source verbatim (character {start}).",
-        "pl": "Cytat znaleziony dosłownie w źródle (znak {start}).",
-        "ko": "인용문이 원문에서 그대로 확인되었습니다.",
-    },
-    "modified": {
-        "en": "The quote is in the source with small differences ({changes}); "
-        "correct the quote to the source.",
-        "pl": "Cytat jest w źródle z drobnymi różnicami ({changes}) - popraw cytat według źródła.",
-        "ko": "인용문이 원문과 일부 다릅니다 ({changes}). 원문대로 수정하십시오.",
-    },
-    "verified_content": {
-        "en": "The source contains the claim's words verbatim.",
-        "pl": "Źródło zawiera tezę dosłownie.",
-        "ko": "원문이 주장의 내용을 그대로 포함하고 있습니다.",
-    },
-    "needs_judgement": {
-        "en": "Carrier terms {pct}% found in the source; a person must confirm the substance.",
-        "pl": "Terminy {pct}% - potwierdź substancję.",
-        "ko": "원문에서 주요 용어가 {pct}% 확인됩니다. 주장의 정확한 내용은 원문 확인을 권장합니다.",
-    },
-    "verified_existence": {
-        "en": "The source exists and matches the citation.",
-        "pl": "Kotwica zgodna ze źródłem.",
-        "ko": "원문에서 인용이 확인되었습니다.",
-    },
-    "calibration": {
-        "en": "The quoted words are not literally in the source, though its subject is: "
-        "soften the claim to a paraphrase or mark the pinpoint provisional.",
-        "pl": "Cytatu nie ma dosłownie w źródle, temat jest pokryty - "
-        "złagodź do parafrazy lub oznacz pinpoint jako prowizoryczny.",
-        "ko": "인용문이 원문에 그대로 있지는 않으나 주제는 일치합니다. 의역으로 완화하거나 인용 위치를 잠정 "
-        "표시하십시오.",
-    },
-    "absent": {
-        "en": "The quoted words are not in the source: likely invented. Blocked until corrected or removed.",
-        "pl": "Brak w źródle - BLOKADA.",
-        "ko": "인용문이 원문에서 확인되지 않습니다.",
-    },
-    "absent_meaning": {
-        "en": "The source says something different ({change}): {changes}. Blocked until corrected.",
-        "pl": "Źródło mówi co innego ({change}): {changes} - BLOKADA.",
-        "ko": "원문의 내용과 다릅니다 ({change}): {changes}.",
-    },
-    "no_content": {
-        "en": "The source does not carry the claim: only {pct}% of its terms are there (missing: {missing}). "
-        "Likely a misstatement; blocked.",
-        "pl": "Źródło nie potwierdza tezy: terminy {pct}% (brak: {missing}) - BLOKADA.",
-        "ko": "원문에서 주장의 주요 용어를 확인할 수 없습니다 ({pct}%).",
-    },
-    "anchor_mismatch": {
-        "en": "The citation does not match the source: {issues}. A real number attached to another case is "
-        "a likely forgery; blocked.",
-        "pl": "Rozbieżna kotwica: {issues} - możliwe fałszerstwo, BLOKADA.",
-        "ko": "{issues}.",
-    },
-    "not_found": {
-        "en": "The database reports no such source ({reason}): likely invented. Blocked.",
-        "pl": "Baza nie zna takiego źródła ({reason}) - możliwe fałszerstwo, BLOKADA.",
-        "ko": "해당 사건번호를 확인할 수 없습니다.",
-    },
-    "not_found_law": {
-        "en": "The database reports no such act ({reason}): likely invented. Blocked.",
-        "pl": "Baza nie zna takiego aktu ({reason}) - możliwe fałszerstwo, BLOKADA.",
-        "ko": "법령을 식별하지 못했습니다.",
-    },
-    "article_missing": {
-        "en": "{law} has no {unit}.",
-        "pl": "W akcie {law} nie ma {unit}.",
-        "ko": "{law}에 {unit}는 존재하지 않습니다.",
-    },
-    "paragraph_missing": {
-        "en": "The article exists, but it has no paragraph {unit}.",
-        "pl": "Artykuł istnieje, ale nie ma w nim jednostki {unit}.",
-        "ko": "조문은 확인되지만, 해당 항은 존재하지 않습니다.",
-    },
-    "item_missing": {
-        "en": "The article exists, but it has no item {unit}.",
-        "pl": "Artykuł istnieje, ale nie ma w nim punktu {unit}.",
-        "ko": "조문은 확인되지만, 해당 호는 존재하지 않습니다.",
-    },
-    "subitem_missing": {
-        "en": "The article exists, but it has no subitem {unit}.",
-        "pl": "Artykuł istnieje, ale nie ma w nim litery {unit}.",
-        "ko": "조문은 확인되지만, 해당 목은 존재하지 않습니다.",
-    },
-    "precedent_exists": {
-        "en": 'The case number is confirmed. (Headnote: "{summary}")',
-        "pl": "Sygnatura potwierdzona. (Teza: „{summary}”)",
-        "ko": '사건번호가 확인되었습니다. (판례 요지: "{summary}")',
-    },
-    "precedent_topic_mismatch": {
-        "en": 'The case number is confirmed, but the case decides a different issue. (Headnote: "{summary}")',
-        "pl": "Sygnatura się zgadza, ale sprawa dotyczy innego zagadnienia. (Teza: „{summary}”)",
-        "ko": '사건번호는 확인되지만, 판례의 실제 쟁점이 주장과 다릅니다. (판례 요지: "{summary}")',
-    },
-    "precedent_check_text": {
-        "en": "The case number is confirmed. Check the exact holding in the full text. "
-        '(Headnote: "{summary}")',
-        "pl": "Sygnatura potwierdzona. Dokładne stanowisko sądu sprawdź w pełnym tekście. "
-        "(Teza: „{summary}”)",
-        "ko": "사건번호는 확인됩니다. 판례의 정확한 판시 내용은 원문 확인을 권장합니다. "
-        '(판례 요지: "{summary}")',
-    },
-    "no_source": {
-        "en": "The source could not be obtained ({reason}). Attach the document to verify this citation.",
-        "pl": "BRAK ŹRÓDŁA ({reason}) - dołącz dokument, aby zweryfikować powołanie.",
-        "ko": "원문 조회 실패",
-    },
-    "local_only": {
-        "en": "Local-only mode: {anchor} was not looked up outside this machine. "
-        "Attach the document to verify this citation.",
-        "pl": "Tryb lokalny: {anchor} nie był wyszukiwany poza tym komputerem - dołącz dokument, aby "
-        "zweryfikować powołanie.",
-        "ko": "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다.",
-    },
-    "scattered": {
-        "en": "The terms are in the source but nowhere together ({terms}): check that the source says what "
-        "the draft claims, not just the same words.",
-        "pl": "Terminy są w źródle, ale rozproszone ({terms}) - sprawdź, czy źródło mówi to, co teza, "
-        "a nie tylko tymi samymi słowami.",
-        "ko": "주요 용어가 원문에 있으나 한곳에 모여 있지 않습니다 ({terms}). "
-        "주장과 같은 취지인지 확인하십시오.",
-    },
-    "cross_language": {
-        "en": "The draft ({draft}) and the source ({source}) are in different languages: the substance "
-        "cannot be checked mechanically; a person must compare them.",
-        "pl": "Projekt ({draft}) i źródło ({source}) są w różnych językach - treści nie da się sprawdzić "
-        "mechanicznie, porównaj ręcznie.",
-        "ko": "초안({draft})과 원문({source})의 언어가 달라 내용을 기계적으로 대조할 수 없습니다. "
-        "직접 확인하십시오.",
-    },
-    "pinpoint_elsewhere": {
-        "en": "The quoted words are in the judgment, but in paragraph {found}, not paragraph {unit}: correct "
-        "the pinpoint.",
-        "pl": "Cytat jest w orzeczeniu, ale w pkt {found}, nie w pkt {unit} - popraw pinpoint.",
-        "ko": "인용문은 판결에 있으나 {unit} 단락이 아니라 {found} 단락에 있습니다. 인용 위치를 고치십시오.",
-    },
-    "pinpoint_missing": {
-        "en": "The judgment has no paragraph {unit}, though the quoted words are in it: correct the "
-        "pinpoint.",
-        "pl": "Orzeczenie nie ma pkt {unit}, choć cytat w nim jest - popraw pinpoint.",
-        "ko": "판결에 {unit} 단락은 없으나 인용문은 판결에 있습니다. 인용 위치를 고치십시오.",
-    },
-    "no_terms": {
-        "en": "The sentence says nothing of its own beyond the citation that could be compared with the "
-        "source: a person must read it with the sentences around it.",
-        "pl": "Zdanie poza powołaniem nie zawiera treści do porównania ze źródłem - oceń je w kontekście.",
-        "ko": "인용 외에 원문과 대조할 주장 내용이 없습니다. 앞뒤 문맥과 함께 직접 확인하십시오.",
-    },
-    "no_structure": {
-        "en": "The source came without its article structure: the pinpoint was not checked, only the text.",
-        "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",
-        "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
-    },
-    "not_checked": {
-        "en": "This looks like a citation but could not be parsed: {problem}.",
-        "pl": "To wygląda na powołanie, ale nie dało się go odczytać: {problem}.",
-        "ko": "한국 법률 인용 구조를 충분히 식별하지 못했습니다.",
-    },
-}
-
-
-class _Defaults(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "…"
-
-
-def rationale(key: str, lang: str, **values: object) -> str:
-    """The rationale `key` in `lang` (English when the language has no text), with `values` filled in."""
-    texts = RATIONALES[key]
-    template = texts.get(lang) or texts["en"]
-    return template.format_map(_Defaults({k: str(v) for k, v in values.items()}))
+_BUILT_HERE = object()  # only this module decides a status
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
+    """A status with its rationale (a message, rendered in any language), notes and the evidence shown."""
+
     status: Status
-    rationale: str
     required: Level
     achieved: Level
+    reason: Message
+    notes: tuple[Message, ...] = ()
+    match: MatchEvidence | None = None  # where the claim's words are in the source
+    nearest: tuple[MatchEvidence, ...] = ()  # passages closest to what is not there (🟠 / 🔴 only)
+    coverage: float | None = None  # CONTENT: share of the claim's terms found
+    token: object = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.token is not _BUILT_HERE:
+            raise TypeError("a status is decided by verifier.gradient.decide only")
 
     @property
     def label(self) -> str:
         return self.status.label
 
+    def rationale(self, lang: str) -> str:
+        return self.reason.render(lang)
 
-def decide(
+    def note_texts(self, lang: str) -> tuple[str, ...]:
+        return tuple(note.render(lang) for note in self.notes)
+
+
+def _decision(
+    status: Status,
     required: Level,
     achieved: Level,
-    *,
-    lang: str = "en",
-    modified: bool = False,
-    hard_block: str | None = None,
-    rationale_key: str | None = None,
+    key: str,
     values: Mapping[str, object] | None = None,
+    *,
+    notes: tuple[Message, ...] = (),
+    match: MatchEvidence | None = None,
+    nearest: tuple[MatchEvidence, ...] = (),
+    coverage: float | None = None,
 ) -> Decision:
-    """Status and rationale from the required and achieved levels.
+    return Decision(
+        status,
+        required,
+        achieved,
+        Message(key, dict(values or {})),
+        notes,
+        match,
+        nearest if status in (Status.CALIBRATION, Status.UNVERIFIED) else (),
+        coverage,
+        _BUILT_HERE,
+    )
 
-    `modified`: the FRAGMENT match needed folding beyond normalization (a diff exists) → 🟡 modified.
-    `hard_block`: an already-worded reason that blocks whatever the levels say (anchor contradicts the
-    source, article missing) → 🔴. `rationale_key` overrides the default wording for the outcome."""
-    vals = dict(values or {})
 
-    def make(status: Status, key: str) -> Decision:
-        text = rationale(rationale_key or key, lang, **vals)
-        return Decision(status=status, rationale=text, required=required, achieved=achieved)
+_STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+_FOUND = (Status.VERIFIED, Status.MODIFIED)
 
-    if hard_block is not None:
-        return Decision(Status.UNVERIFIED, hard_block, required, achieved)
+
+def decide(m: Measurement) -> Decision:
+    """The decision table. Each row returns; the first that applies decides."""
+    required = m.required
+    if m.problem is not None:
+        return _decision(Status.NOT_CHECKED, required, Level.NONE, "not_checked", {"problem": m.problem})
+    if m.document is None:
+        return _no_document(m)
+    notes = _source_notes(m)
+    if m.anchor is not None and not m.anchor.ok:
+        issues = tuple(m.anchor.hard)
+        return _decision(
+            Status.UNVERIFIED, required, Level.NONE, "anchor_mismatch", {"issues": issues}, notes=notes
+        )
+    check = m.statute_pinpoint
+    if check is not None and check.unit is None and check.missing is not None:
+        unit = unit_label(check.missing, check.missing_value or "", m.document.jurisdiction)
+        anchor = m.claim.citation.anchor
+        values = {"law": (anchor.law if anchor else None) or m.document.title, "unit": unit}
+        return _decision(
+            Status.UNVERIFIED, required, Level.NONE, f"{check.missing}_missing", values, notes=notes
+        )
+    if m.topic is not None and m.topic.mismatch:
+        return _decision(
+            Status.UNVERIFIED,
+            required,
+            Level.EXISTENCE,
+            "precedent_topic_mismatch",
+            {"summary": m.summary},
+            notes=notes,
+        )
+    if required is Level.EXISTENCE:
+        key = "precedent_exists" if m.korean_precedent else "verified_existence"
+        return _decision(Status.VERIFIED, required, Level.EXISTENCE, key, {"summary": m.summary}, notes=notes)
+    if m.case_paragraph is not None:
+        return _judgment_paragraph(m, notes)
+    assert m.reading is not None
+    return _from_reading(m, m.reading, notes)
+
+
+def _no_document(m: Measurement) -> Decision:
+    failure = m.failure
+    required = m.required
+    if isinstance(failure, NotFound):
+        key = "not_found_law" if m.claim.citation.kind in _STATUTE_KINDS else "not_found"
+        return _decision(Status.UNVERIFIED, required, Level.NONE, key, {"reason": failure.reason})
+    if isinstance(failure, Unavailable | Misconfigured) and failure.cause is Cause.LOCAL_ONLY:
+        # the mode is the reason: name the source once instead of repeating "local-only mode: … not looked up"
+        return _decision(Status.NO_SOURCE, required, Level.NONE, "local_only", {"anchor": failure.key})
+    reason = failure.reason if failure is not None else "the source was not resolved"
+    return _decision(Status.NO_SOURCE, required, Level.NONE, "no_source", {"reason": reason})
+
+
+def _source_notes(m: Measurement) -> tuple[Message, ...]:
+    notes = tuple(Message("anchor_issue", {"issue": issue}) for issue in (m.anchor.soft if m.anchor else ()))
+    if m.no_structure:
+        notes += (Message("no_structure"),)
+    return notes
+
+
+def _judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
+    """A pinpoint into a judgment: the quote must be in the named paragraph. Found elsewhere in the same
+    judgment it is real words at a wrong place: 🟠, correct the pinpoint (the seed's calibration)."""
+    at_pinpoint = _from_reading(m, m.reading, notes) if m.reading is not None else None
+    if at_pinpoint is not None and (at_pinpoint.status in _FOUND or not m.claim.quote):
+        return at_pinpoint
+    assert m.elsewhere is not None
+    anywhere = _from_reading(m, m.elsewhere, notes)
+    if anywhere.status not in _FOUND or anywhere.match is None:
+        return at_pinpoint if at_pinpoint is not None else anywhere
+    found = m.elsewhere_paragraph
+    key = "pinpoint_elsewhere" if found is not None else "pinpoint_missing"
+    return _decision(
+        Status.CALIBRATION,
+        m.required,
+        Level.CONTENT,
+        key,
+        {"unit": m.case_paragraph, "found": found or ""},
+        notes=anywhere.notes,
+        nearest=(anywhere.match,),
+        coverage=anywhere.coverage,
+    )
+
+
+def _changes(diff: tuple[tuple[str, str], ...]) -> str:
+    parts = []
+    for op, words in diff:
+        if op == "delete":
+            parts.append(f"−{words}")
+        elif op == "insert":
+            parts.append(f"+{words}")
+    return ", ".join(parts) or "—"
+
+
+def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, ...]) -> Decision:
+    """The levels reached in the text read for the claim."""
+    required = m.required
+    content, fragment = reading.content, reading.fragment
+    values: dict[str, object] = {"summary": m.summary}
+    notes: list[Message] = []
+    achieved = Level.EXISTENCE
+    if reading.content_asked and reading.cross_language:
+        notes.append(Message("cross_language", {"draft": reading.draft_lang, "source": reading.source_lang}))
+    if content is not None:
+        values["pct"] = round(content.coverage * 100)
+        values["missing"] = ", ".join(content.missing[:8]) or "—"
+        if content.reached:
+            achieved = Level.CONTENT
+        if content.scattered:
+            notes.append(Message("scattered", {"terms": ", ".join(content.found[:8])}))
+    coverage = content.coverage if content is not None else None
+
+    if fragment is not None and fragment.found:
+        achieved = Level.FRAGMENT
+        values["start"] = reading.fragment_start
+        values["changes"] = _changes(fragment.diff)
+    elif fragment is not None and fragment.meaning_change is not None:
+        # the closest passage differs in a way that changes the law (a negation, a number): 🔴, not 🟡
+        values["change"] = fragment.meaning_change
+        values["changes"] = _changes(fragment.nearest[0].diff)
+        return _decision(
+            Status.UNVERIFIED,
+            required,
+            achieved,
+            "absent_meaning",
+            values,
+            notes=source_notes + tuple(notes),
+            nearest=reading.nearest,
+            coverage=coverage,
+        )
+    elif fragment is None and required is Level.FRAGMENT and reading.pinpointed and achieved is Level.CONTENT:
+        # a pinpoint thesis without a quote: the named unit itself carries the claim
+        achieved = Level.FRAGMENT
+        values["start"] = reading.unit_start
+
+    status, key = _levels(
+        required, achieved, modified=fragment is not None and fragment.status is FragmentStatus.MODIFIED
+    )
+    if (
+        content is None
+        and required >= Level.CONTENT
+        and reading.cross_language
+        and achieved is Level.EXISTENCE
+    ):
+        # words in one language cannot be counted in another: a person compares them, the tool does not
+        # block; a quote that is not there verbatim is at best a translation, so it is calibrated
+        status = Status.NEEDS_JUDGEMENT if required is Level.CONTENT else Status.CALIBRATION
+        key = "cross_language"
+        values.update(draft=reading.draft_lang, source=reading.source_lang)
+        notes = [n for n in notes if n.key != "cross_language"]
+    elif (
+        content is not None
+        and not content.terms
+        and required is Level.CONTENT
+        and achieved is Level.EXISTENCE
+    ):
+        # "Art. 58 k.c. stanowi tak samo.": nothing of its own to find in the source; its meaning lies in
+        # the sentences around it, which a person reads — not a 🔴 for words the claim never had
+        status, key = Status.NEEDS_JUDGEMENT, "no_terms"
+    elif m.korean_precedent and achieved is Level.CONTENT and required is Level.CONTENT:
+        key = "precedent_check_text"
+
+    match: MatchEvidence | None = None
+    nearest: tuple[MatchEvidence, ...] = ()
+    if fragment is not None and fragment.found:
+        match = reading.fragment_match
+    elif reading.content_evidence is not None:
+        if status in (Status.NEEDS_JUDGEMENT, Status.VERIFIED):
+            match = reading.content_evidence
+        else:
+            nearest = (reading.content_evidence,)
+    if fragment is not None and not fragment.found:
+        nearest = reading.nearest + nearest
+    return _decision(
+        status,
+        required,
+        achieved,
+        key,
+        values,
+        notes=source_notes + tuple(notes),
+        match=match,
+        nearest=nearest,
+        coverage=coverage,
+    )
+
+
+def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:
+    """Required and achieved level → status and the rationale that says it."""
     if achieved >= required:
         if required is Level.FRAGMENT:
-            return (
-                make(Status.MODIFIED, "modified") if modified else make(Status.VERIFIED, "verified_fragment")
-            )
+            return (Status.MODIFIED, "modified") if modified else (Status.VERIFIED, "verified_fragment")
         if required is Level.CONTENT:
             if achieved is Level.FRAGMENT:
-                return make(Status.VERIFIED, "verified_content")
-            return make(Status.NEEDS_JUDGEMENT, "needs_judgement")
-        return make(Status.VERIFIED, "verified_existence")
-    # the calibration rule: a quote claimed verbatim that only reaches the topic
+                return Status.VERIFIED, "verified_content"
+            return Status.NEEDS_JUDGEMENT, "needs_judgement"
+        return Status.VERIFIED, "verified_existence"
     if required is Level.FRAGMENT and achieved is Level.CONTENT:
-        return make(Status.CALIBRATION, "calibration")
+        return Status.CALIBRATION, "calibration"  # the calibration rule
     if required is Level.FRAGMENT:
-        return make(Status.UNVERIFIED, "absent")
+        return Status.UNVERIFIED, "absent"
     if required is Level.CONTENT:
-        return make(Status.UNVERIFIED, "no_content")
-    return make(Status.UNVERIFIED, "anchor_mismatch")
-
-
-def no_source(
-    reason: str, *, lang: str, required: Level, local_only: bool = False, key: str | None = None
-) -> Decision:
-    """⛔: the source could not be obtained. Never 🔴: a fetch failure says nothing about the draft.
-
-    In local-only mode the reason is the mode itself, so the rationale names the source once (`key`, the
-    anchor key) instead of repeating the resolver's own "local-only mode: … not looked up"."""
-    if local_only:
-        text = rationale("local_only", lang, anchor=key or reason)
-    else:
-        text = rationale("no_source", lang, reason=reason)
-    return Decision(Status.NO_SOURCE, text, required, Level.NONE)
-
-
-def not_checked(problem: str, *, lang: str, required: Level) -> Decision:
-    """⚪: it looks like a citation but could not be parsed; listed so nothing passes silently."""
-    return Decision(Status.NOT_CHECKED, rationale("not_checked", lang, problem=problem), required, Level.NONE)
+        return Status.UNVERIFIED, "no_content"
+    return Status.UNVERIFIED, "anchor_mismatch"
 
 
 __all__ = [
     "RATIONALES",
     "SEED_CLAIM_TYPES",
     "Decision",
+    "Message",
     "claim_type_from_name",
     "decide",
-    "no_source",
-    "not_checked",
     "rationale",
     "required_level",
 ]

@@ -12,16 +12,30 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from verifier.gradient import Decision, claim_type_from_name, decide, no_source, rationale
+from verifier.gradient import Decision, claim_type_from_name, decide
+from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
-from verifier.match.content import LANGUAGES, ContentResult, content_coverage
-from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
-from verifier.model import Anchor, ClaimType, Jurisdiction, Kind, Level, SourceDocument, Status
-from verifier.verify import normalized_source
+from verifier.match.content import ContentResult
+from verifier.match.fragment import FragmentResult
+from verifier.measurement import Measurement
+from verifier.model import (
+    Anchor,
+    Cause,
+    Citation,
+    Claim,
+    ClaimType,
+    Jurisdiction,
+    Kind,
+    Level,
+    Misconfigured,
+    SourceDocument,
+    Status,
+)
+from verifier.verify import read_claim
 
 SEED_LEVEL = {
     Level.NONE: "BRAK",
@@ -105,15 +119,9 @@ def _text(item: Mapping[str, Any], key: str, where: str) -> str | None:
     return value if value.strip() else None
 
 
-def _language(text: str, default: str) -> str:
-    if any("\uac00" <= c <= "\ud7a3" for c in text):
-        return "ko"
-    if any(c in "ąćęłńóśźż" for c in text.casefold()):
-        return "pl"
-    return default
-
-
 def ground_item(item: Mapping[str, Any], index: int, *, lang: str) -> ItemResult:
+    """One task item measured and decided as the workbench measures and decides a claim; only the input
+    (the seed's fields instead of a draft and a resolver) and the report differ."""
     where = f"items[{index}]"
     if not isinstance(item, Mapping):
         raise TaskError(f"{where} must be an object")
@@ -131,135 +139,88 @@ def ground_item(item: Mapping[str, Any], index: int, *, lang: str) -> ItemResult
     claim_text = _text(item, "claim_text", where)
     source_text = _text(item, "source_text", where)
     required = claim_type.required_level
-    notes: list[str] = []
+    thesis = claim_text or quote or ""
 
-    achieved = Level.NONE
-    if item.get("anchor") is not None:
-        claimed = _anchor_fields(item["anchor"], f"{where}.anchor")
-        if item.get("anchor_resolved") is None:
-            decision = no_source(
-                "nierozwiązana kotwica" if lang == "pl" else "anchor not resolved",
-                lang=lang,
-                required=required,
-            )
-            return ItemResult(str(item_id), source_id, type_name, claim_type, decision, _note(decision, lang))
-        resolved = _anchor_fields(item["anchor_resolved"], f"{where}.anchor_resolved")
-        anchor = Anchor(key=source_id or claimed.get("number", ""), **claimed)
-        document = SourceDocument(
-            id=source_id,
-            key=anchor.key,
-            jurisdiction=Jurisdiction.OTHER,
-            kind=Kind.JUDGMENT,
-            title=source_id,
-            text=source_text or "",
-            url="",
-            version="",
-            sha256="",
-            fetched_at="",
-            origin="task",
-            **resolved,
+    claimed = _anchor_fields(item["anchor"], f"{where}.anchor") if item.get("anchor") is not None else {}
+    anchor = Anchor(key=source_id or claimed.get("number", "") or f"item:{item_id}", **claimed)
+    claim = Claim(
+        citation=Citation(
+            span=(0, 0), text="", jurisdiction=Jurisdiction.OTHER, kind=Kind.JUDGMENT, anchor=anchor
+        ),
+        claim_type=claim_type,
+        claim_text=thesis,
+        claim_span=(0, len(thesis)),
+        quote=quote,
+    )
+    base = Measurement(claim=claim, lang=lang, required=required)
+
+    def result(measured: Measurement) -> ItemResult:
+        decision = decide(measured)
+        reading = measured.reading
+        fragment = reading.fragment if reading is not None else None
+        content = reading.content if reading is not None else None
+        fields = ", ".join(issue.field for issue in measured.anchor.hard) if measured.anchor else ""
+        note = _mismatch_note(fields, lang) if fields else _note(decision, lang)
+        notes = list(decision.note_texts(lang))
+        return ItemResult(
+            str(item_id), source_id, type_name, claim_type, decision, note, fragment, content, notes
         )
+
+    def missing(reason_pl: str, reason_en: str) -> ItemResult:
+        reason = reason_pl if lang == "pl" else reason_en
+        return result(replace(base, failure=Misconfigured(anchor.key, reason, cause=Cause.NOT_RESOLVED)))
+
+    document: SourceDocument | None = None
+    if item.get("anchor") is not None:
+        if item.get("anchor_resolved") is None:
+            return missing("nierozwiązana kotwica", "anchor not resolved")
+        resolved = _anchor_fields(item["anchor_resolved"], f"{where}.anchor_resolved")
+        document = _document(source_id, anchor.key, source_text or "", resolved)
         compared = compare_anchor(anchor, document)
-        notes.extend(issue.describe(lang) for issue in compared.soft)
         if not compared.ok:
-            issues = "; ".join(issue.describe(lang) for issue in compared.hard)
-            decision = decide(
-                required, Level.NONE, lang=lang, hard_block=rationale("anchor_mismatch", lang, issues=issues)
-            )
-            fields = ", ".join(issue.field for issue in compared.hard)
-            return ItemResult(
-                str(item_id),
-                source_id,
-                type_name,
-                claim_type,
-                decision,
-                _mismatch_note(fields, lang),
-                notes=notes,
-            )
-        achieved = Level.EXISTENCE
-    if source_text is not None:
-        achieved = max(achieved, Level.EXISTENCE)
+            return result(replace(base, document=document, anchor=compared))
+        base = replace(base, anchor=compared)
+    elif source_text is not None:
+        document = _document(source_id, anchor.key, source_text, {})
 
     if required is Level.EXISTENCE:
-        if achieved is Level.NONE:
-            decision = no_source(
-                "brak kotwicy i tekstu źródła" if lang == "pl" else "no anchor and no source",
-                lang=lang,
-                required=required,
-            )
-        else:
-            decision = decide(required, achieved, lang=lang)
-        return ItemResult(
-            str(item_id), source_id, type_name, claim_type, decision, _note(decision, lang), notes=notes
-        )
-
-    if source_text is None:
-        decision = no_source(
-            "brak tekstu źródła" if lang == "pl" else "no source_text", lang=lang, required=required
-        )
-        return ItemResult(str(item_id), source_id, type_name, claim_type, decision, _note(decision, lang))
+        if document is None:
+            return missing("brak kotwicy i tekstu źródła", "no anchor and no source")
+        return result(replace(base, document=document))
+    if source_text is None or document is None:
+        return missing("brak tekstu źródła", "no source_text")
     if quote is None and claim_text is None:
         raise TaskError(f"{where}: a {type_name} item needs quote or claim_text")
+    # one language for the thesis and the source, detected per item: the report's language is the reader's
+    content_lang = detect_language(thesis + " " + source_text[:2000])
+    document = replace(document, meta={"lang": content_lang})
+    reading = read_claim(claim, document, None, lang=content_lang, pinpointed=False, substance=thesis)
+    return result(replace(base, document=document, reading=reading))
 
-    source = normalized_source(source_text)
-    values: dict[str, object] = {}
-    content: ContentResult | None = None
-    fragment: FragmentResult | None = None
-    thesis = claim_text or quote or ""
-    content_lang = _language(thesis + " " + source_text[:2000], lang if lang in LANGUAGES else "pl")
-    content = content_coverage(thesis, source, lang=content_lang)
-    values.update(pct=round(content.coverage * 100), missing=", ".join(content.missing[:6]) or "—")
-    if content.reached:
-        achieved = Level.CONTENT
-    if content.scattered:
-        notes.append(rationale("scattered", lang, terms=", ".join(content.found[:6])))
-    if quote is not None:
-        fragment = find_quote(quote, source)
-        if fragment.found:
-            achieved = Level.FRAGMENT
-            values["start"] = fragment.start
-            values["changes"] = ", ".join(
-                f"{'−' if op == 'delete' else '+'}{w}" for op, w in fragment.diff if op != "equal"
-            )
-        elif fragment.meaning_change is not None:
-            values["change"] = fragment.meaning_change
-            values["changes"] = ", ".join(
-                f"{'−' if op == 'delete' else '+'}{w}" for op, w in fragment.nearest[0].diff if op != "equal"
-            )
-            text = rationale("absent_meaning", lang, **values)
-            decision = decide(required, achieved, lang=lang, hard_block=text)
-            return ItemResult(
-                str(item_id),
-                source_id,
-                type_name,
-                claim_type,
-                decision,
-                _note(decision, lang, values),
-                fragment,
-                content,
-                notes,
-            )
-    modified = fragment is not None and fragment.status is FragmentStatus.MODIFIED
-    decision = decide(required, achieved, lang=lang, modified=modified, values=values)
-    return ItemResult(
-        str(item_id),
-        source_id,
-        type_name,
-        claim_type,
-        decision,
-        _note(decision, lang, values),
-        fragment,
-        content,
-        notes,
+
+def _document(source_id: str, key: str, text: str, resolved: Mapping[str, Any]) -> SourceDocument:
+    return SourceDocument(
+        id=source_id,
+        key=key,
+        jurisdiction=Jurisdiction.OTHER,
+        kind=Kind.JUDGMENT,
+        title=source_id,
+        text=text,
+        url="",
+        version="",
+        sha256="",
+        fetched_at="",
+        origin="task",
+        **resolved,
     )
 
 
-def _note(decision: Decision, lang: str, values: Mapping[str, object] | None = None) -> str:
+def _note(decision: Decision, lang: str) -> str:
     """The seed's short "Uwaga" column."""
-    v = dict(values or {})
+    v = dict(decision.reason.values)
     status = decision.status
     if lang != "pl":
-        return decision.rationale
+        return decision.rationale(lang)
     if status is Status.VERIFIED and decision.required is Level.FRAGMENT:
         return f"znak {v.get('start', '?')}"
     if status is Status.MODIFIED:
@@ -432,7 +393,7 @@ def render_json(results: Sequence[ItemResult], *, title: str, lang: str = "pl") 
             "status": r.status.value,
             "label": r.status.label,
             "note": r.note,
-            "rationale": r.decision.rationale,
+            "rationale": r.decision.rationale(lang),
             "notes": r.notes,
         }
         if r.fragment is not None and r.fragment.found:

@@ -27,10 +27,6 @@ class Level(enum.IntEnum):
     def label(self) -> str:
         return self.name.lower()
 
-    @classmethod
-    def from_label(cls, label: str) -> Level:
-        return cls[label.upper()]
-
 
 class ClaimType(enum.StrEnum):
     VERBATIM_QUOTE = "verbatim_quote"
@@ -219,6 +215,28 @@ class SourceDocument:
     meta: Mapping[str, str] = field(default_factory=dict)
 
 
+class Cause(enum.StrEnum):
+    """Why a source could not be had, set where the failure is created: the lawyer is told the real reason
+    (and whether a retry, an attachment or a configuration change is what helps), never one guessed from the
+    wording of a message."""
+
+    LOCAL_ONLY = "local_only"  # the mode: nothing was looked up outside this machine
+    NOT_IN_CORPUS = "not_in_corpus"  # the offline corpus does not hold it
+    NOT_ATTACHED = "not_attached"  # no source was attached for it
+    NOT_CONFIGURED = "not_configured"  # no key, no subscription, no service for this kind of source
+    NOT_COVERED = "not_covered"  # the database does not cover it (SAOS: the SN after 2016, the WSA/NSA)
+    REFUSED = "refused"  # upstream refused the request (a 4xx other than 404)
+    TIMED_OUT = "timed_out"  # no answer in time (a request, or the task's own time limit)
+    UNREACHABLE = "unreachable"  # the host could not be reached (DNS, connection refused or reset)
+    RATE_LIMITED = "rate_limited"  # HTTP 429
+    SERVICE_DOWN = "service_down"  # failing repeatedly: the circuit breaker stopped asking
+    UPSTREAM_ERROR = "upstream_error"  # 5xx, an empty or unreadable answer, a maintenance page
+    INTERNAL_ERROR = (
+        "internal_error"  # a bug in our client: the finding says so instead of sinking the review
+    )
+    NOT_RESOLVED = "not_resolved"  # nothing was asked (the caller had no resolution for it)
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     document: SourceDocument
@@ -241,6 +259,7 @@ class Unavailable:
     reason: str
     retries: int = 0
     retry_after: float | None = None
+    cause: Cause = Cause.UPSTREAM_ERROR
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +268,7 @@ class Misconfigured:
 
     key: str
     reason: str
+    cause: Cause = Cause.NOT_CONFIGURED
 
 
 type Resolution = Found | NotFound | Unavailable | Misconfigured

@@ -1,62 +1,302 @@
-"""The gradient's decision table (CONTRACT §2) and the rationales a lawyer reads."""
+"""The decision table (`gradient.decide`), row by row: a measured record in, the status a lawyer sees out.
+
+Each row builds the record `verify.measure` would have built (see `tests/verifier/builders.py`) and says
+which status, achieved level and rationale must come back. The records' words are from the corpus: 민법
+제103조 and 제2조 (tests/data/corpus/kr/statutes/민법), C-311/18 (tests/data/corpus/eu/case_law).
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from verifier.gradient import claim_type_from_name, decide, no_source, not_checked, rationale, required_level
-from verifier.model import ClaimType, Level, Status
+from tests.verifier.builders import (
+    C311,
+    MINBEOP_103,
+    SCHREMS_QUOTE,
+    absent,
+    content,
+    exact,
+    measurement,
+    modified,
+    reading,
+)
+from verifier.gradient import Decision, claim_type_from_name, decide, rationale, required_level
+from verifier.match.anchor import AnchorIssue, AnchorResult
+from verifier.model import (
+    Cause,
+    ClaimType,
+    Level,
+    Misconfigured,
+    NotFound,
+    Status,
+    Unavailable,
+)
+from verifier.pinpoint import PinpointCheck
+from verifier.precedent_topic import TopicCheck
 
 F, C, E, N = Level.FRAGMENT, Level.CONTENT, Level.EXISTENCE, Level.NONE
+Q, P, H, PA, BARE = (
+    ClaimType.VERBATIM_QUOTE,
+    ClaimType.PINPOINT,
+    ClaimType.COURT_HOLDING,
+    ClaimType.PARAPHRASE,
+    ClaimType.BARE_CITATION,
+)
+DATE_ISSUE = AnchorIssue("date", "2019-07-16", "2020-07-16")
+PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
 
-# (required, achieved, quote needed folding beyond normalization, expected status)
+# (why, the record, status, achieved, rationale key)
 TABLE = [
-    (F, F, False, Status.VERIFIED),
-    (F, F, True, Status.MODIFIED),
-    (F, C, False, Status.CALIBRATION),  # the calibration rule: quote not there, topic is
-    (F, E, False, Status.UNVERIFIED),  # seed C3: FRAGMENT→ISTNIENIE, not in the source
-    (F, N, False, Status.UNVERIFIED),
-    (C, F, False, Status.VERIFIED),
-    (C, C, False, Status.NEEDS_JUDGEMENT),  # seed C2: TREŚĆ→TREŚĆ, a person confirms the substance
-    (C, E, False, Status.UNVERIFIED),
-    (C, N, False, Status.UNVERIFIED),
-    (E, F, False, Status.VERIFIED),
-    (E, C, False, Status.VERIFIED),
-    (E, E, False, Status.VERIFIED),
-    (E, N, False, Status.UNVERIFIED),  # seed C5: ISTNIENIE→BRAK, diverging signature
+    # --- nothing to compare --------------------------------------------------------------------------
+    (
+        "an unparsed citation is listed",
+        measurement(Q, problem="no case number after 'sygn.'"),
+        Status.NOT_CHECKED,
+        N,
+        "not_checked",
+    ),
+    (
+        "upstream says no such case: likely invented",
+        measurement(H, failure=NotFound("k", "no such case")),
+        Status.UNVERIFIED,
+        N,
+        "not_found",
+    ),
+    (
+        "upstream says no such act",
+        measurement(PA, kind="statute", failure=NotFound("k", "no such act")),
+        Status.UNVERIFIED,
+        N,
+        "not_found_law",
+    ),
+    (
+        "a timeout is ours, not the author's",
+        measurement(Q, failure=Unavailable("k", "law.go.kr did not answer in time", cause=Cause.TIMED_OUT)),
+        Status.NO_SOURCE,
+        N,
+        "no_source",
+    ),
+    (
+        "local-only mode says so",
+        measurement(Q, failure=Misconfigured("k", "local-only mode", cause=Cause.LOCAL_ONLY)),
+        Status.NO_SOURCE,
+        N,
+        "local_only",
+    ),
+    (
+        "a reason that merely mentions 'local' is not the mode",
+        measurement(Q, failure=Unavailable("k", "localhost did not answer in time", cause=Cause.TIMED_OUT)),
+        Status.NO_SOURCE,
+        N,
+        "no_source",
+    ),
+    # --- the anchor, the pinpoint, the topic ---------------------------------------------------------
+    (
+        "a wrong date on a real case number",
+        measurement(Q, anchor=AnchorResult(hard=(DATE_ISSUE,))),
+        Status.UNVERIFIED,
+        N,
+        "anchor_mismatch",
+    ),
+    (
+        "민법 has no 제1200조",
+        measurement(Q, kind="statute", pinpoint=PinpointCheck(None, "article", "1200", None)),
+        Status.UNVERIFIED,
+        N,
+        "article_missing",
+    ),
+    (
+        "the article exists, its paragraph does not",
+        measurement(Q, kind="statute", pinpoint=PinpointCheck(None, "paragraph", "3", MINBEOP_103)),
+        Status.UNVERIFIED,
+        N,
+        "paragraph_missing",
+    ),
+    (
+        "a real precedent on another subject",
+        measurement(H, korean_precedent=True, topic=TopicCheck(True, 0.1, 6, in_text=False)),
+        Status.UNVERIFIED,
+        E,
+        "precedent_topic_mismatch",
+    ),
+    (
+        "a precedent on the claim's subject goes on to the levels",
+        measurement(
+            H, korean_precedent=True, topic=TopicCheck(True, 0.5, 6), read=reading(content=content(0.8))
+        ),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "precedent_check_text",
+    ),
+    ("a bare citation of a real source", measurement(BARE), Status.VERIFIED, E, "verified_existence"),
+    (
+        "a bare citation of a real Korean precedent",
+        measurement(BARE, korean_precedent=True),
+        Status.VERIFIED,
+        E,
+        "precedent_exists",
+    ),
+    (
+        "a soft party difference is a note, not a block",
+        measurement(BARE, anchor=AnchorResult(soft=(PARTY_ISSUE,))),
+        Status.VERIFIED,
+        E,
+        "verified_existence",
+    ),
+    # --- FRAGMENT: quotes ----------------------------------------------------------------------------
+    (
+        "the quote is there word for word",
+        measurement(Q, read=reading(fragment=exact())),
+        Status.VERIFIED,
+        F,
+        "verified_fragment",
+    ),
+    (
+        "the quote is there with a changed diacritic",
+        measurement(Q, read=reading(fragment=modified())),
+        Status.MODIFIED,
+        F,
+        "modified",
+    ),
+    (
+        "the quote is not there, the topic is: calibrate",
+        measurement(Q, read=reading(fragment=absent(), content=content(0.9))),
+        Status.CALIBRATION,
+        C,
+        "calibration",
+    ),
+    (
+        "the quote is not there, nor its terms",
+        measurement(Q, read=reading(fragment=absent(), content=content(0.2))),
+        Status.UNVERIFIED,
+        E,
+        "absent",
+    ),
+    (
+        "the closest passage says the opposite",
+        measurement(Q, read=reading(fragment=absent(meaning_change="negation"), content=content(0.9))),
+        Status.UNVERIFIED,
+        C,
+        "absent_meaning",
+    ),
+    (
+        "a pinpoint thesis without a quote, carried by the named unit",
+        measurement(P, read=reading(content=content(0.9), pinpointed=True)),
+        Status.VERIFIED,
+        F,
+        "verified_fragment",
+    ),
+    # --- CONTENT: paraphrases and holdings -----------------------------------------------------------
+    (
+        "the terms are in the source",
+        measurement(PA, read=reading(content=content(0.8))),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
+        "the claim's words are in the source verbatim",
+        measurement(PA, read=reading(content=content(0.8), fragment=exact())),
+        Status.VERIFIED,
+        F,
+        "verified_content",
+    ),
+    (
+        "the terms are not in the source",
+        measurement(PA, read=reading(content=content(0.2))),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
+    (
+        "nothing of its own to compare",
+        measurement(PA, read=reading(content=content(0.0, terms=0))),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "no_terms",
+    ),
+    (
+        "another language: a person compares",
+        measurement(H, read=reading(source_lang="ko")),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "cross_language",
+    ),
+    (
+        "a quote in another language: at best a translation",
+        measurement(Q, read=reading(source_lang="ko")),
+        Status.CALIBRATION,
+        E,
+        "cross_language",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("required", "achieved", "modified", "status"), TABLE)
-def test_it_turns_levels_into_the_contract_status(
-    required: Level, achieved: Level, modified: bool, status: Status
-) -> None:
-    decision = decide(required, achieved, modified=modified, values={"pct": 86, "start": 4821})
-    assert decision.status is status
-    assert decision.rationale
+@pytest.mark.parametrize(("why", "record", "status", "achieved", "key"), TABLE, ids=[row[0] for row in TABLE])
+def test_the_decision_table(why: str, record, status: Status, achieved: Level, key: str) -> None:
+    decision = decide(record)
+    assert (decision.status, decision.achieved, decision.reason.key) == (status, achieved, key), why
+    assert decision.required is record.required
+    assert all(decision.rationale(lang) for lang in ("en", "pl", "ko"))
 
 
-def test_a_hard_block_wins_over_any_level() -> None:
-    decision = decide(F, F, hard_block="the source is dated 2019-03-12, the draft says 2018-03-12")
-    assert decision.status is Status.UNVERIFIED
-    assert decision.status.is_hard_block
-    assert decision.label == "contradicted"
-    assert "2019-03-12" in decision.rationale
+def test_a_quote_found_at_another_paragraph_of_the_judgment_is_calibrated_naming_it() -> None:
+    at_51 = reading(fragment=absent(), content=content(0.9), pinpointed=True)
+    whole = reading(fragment=exact())
+    record = measurement(P, read=at_51, case_paragraph="51", elsewhere=whole, elsewhere_paragraph="40")
+    decision = decide(record)
+    assert decision.status is Status.CALIBRATION
+    assert decision.rationale("en") == (
+        "The quoted words are in the judgment, but in paragraph 40, not paragraph 51: correct the pinpoint."
+    )
+    assert decision.nearest == (whole.fragment_match,)
 
 
-def test_a_fetch_failure_is_no_source_never_unverified() -> None:
-    decision = no_source("law.go.kr timed out after 3 retries", lang="en", required=F)
-    assert decision.status is Status.NO_SOURCE
-    assert decision.status.is_hard_block
-    assert decision.label == "unknown"
-    assert "timed out" in decision.rationale
+def test_a_quote_found_at_its_paragraph_is_verified_there() -> None:
+    record = measurement(
+        P,
+        read=reading(fragment=exact(), pinpointed=True),
+        case_paragraph="51",
+        elsewhere=reading(fragment=exact()),
+    )
+    assert decide(record).status is Status.VERIFIED
 
 
-def test_an_unparsed_citation_is_listed_not_checked() -> None:
-    decision = not_checked("no case number after 'sygn.'", lang="pl", required=E)
-    assert decision.status is Status.NOT_CHECKED
-    assert not decision.status.is_hard_block
-    assert "sygn." in decision.rationale
+def test_evidence_is_the_match_for_a_pass_and_the_nearest_passages_for_a_block() -> None:
+    passed = decide(measurement(Q, read=reading(fragment=exact())))
+    assert passed.match is not None
+    assert passed.nearest == ()
+    blocked = decide(measurement(Q, read=reading(fragment=absent(), content=content(0.2))))
+    assert blocked.match is None
+    assert blocked.nearest
+
+
+def test_notes_keep_the_anchor_and_the_reading_in_order() -> None:
+    record = measurement(
+        PA,
+        anchor=AnchorResult(soft=(PARTY_ISSUE,)),
+        read=reading(content=content(0.8, scattered=True)),
+    )
+    notes = decide(record).note_texts("en")
+    assert notes[0].startswith("the draft names the parties Facebook")
+    assert notes[1].startswith("The terms are in the source but nowhere together")
+
+
+def test_only_the_gradient_decides_a_status() -> None:
+    from verifier.rationales import Message
+
+    with pytest.raises(TypeError, match=r"decided by verifier\.gradient\.decide only"):
+        Decision(Status.VERIFIED, F, F, Message("verified_fragment"))
+
+
+def test_rationales_are_rendered_in_the_language_asked_for() -> None:
+    decision = decide(measurement(Q, read=reading(fragment=absent(), content=content(0.9))))
+    assert "złagodź do parafrazy" in decision.rationale("pl")
+    assert "soften the claim" in decision.rationale("en")
+    assert "의역으로 완화" in decision.rationale("ko")
+    assert decision.rationale("de") == decision.rationale("en")
 
 
 # The Korean verifier protocol's own sentences, word for word.
@@ -65,7 +305,7 @@ KOREAN = [
     ("paragraph_missing", {}, "조문은 확인되지만, 해당 항은 존재하지 않습니다."),
     ("item_missing", {}, "조문은 확인되지만, 해당 호는 존재하지 않습니다."),
     ("not_found", {}, "해당 사건번호를 확인할 수 없습니다."),
-    ("no_source", {"reason": "timeout"}, "원문 조회 실패"),
+    ("no_source", {"reason": "timeout"}, "원문 조회 실패 (timeout)"),
     ("not_found_law", {}, "법령을 식별하지 못했습니다."),
     ("local_only", {}, "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다."),
     ("not_checked", {}, "한국 법률 인용 구조를 충분히 식별하지 못했습니다."),
@@ -91,16 +331,18 @@ def test_it_words_korean_rationales_as_the_protocol_does(
     assert rationale(key, "ko", **values) == expected
 
 
-@pytest.mark.parametrize(
-    ("lang", "fragment"),
-    [("pl", "złagodź do parafrazy"), ("en", "soften the claim"), ("ko", "의역으로 완화")],
-)
-def test_it_tells_the_lawyer_how_to_calibrate_in_the_drafts_language(lang: str, fragment: str) -> None:
-    assert fragment in decide(F, C, lang=lang).rationale
+def test_a_wrong_date_names_both_dates_in_every_language() -> None:
+    decision = decide(measurement(Q, anchor=AnchorResult(hard=(DATE_ISSUE,))))
+    for lang in ("en", "pl", "ko"):
+        text = decision.rationale(lang)
+        assert "2019-07-16" in text, (lang, text)
+        assert "2020-07-16" in text, (lang, text)
 
 
-def test_it_falls_back_to_english_for_another_language() -> None:
-    assert decide(F, C, lang="de").rationale == decide(F, C, lang="en").rationale
+def test_the_records_of_the_table_come_from_the_corpus() -> None:
+    assert SCHREMS_QUOTE in C311.text
+    assert MINBEOP_103.label == "제103조"
+    assert replace(MINBEOP_103).path == (("article", "103"),)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
 from verifier.model import (
     Anchor,
+    Cause,
     Claim,
     ClaimType,
     Jurisdiction,
@@ -349,7 +350,9 @@ def test_a_cjeu_case_number_matches_its_celex(claimed: str, resolved: str, same:
 def test_local_only_is_said_once(lang: str, expected: str) -> None:
     claim = only_claim("See Article 6(1)(f) GDPR.", "Article 6(1)(f) GDPR")
     resolution: Resolution = Misconfigured(
-        "eu:celex:32016R0679", "local-only mode: eu:celex:32016R0679 was not looked up outside this machine"
+        "eu:celex:32016R0679",
+        "local-only mode: eu:celex:32016R0679 was not looked up outside this machine",
+        cause=Cause.LOCAL_ONLY,
     )
     finding = verify_claim(claim, resolution, finding_id="C1", lang=lang)
     assert finding.status is Status.NO_SOURCE

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier import verify as verify_module
+from verifier.match import normalized as normalized_module
 from verifier.model import (
     Anchor,
     Citation,
@@ -441,15 +441,15 @@ def test_a_claim_in_another_language_than_its_source_goes_to_a_person_not_to_a_b
 
 
 def test_a_hundred_claims_against_one_source_normalize_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    verify_module.clear_cache()
+    normalized_module.clear_cache()
     calls: list[int] = []
-    real = verify_module.normalize
+    real = normalized_module.normalize
 
     def counting(text: str) -> Normalized:
         calls.append(len(text))
         return real(text)
 
-    monkeypatch.setattr(verify_module, "normalize", counting)
+    monkeypatch.setattr(normalized_module, "normalize", counting)
     source = schrems()
     sentences = [s for s in re.split(r"(?<=\.) |\n", source.text) if 60 < len(s) < 300][:100]
     findings = [

@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from verifier.model import (
     Anchor,
+    Cause,
     Found,
     Jurisdiction,
     Kind,
@@ -141,7 +142,9 @@ class CellarResolver:
         ecli = key[len("eu:ecli:") :].strip().upper() if key.startswith("eu:ecli:") else None
         if celex is None and not (ecli and _ECLI.match(ecli)):
             return Misconfigured(
-                key, f"cannot derive a CELEX number from {key!r} (joined cases and appeals need a lookup)"
+                key,
+                f"cannot derive a CELEX number from {key!r} (joined cases and appeals need a lookup)",
+                cause=Cause.NOT_COVERED,
             )
         path = f"celex/{celex}" if celex else f"ecli/{quote(ecli or '', safe='')}"
         try:
@@ -159,17 +162,25 @@ class CellarResolver:
             )
         except TransientError as exc:
             return Unavailable(
-                key, f"CELLAR: {exc.message}", retries=exc.retries, retry_after=exc.retry_after
+                key,
+                f"CELLAR: {exc.message}",
+                retries=exc.retries,
+                retry_after=exc.retry_after,
+                cause=exc.cause,
             )
         except SourceError as exc:
-            return Misconfigured(key, f"CELLAR: {exc.message}")
+            return Misconfigured(key, f"CELLAR: {exc.message}", cause=exc.cause)
         except ValueError as exc:
-            return Unavailable(key, f"CELLAR answered something unreadable: {exc}")
+            return Unavailable(
+                key, f"CELLAR answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR
+            )
         if not document.units:
             # An error or challenge page served as 200 parses as "text" too; a real act has Articles and a
             # real judgment numbered paragraphs. Better ⛔ than judging a draft against an error page.
             return Unavailable(
-                key, "CELLAR answered a page with no articles or numbered paragraphs (an error page?)"
+                key,
+                "CELLAR answered a page with no articles or numbered paragraphs (an error page?)",
+                cause=Cause.UPSTREAM_ERROR,
             )
         return Found(document)
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from verifier.model import (
     Anchor,
+    Cause,
     Found,
     Jurisdiction,
     Kind,
@@ -190,15 +191,21 @@ class EliResolver:
         key = anchor.key
         eli = eli_from_key(key)
         if eli is None:
-            return Misconfigured(key, f"not a Polish act address the ELI API understands: {key!r}")
+            return Misconfigured(
+                key, f"not a Polish act address the ELI API understands: {key!r}", cause=Cause.NOT_COVERED
+            )
         try:
             return self._resolve(key, eli)
         except TransientError as exc:
-            return Unavailable(key, f"ELI: {exc.message}", retries=exc.retries, retry_after=exc.retry_after)
+            return Unavailable(
+                key, f"ELI: {exc.message}", retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause
+            )
         except SourceError as exc:
-            return Misconfigured(key, f"ELI: {exc.message}")
+            return Misconfigured(key, f"ELI: {exc.message}", cause=exc.cause)
         except (ValueError, KeyError) as exc:
-            return Unavailable(key, f"the ELI API answered something unreadable: {exc}")
+            return Unavailable(
+                key, f"the ELI API answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR
+            )
 
     def _get(self, path: str, *, html: bool = False) -> Fetched:
         accept = "text/html" if html else "application/json"
@@ -245,11 +252,14 @@ class EliResolver:
                 key,
                 f"the ELI API has no HTML text of {eli} ({base.display_address}) nor of a consolidated "
                 "text; attach the act as the source",
+                cause=Cause.NOT_COVERED,
             )
         act, fetched = self._text(eli)
         if act is None or fetched is None:
             return Misconfigured(
-                key, f"the ELI API's text.html of {eli} is empty; attach the act as the source"
+                key,
+                f"the ELI API's text.html of {eli} is empty; attach the act as the source",
+                cause=Cause.NOT_COVERED,
             )
         retries += fetched.retries
         wording = "original wording as published (no consolidated text with HTML found; later amendments "

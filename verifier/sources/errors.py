@@ -15,17 +15,24 @@ URLs before building them).
 
 from __future__ import annotations
 
+from verifier.model import Cause
+
 
 class SourceError(Exception):
     """A fetch that did not produce a usable source document."""
 
     permanent: bool = True
+    default_cause = Cause.NOT_CONFIGURED
 
-    def __init__(self, message: str, *, host: str | None = None, retries: int = 0) -> None:
+    def __init__(
+        self, message: str, *, host: str | None = None, retries: int = 0, cause: Cause | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.host = host
         self.retries = retries
+        # why, for the finding: set where the failure is seen (a timeout, a 429, local-only mode…)
+        self.cause = cause or self.default_cause
 
     def __str__(self) -> str:
         return self.message
@@ -35,6 +42,7 @@ class TransientError(SourceError):
     """Worth retrying later: the service was slow, overloaded, in maintenance or answered garbage."""
 
     permanent = False
+    default_cause = Cause.UPSTREAM_ERROR
 
     def __init__(
         self,
@@ -43,8 +51,9 @@ class TransientError(SourceError):
         host: str | None = None,
         retries: int = 0,
         retry_after: float | None = None,
+        cause: Cause | None = None,
     ) -> None:
-        super().__init__(message, host=host, retries=retries)
+        super().__init__(message, host=host, retries=retries, cause=cause)
         self.retry_after = retry_after
 
 

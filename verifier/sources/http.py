@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from verifier.model import Cause
 from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
 
 if TYPE_CHECKING:  # imported on the first request: a run the cache answers never loads httpx and TLS (~0.2 s)
@@ -168,7 +169,7 @@ class SourceHTTP:
         redact = tuple(redact_params)
         public_url = public_url_of(url, params, redact)
         if self.local_only:
-            raise PermanentError(LOCAL_ONLY_MESSAGE, host=urlsplit(url).hostname)
+            raise PermanentError(LOCAL_ONLY_MESSAGE, host=urlsplit(url).hostname, cause=Cause.LOCAL_ONLY)
         key = (
             url,
             tuple(sorted((k, str(v)) for k, v in (params or {}).items())),
@@ -273,17 +274,24 @@ class SourceHTTP:
                 response.read()
             except httpx.TimeoutException as exc:
                 raise TransientError(
-                    f"{host} did not answer in time ({type(exc).__name__})", host=host
+                    f"{host} did not answer in time ({type(exc).__name__})", host=host, cause=Cause.TIMED_OUT
                 ) from None
             except httpx.TransportError as exc:
                 reason = _scrub(str(exc), secrets) or type(exc).__name__
-                raise TransientError(f"could not reach {host}: {reason}", host=host) from None
+                raise TransientError(
+                    f"could not reach {host}: {reason}", host=host, cause=Cause.UNREACHABLE
+                ) from None
         if check is not None:
             check(response)
         status = response.status_code
         if status == 429:
             retry_after = parse_retry_after(response.headers.get("Retry-After"), self._clock_wall())
-            raise TransientError(f"{host} is rate limiting (HTTP 429)", host=host, retry_after=retry_after)
+            raise TransientError(
+                f"{host} is rate limiting (HTTP 429)",
+                host=host,
+                retry_after=retry_after,
+                cause=Cause.RATE_LIMITED,
+            )
         if status >= 500:
             raise TransientError(f"{host} failed with HTTP {status}", host=host)
         if status == 404:
@@ -292,6 +300,7 @@ class SourceHTTP:
             raise PermanentError(
                 f"{host} refused the request with HTTP {status} ({public_url}); check the configuration",
                 host=host,
+                cause=Cause.REFUSED,
             )
         if not response.content.strip():
             raise TransientError(f"{host} answered HTTP {status} with an empty body", host=host)
@@ -316,6 +325,7 @@ class SourceHTTP:
                     host=host,
                     retries=retries,
                     retry_after=wait or None,
+                    cause=Cause.SERVICE_DOWN,
                 )
             state.trial_in_flight = True  # half-open: exactly one request probes the host
 

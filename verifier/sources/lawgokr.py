@@ -42,6 +42,7 @@ import defusedxml.ElementTree as SafeET
 
 from verifier.model import (
     Anchor,
+    Cause,
     Found,
     Jurisdiction,
     Kind,
@@ -330,11 +331,13 @@ class LawGoKrResolver:
     def resolve(self, anchor: Anchor) -> Resolution:
         key = anchor.key
         if not self.oc:
-            return Misconfigured(key, OC_MISSING)
+            return Misconfigured(key, OC_MISSING, cause=Cause.NOT_CONFIGURED)
         namespace, _, value = key.partition(":")[2].partition(":")
         if key.split(":", 1)[0] != "kr" or not value:
             return Misconfigured(
-                key, f"law.go.kr cannot answer {key!r}: expected kr:law:…, kr:prec:…, kr:detc:…"
+                key,
+                f"law.go.kr cannot answer {key!r}: expected kr:law:…, kr:prec:…, kr:detc:…",
+                cause=Cause.NOT_COVERED,
             )
         with self._key_lock(key):
             try:
@@ -345,10 +348,14 @@ class LawGoKrResolver:
             except NotFoundError as exc:
                 return NotFound(key, exc.message)
             except TransientError as exc:
-                return Unavailable(key, exc.message, retries=exc.retries, retry_after=exc.retry_after)
+                return Unavailable(
+                    key, exc.message, retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause
+                )
             except SourceError as exc:
-                return Misconfigured(key, exc.message)
-        return Misconfigured(key, f"law.go.kr has no collection {namespace!r} (key {key!r})")
+                return Misconfigured(key, exc.message, cause=exc.cause)
+        return Misconfigured(
+            key, f"law.go.kr has no collection {namespace!r} (key {key!r})", cause=Cause.NOT_COVERED
+        )
 
     def _key_lock(self, key: str) -> threading.Lock:
         # Two threads resolving the same key wait for one fetch instead of both fetching.

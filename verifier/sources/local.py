@@ -43,6 +43,7 @@ import defusedxml.ElementTree as SafeET
 
 from verifier.model import (
     Anchor,
+    Cause,
     Found,
     Jurisdiction,
     Kind,
@@ -104,6 +105,7 @@ def not_in_corpus(key: str) -> Misconfigured:
     return Misconfigured(
         key,
         f"not in the offline corpus: {key} (the corpus is a small sample; attach the source to verify it)",
+        cause=Cause.NOT_IN_CORPUS,
     )
 
 
@@ -851,7 +853,9 @@ class UploadResolver:
         with self._lock:
             document = self._by_key.get(anchor.key)
         if document is None:
-            return Misconfigured(anchor.key, f"no source was attached for {anchor.key}")
+            return Misconfigured(
+                anchor.key, f"no source was attached for {anchor.key}", cause=Cause.NOT_ATTACHED
+            )
         return Found(document)
 
     def keys(self) -> frozenset[str]:

@@ -24,7 +24,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from verifier.model import Anchor, Found, Misconfigured, Resolution, Resolver, SourceDocument, Unavailable
+from verifier.model import (
+    Anchor,
+    Cause,
+    Found,
+    Misconfigured,
+    Resolution,
+    Resolver,
+    SourceDocument,
+    Unavailable,
+)
 
 log = logging.getLogger(__name__)
 
@@ -113,11 +122,13 @@ class SourceRouter:
             reason = f"local-only mode: {key} was not looked up outside this machine"
             if local_reason:
                 reason += f" ({local_reason})"
-            return Misconfigured(key, reason)
+            return Misconfigured(key, reason, cause=Cause.LOCAL_ONLY)
         remote = self.resolver_for(key)
         if remote is None:
             return Misconfigured(
-                key, f"no source service answers {key!r} (known: {', '.join(self.resolvers)})"
+                key,
+                f"no source service answers {key!r} (known: {', '.join(self.resolvers)})",
+                cause=Cause.NOT_CONFIGURED,
             )
         try:
             return remote.resolve(anchor)
@@ -126,7 +137,11 @@ class SourceRouter:
         except Exception as exc:
             # A bug in one client must not sink the whole review; the finding says what happened (⛔).
             log.exception("resolver for %s failed", key)
-            return Unavailable(key, f"internal error while fetching the source: {type(exc).__name__}: {exc}")
+            return Unavailable(
+                key,
+                f"internal error while fetching the source: {type(exc).__name__}: {exc}",
+                cause=Cause.INTERNAL_ERROR,
+            )
 
 
 def build_router(

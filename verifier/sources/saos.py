@@ -25,6 +25,7 @@ from lxml.etree import ParserError
 
 from verifier.model import (
     Anchor,
+    Cause,
     Found,
     Jurisdiction,
     Kind,
@@ -352,24 +353,32 @@ class SaosResolver:
     def resolve(self, anchor: Anchor) -> Resolution:
         key = anchor.key
         if not key.startswith(KEY_PREFIX):
-            return Misconfigured(key, f"SAOS resolves only {KEY_PREFIX}… keys, not {key!r}")
+            return Misconfigured(
+                key, f"SAOS resolves only {KEY_PREFIX}… keys, not {key!r}", cause=Cause.NOT_COVERED
+            )
         signature = normalize_signature(anchor.number or key[len(KEY_PREFIX) :])
         if not signature:
-            return Misconfigured(key, "no case signature to look up in SAOS")
+            return Misconfigured(key, "no case signature to look up in SAOS", cause=Cause.NOT_COVERED)
         reason = not_covered_reason(signature, anchor.date)
         if reason:
-            return Misconfigured(key, reason)
+            return Misconfigured(key, reason, cause=Cause.NOT_COVERED)
         try:
             return self._resolve(key, signature, anchor.court)
         except TransientError as exc:
-            return Unavailable(key, f"SAOS: {exc.message}", retries=exc.retries, retry_after=exc.retry_after)
+            return Unavailable(
+                key, f"SAOS: {exc.message}", retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause
+            )
         except NotFoundError as exc:
             # The search listed the judgment, so a 404 on its page is SAOS being inconsistent, not a "no".
-            return Unavailable(key, f"SAOS listed the judgment but would not serve it: {exc.message}")
+            return Unavailable(
+                key,
+                f"SAOS listed the judgment but would not serve it: {exc.message}",
+                cause=Cause.UPSTREAM_ERROR,
+            )
         except SourceError as exc:
-            return Misconfigured(key, f"SAOS: {exc.message}")
+            return Misconfigured(key, f"SAOS: {exc.message}", cause=exc.cause)
         except ValueError as exc:
-            return Unavailable(key, f"SAOS answered something unreadable: {exc}")
+            return Unavailable(key, f"SAOS answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR)
 
     def _get(self, path: str, params: Mapping[str, str | int] | None = None) -> Fetched:
         return self.http.get(
@@ -398,6 +407,7 @@ class SaosResolver:
                 key,
                 f"ambiguous in SAOS: the signature {signature} exists in {len(groups)} courts ({courts}); "
                 "name the court in the citation",
+                cause=Cause.NOT_COVERED,
             )
         chosen = next(iter(groups.values()))[:MAX_JUDGMENTS_PER_CASE]
         parts = []

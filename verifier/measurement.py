@@ -1,0 +1,61 @@
+"""What was measured about one claim against what its resolver returned: the record `gradient.decide` reads.
+
+`verify.measure` fills it in the gradient's order — the source (or why there is none), the anchor, the
+pinpoint, the precedent's topic, then CONTENT and FRAGMENT in the text read for the claim — and decides
+nothing. Every offset is into the ORIGINAL source text (`SourceDocument.text`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.match.anchor import AnchorResult
+from verifier.match.content import ContentResult
+from verifier.match.fragment import FragmentResult
+from verifier.model import Claim, Level, MatchEvidence, Misconfigured, NotFound, SourceDocument, Unavailable
+from verifier.pinpoint import PinpointCheck
+from verifier.precedent_topic import TopicCheck
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """CONTENT and FRAGMENT measured in the text read for a claim: the pinpointed unit with its lead-ins,
+    a paragraph of a judgment, or the whole source."""
+
+    draft_lang: str  # the language the claim's words are compared in
+    source_lang: str
+    pinpointed: bool  # the text read is the unit the citation names
+    unit_start: int  # where the text read starts in the source
+    content_asked: bool  # the claim type needs CONTENT and the claim has words
+    content: ContentResult | None = None  # None: not asked, or the languages differ
+    content_evidence: MatchEvidence | None = None  # the best window of the claim's terms
+    fragment: FragmentResult | None = None  # None: no quote with words
+    fragment_match: MatchEvidence | None = None  # where the quote is, when it is there
+    fragment_start: int | None = None
+    nearest: tuple[MatchEvidence, ...] = ()  # the passages nearest to a quote that is not there
+
+    @property
+    def cross_language(self) -> bool:
+        return self.draft_lang != self.source_lang
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    claim: Claim
+    lang: str  # the language rationales are written in (the draft's)
+    required: Level
+    problem: str | None = None  # the citation could not be parsed: nothing was looked up
+    failure: NotFound | Unavailable | Misconfigured | None = None  # what came back instead of a source
+    document: SourceDocument | None = None
+    anchor: AnchorResult | None = None  # the draft's number, date, court, parties against the source's
+    statute_pinpoint: PinpointCheck | None = None  # the article / paragraph / item the citation names
+    no_structure: bool = False  # a statute pinpoint, but the source came without its units
+    topic: TopicCheck | None = None  # a Korean precedent's headnote against the claim
+    korean_precedent: bool = False
+    reading: Reading | None = None  # where the claim was read (None when only EXISTENCE is asked)
+    case_paragraph: str | None = None  # "C-300/21, para. 51": the paragraph of a judgment the claim names
+    elsewhere: Reading | None = None  # a paragraph pinpoint: the same claim read in the whole judgment
+    elsewhere_paragraph: str | None = None  # the judgment's paragraph that holds `elsewhere`'s quote
+    supporting_urls: tuple[str, ...] = ()
+    suggestions: tuple[str, ...] = ()  # "did you mean …" from upstream's answer
+    summary: str = ""  # the source's headnote or title, short, for rationales

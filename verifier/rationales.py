@@ -1,0 +1,215 @@
+"""Every sentence a finding's rationale and notes are made of, in en / pl / ko, and `Message`, a sentence
+named by its key with its values, rendered in the language asked for.
+
+A finding keeps its rationale as a message, so that it can be read in the reader's language; the Korean
+wording follows the Korean verifier protocol (korean-law-verifier seed) word for word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+RATIONALES: Mapping[str, Mapping[str, str]] = {
+    "verified_fragment": {
+        "en": "The quoted words are in the source verbatim (character {start}).",
+        "pl": "Cytat znaleziony dosłownie w źródle (znak {start}).",
+        "ko": "인용문이 원문에서 그대로 확인되었습니다.",
+    },
+    "modified": {
+        "en": "The quote is in the source with small differences ({changes}); "
+        "correct the quote to the source.",
+        "pl": "Cytat jest w źródle z drobnymi różnicami ({changes}) - popraw cytat według źródła.",
+        "ko": "인용문이 원문과 일부 다릅니다 ({changes}). 원문대로 수정하십시오.",
+    },
+    "verified_content": {
+        "en": "The source contains the claim's words verbatim.",
+        "pl": "Źródło zawiera tezę dosłownie.",
+        "ko": "원문이 주장의 내용을 그대로 포함하고 있습니다.",
+    },
+    "needs_judgement": {
+        "en": "Carrier terms {pct}% found in the source; a person must confirm the substance.",
+        "pl": "Terminy {pct}% - potwierdź substancję.",
+        "ko": "원문에서 주요 용어가 {pct}% 확인됩니다. 주장의 정확한 내용은 원문 확인을 권장합니다.",
+    },
+    "verified_existence": {
+        "en": "The source exists and matches the citation.",
+        "pl": "Kotwica zgodna ze źródłem.",
+        "ko": "원문에서 인용이 확인되었습니다.",
+    },
+    "calibration": {
+        "en": "The quoted words are not literally in the source, though its subject is: "
+        "soften the claim to a paraphrase or mark the pinpoint provisional.",
+        "pl": "Cytatu nie ma dosłownie w źródle, temat jest pokryty - "
+        "złagodź do parafrazy lub oznacz pinpoint jako prowizoryczny.",
+        "ko": "인용문이 원문에 그대로 있지는 않으나 주제는 일치합니다. 의역으로 완화하거나 인용 위치를 잠정 "
+        "표시하십시오.",
+    },
+    "absent": {
+        "en": "The quoted words are not in the source: likely invented. Blocked until corrected or removed.",
+        "pl": "Brak w źródle - BLOKADA.",
+        "ko": "인용문이 원문에서 확인되지 않습니다.",
+    },
+    "absent_meaning": {
+        "en": "The source says something different ({change}): {changes}. Blocked until corrected.",
+        "pl": "Źródło mówi co innego ({change}): {changes} - BLOKADA.",
+        "ko": "원문의 내용과 다릅니다 ({change}): {changes}.",
+    },
+    "no_content": {
+        "en": "The source does not carry the claim: only {pct}% of its terms are there (missing: {missing}). "
+        "Likely a misstatement; blocked.",
+        "pl": "Źródło nie potwierdza tezy: terminy {pct}% (brak: {missing}) - BLOKADA.",
+        "ko": "원문에서 주장의 주요 용어를 확인할 수 없습니다 ({pct}%).",
+    },
+    "anchor_mismatch": {
+        "en": "The citation does not match the source: {issues}. A real number attached to another case is "
+        "a likely forgery; blocked.",
+        "pl": "Rozbieżna kotwica: {issues} - możliwe fałszerstwo, BLOKADA.",
+        "ko": "{issues}.",
+    },
+    "not_found": {
+        "en": "The database reports no such source ({reason}): likely invented. Blocked.",
+        "pl": "Baza nie zna takiego źródła ({reason}) - możliwe fałszerstwo, BLOKADA.",
+        "ko": "해당 사건번호를 확인할 수 없습니다.",
+    },
+    "not_found_law": {
+        "en": "The database reports no such act ({reason}): likely invented. Blocked.",
+        "pl": "Baza nie zna takiego aktu ({reason}) - możliwe fałszerstwo, BLOKADA.",
+        "ko": "법령을 식별하지 못했습니다.",
+    },
+    "article_missing": {
+        "en": "{law} has no {unit}.",
+        "pl": "W akcie {law} nie ma {unit}.",
+        "ko": "{law}에 {unit}는 존재하지 않습니다.",
+    },
+    "paragraph_missing": {
+        "en": "The article exists, but it has no paragraph {unit}.",
+        "pl": "Artykuł istnieje, ale nie ma w nim jednostki {unit}.",
+        "ko": "조문은 확인되지만, 해당 항은 존재하지 않습니다.",
+    },
+    "item_missing": {
+        "en": "The article exists, but it has no item {unit}.",
+        "pl": "Artykuł istnieje, ale nie ma w nim punktu {unit}.",
+        "ko": "조문은 확인되지만, 해당 호는 존재하지 않습니다.",
+    },
+    "subitem_missing": {
+        "en": "The article exists, but it has no subitem {unit}.",
+        "pl": "Artykuł istnieje, ale nie ma w nim litery {unit}.",
+        "ko": "조문은 확인되지만, 해당 목은 존재하지 않습니다.",
+    },
+    "precedent_exists": {
+        "en": 'The case number is confirmed. (Headnote: "{summary}")',
+        "pl": "Sygnatura potwierdzona. (Teza: „{summary}”)",
+        "ko": '사건번호가 확인되었습니다. (판례 요지: "{summary}")',
+    },
+    "precedent_topic_mismatch": {
+        "en": 'The case number is confirmed, but the case decides a different issue. (Headnote: "{summary}")',
+        "pl": "Sygnatura się zgadza, ale sprawa dotyczy innego zagadnienia. (Teza: „{summary}”)",
+        "ko": '사건번호는 확인되지만, 판례의 실제 쟁점이 주장과 다릅니다. (판례 요지: "{summary}")',
+    },
+    "precedent_check_text": {
+        "en": "The case number is confirmed. Check the exact holding in the full text. "
+        '(Headnote: "{summary}")',
+        "pl": "Sygnatura potwierdzona. Dokładne stanowisko sądu sprawdź w pełnym tekście. "
+        "(Teza: „{summary}”)",
+        "ko": "사건번호는 확인됩니다. 판례의 정확한 판시 내용은 원문 확인을 권장합니다. "
+        '(판례 요지: "{summary}")',
+    },
+    "no_source": {
+        "en": "The source could not be obtained ({reason}). Attach the document to verify this citation.",
+        "pl": "BRAK ŹRÓDŁA ({reason}) - dołącz dokument, aby zweryfikować powołanie.",
+        # the seed's Korean wording ("원문 조회 실패") says nothing of why, and the findings JSON has no
+        # notes: the cause follows it, so a lawyer knows whether to retry or attach the document
+        "ko": "원문 조회 실패 ({reason})",
+    },
+    "local_only": {
+        "en": "Local-only mode: {anchor} was not looked up outside this machine. "
+        "Attach the document to verify this citation.",
+        "pl": "Tryb lokalny: {anchor} nie był wyszukiwany poza tym komputerem - dołącz dokument, aby "
+        "zweryfikować powołanie.",
+        "ko": "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다.",
+    },
+    "scattered": {
+        "en": "The terms are in the source but nowhere together ({terms}): check that the source says what "
+        "the draft claims, not just the same words.",
+        "pl": "Terminy są w źródle, ale rozproszone ({terms}) - sprawdź, czy źródło mówi to, co teza, "
+        "a nie tylko tymi samymi słowami.",
+        "ko": "주요 용어가 원문에 있으나 한곳에 모여 있지 않습니다 ({terms}). "
+        "주장과 같은 취지인지 확인하십시오.",
+    },
+    "cross_language": {
+        "en": "The draft ({draft}) and the source ({source}) are in different languages: the substance "
+        "cannot be checked mechanically; a person must compare them.",
+        "pl": "Projekt ({draft}) i źródło ({source}) są w różnych językach - treści nie da się sprawdzić "
+        "mechanicznie, porównaj ręcznie.",
+        "ko": "초안({draft})과 원문({source})의 언어가 달라 내용을 기계적으로 대조할 수 없습니다. "
+        "직접 확인하십시오.",
+    },
+    "pinpoint_elsewhere": {
+        "en": "The quoted words are in the judgment, but in paragraph {found}, not paragraph {unit}: correct "
+        "the pinpoint.",
+        "pl": "Cytat jest w orzeczeniu, ale w pkt {found}, nie w pkt {unit} - popraw pinpoint.",
+        "ko": "인용문은 판결에 있으나 {unit} 단락이 아니라 {found} 단락에 있습니다. 인용 위치를 고치십시오.",
+    },
+    "pinpoint_missing": {
+        "en": "The judgment has no paragraph {unit}, though the quoted words are in it: correct the "
+        "pinpoint.",
+        "pl": "Orzeczenie nie ma pkt {unit}, choć cytat w nim jest - popraw pinpoint.",
+        "ko": "판결에 {unit} 단락은 없으나 인용문은 판결에 있습니다. 인용 위치를 고치십시오.",
+    },
+    "no_terms": {
+        "en": "The sentence says nothing of its own beyond the citation that could be compared with the "
+        "source: a person must read it with the sentences around it.",
+        "pl": "Zdanie poza powołaniem nie zawiera treści do porównania ze źródłem - oceń je w kontekście.",
+        "ko": "인용 외에 원문과 대조할 주장 내용이 없습니다. 앞뒤 문맥과 함께 직접 확인하십시오.",
+    },
+    "no_structure": {
+        "en": "The source came without its article structure: the pinpoint was not checked, only the text.",
+        "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",
+        "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
+    },
+    "anchor_issue": {"en": "{issue}"},
+    "not_checked": {
+        "en": "This looks like a citation but could not be parsed: {problem}.",
+        "pl": "To wygląda na powołanie, ale nie dało się go odczytać: {problem}.",
+        "ko": "한국 법률 인용 구조를 충분히 식별하지 못했습니다.",
+    },
+}
+
+
+class _Defaults(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "…"
+
+
+def _render(value: object, lang: str) -> str:
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, tuple):
+        return "; ".join(_render(v, lang) for v in value)
+    describe = getattr(value, "describe", None)  # an anchor issue renders itself in a language
+    if callable(describe):
+        return str(describe(lang))
+    return str(value)
+
+
+def rationale(key: str, lang: str, **values: object) -> str:
+    """The sentence `key` in `lang` (English when the language has no text), with `values` filled in."""
+    texts = RATIONALES[key]
+    template = texts.get(lang) or texts["en"]
+    return template.format_map(_Defaults({k: _render(v, lang) for k, v in values.items()}))
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence of RATIONALES by key, with its values (numbers, names, other messages, anchor issues)."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.key not in RATIONALES:
+            raise KeyError(f"no rationale {self.key!r}")
+
+    def render(self, lang: str) -> str:
+        return rationale(self.key, lang, **self.values)
