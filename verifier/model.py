@@ -162,6 +162,11 @@ class Citation:
     anchor: Anchor | None
     problem: str | None = None  # set (and anchor None) when it looks like a citation but cannot be parsed
 
+    @property
+    def resolvable(self) -> bool:
+        """Whether a source can be looked up for it: an unparsed citation is listed ⚪, never guessed at."""
+        return self.anchor is not None and self.problem is None
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:

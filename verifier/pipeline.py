@@ -1,23 +1,29 @@
-"""The verification pipeline without Django: ingested draft → claims → sources → findings.
+"""The verification pipeline without Django: ingested draft → claims → plan → sources → findings.
 
-The workbench runs the same steps, one Celery task per finding; `manage.py verify` runs them here: a pool
-that fetches each distinct source once (I/O-bound; per-host limits live in the HTTP layer) feeding a small
-pool that checks claims as their sources arrive.
+    run_plan(plan, resolve, on_ready, …) -> RunStats    fetch each distinct source once, all at once, and
+                                                         hand each source's claims on as soon as what they
+                                                         need (the source, their Korean analysis) is in
+    verify_document(document, resolver, …) -> DocumentReport     `manage.py verify`: run_plan on threads
+
+The workbench runs the same plan with the same `run_plan`: its review task fetches, and its `on_ready`
+dispatches Celery tasks that check the claims (workbench.worker). Only the callbacks differ.
 """
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
 
 from verifier.citations import extract_claims
-from verifier.citations.substance import claim_substance
 from verifier.ingest import IngestedDocument
-from verifier.lang import detect_language, has_hangul
+from verifier.lang import detect_language
 from verifier.match import korean
-from verifier.model import Claim, Finding, Resolution, Resolver
-from verifier.text import normalize
+from verifier.model import Anchor, Cause, Claim, Finding, Resolution, Resolver, Unavailable
+from verifier.plan import Plan, SourceGroup, plan
 from verifier.verify import verify_claim
 
 
@@ -31,6 +37,7 @@ class DocumentReport:
 
 
 def language_of(text: str, lang: str | None) -> str:
+    """The draft's language: as asked, or detected (`auto`, the default of the CLI and the workbench)."""
     return detect_language(text) if lang in (None, "", "auto") else str(lang)
 
 
@@ -38,22 +45,93 @@ def claims_of(document: IngestedDocument, language: str) -> list[Claim]:
     return extract_claims(document.text, lang=language, origin_at=document.origin_at)
 
 
-def resolve_claim(claim: Claim, resolver: Resolver) -> Resolution | None:
-    """Unparseable citations are not looked up: they become not_checked, never a guess."""
-    anchor = claim.citation.anchor
-    if anchor is None or claim.citation.problem is not None:
-        return None
-    return resolver.resolve(anchor)
+type Ready = list[tuple[SourceGroup | None, Resolution | None]]  # None: the unresolvable claims
 
 
-def check_claim(claim: Claim, resolver: Resolver, *, finding_id: str, language: str) -> Finding:
-    return verify_claim(claim, resolve_claim(claim, resolver), finding_id=finding_id, lang=language)
+@dataclass
+class RunStats:
+    """What a run of the plan did, for the audit trail."""
+
+    sources: int = 0
+    korean_claims: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    unfinished: int = 0  # sources (and the Korean analysis) still on their way when time was up
+    seconds: float = 0.0
 
 
-def korean_texts(claims: list[Claim]) -> list[str]:
-    """The texts CONTENT matching will hand to Kiwi for these claims (their normalized substance)."""
-    texts = (normalize(claim_substance(c)).text for c in claims)
-    return [t for t in texts if has_hangul(t)]
+def _resolve(resolve: Callable[[Anchor], Resolution], anchor: Anchor) -> Resolution:
+    try:
+        return resolve(anchor)
+    except Exception as exc:  # a failing look-up costs this source's findings a ⛔, never the review
+        return Unavailable(
+            anchor.key, f"internal error while fetching the source: {exc}", cause=Cause.INTERNAL_ERROR
+        )
+
+
+def run_plan(
+    the_plan: Plan,
+    resolve: Callable[[Anchor], Resolution],
+    on_ready: Callable[[Ready], None],
+    *,
+    workers: int = 16,
+    timeout: float | None = None,
+) -> RunStats:
+    """Ask for every distinct source at once (the HTTP layer bounds each host) and have the Korean claims
+    analysed in a helper process on the other core meanwhile; call `on_ready` with each batch of sources that
+    came in together (and first with the unresolvable claims). A source's claims wait for the Korean analysis
+    only when some of them need it. Returns when everything was handed on, or after `timeout` seconds with
+    what is still on its way left out (`RunStats.unfinished`): the caller decides what becomes of it.
+
+    Resolving and checking claim by claim in one pool had its threads queue behind the same statute, cited
+    forty times, while the other sources sat unrequested."""
+    started = time.monotonic()
+    wanted = the_plan.groups
+    stats = RunStats(sources=len(wanted), korean_claims=len(the_plan.korean_texts))
+    if the_plan.unresolvable:
+        on_ready([(None, None)])
+    if not wanted:
+        return stats
+    helper = korean.prefetch(the_plan.korean_texts) if any(g.korean for g in wanted) else None
+    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(wanted))), thread_name_prefix="fetch")
+    fetching: dict[Future[Resolution], SourceGroup] = {
+        pool.submit(_resolve, resolve, group.anchor): group for group in wanted
+    }
+    waiting_korean: list[tuple[SourceGroup, Resolution]] = []
+    pending: set[Future[Any]] = set(fetching)
+    if helper is not None:
+        pending.add(helper)
+    deadline = None if timeout is None else started + timeout
+    try:
+        while pending:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            done, pending = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
+            if not done:
+                break
+            korean_done = helper is None or helper.done()
+            ready: Ready = []
+            for future in done:
+                if future is helper:
+                    stats.outcomes["korean_analysed" if helper.exception() is None else "korean_failed"] += 1
+                    continue
+                group = fetching[future]
+                resolution: Resolution = future.result()
+                stats.outcomes[type(resolution).__name__] += 1
+                if group.korean and not korean_done:
+                    waiting_korean.append((group, resolution))
+                else:
+                    ready.append((group, resolution))
+            if korean_done and waiting_korean:
+                ready += waiting_korean
+                waiting_korean = []
+            if ready:
+                on_ready(ready)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        stats.unfinished = len(pending) + len(waiting_korean)
+        stats.seconds = round(time.monotonic() - started, 2)
+    return stats
 
 
 # Checking is CPU work under one interpreter lock: two threads keep a core busy while the fetch pool waits
@@ -69,19 +147,11 @@ def verify_document(
     workers: int = 16,
     on_finding: Callable[[Finding], None] | None = None,
 ) -> DocumentReport:
-    """Every distinct source is requested at once (the HTTP layer bounds each host), and each claim is
-    checked as soon as its source is in. Resolving and checking claim by claim in one pool had its threads
-    queue behind the same statute, cited forty times, while the other sources sat unrequested."""
+    """Every claim of the draft checked against its source, in-process: `run_plan` fetching on threads, a
+    small pool checking claims as their sources come in."""
     language = language_of(document.text, lang)
-    claims = claims_of(document, language)
-    by_key: dict[str, list[int]] = {}
-    unresolvable: list[int] = []
-    for i, claim in enumerate(claims):
-        anchor = claim.citation.anchor
-        if anchor is None or claim.citation.problem is not None:
-            unresolvable.append(i)
-        else:
-            by_key.setdefault(anchor.key, []).append(i)
+    the_plan = plan(claims_of(document, language))
+    claims = the_plan.claims
 
     def check(i: int, resolution: Resolution | None) -> Finding:
         finding = verify_claim(claims[i], resolution, finding_id=f"C{i + 1}", lang=language)
@@ -90,23 +160,14 @@ def verify_document(
         return finding
 
     checks: dict[int, Future[Finding]] = {}
-    with (
-        ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="fetch") as fetching,
-        ThreadPoolExecutor(max_workers=CHECK_THREADS, thread_name_prefix="check") as checking,
-    ):
-        if has_hangul(document.text):
-            # the Korean claims are analysed in another process, on another core, while sources come in
-            korean.prefetch(korean_texts(claims))
-        pending = {
-            fetching.submit(resolve_claim, claims[indices[0]], resolver): indices
-            for indices in by_key.values()
-        }
-        for i in unresolvable:
-            checks[i] = checking.submit(check, i, None)
-        for done in as_completed(pending):
-            resolution = done.result()
-            for i in pending[done]:
-                checks[i] = checking.submit(check, i, resolution)
+    with ThreadPoolExecutor(max_workers=CHECK_THREADS, thread_name_prefix="check") as checking:
+
+        def on_ready(ready: Ready) -> None:
+            for group, resolution in ready:
+                for i in the_plan.unresolvable if group is None else group.claims:
+                    checks[i] = checking.submit(check, i, resolution)
+
+        run_plan(the_plan, resolver.resolve, on_ready, workers=workers)
         findings = tuple(checks[i].result() for i in range(len(claims)))
     return DocumentReport(
         path=document.name,

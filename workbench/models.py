@@ -210,6 +210,7 @@ class Finding(models.Model):
     risk = models.PositiveSmallIntegerField(default=9)  # RISK_ORDER of the status, for sorting in SQL
     progress = models.CharField(max_length=8, choices=Progress.choices, default=Progress.PENDING)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=32, blank=True)  # the claiming task's token
     dispatched_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)

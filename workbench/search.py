@@ -145,7 +145,8 @@ class DocumentOutcome:
 
 def open_document(collection: str, doc_id: str) -> DocumentOutcome:
     """A hit's body: from the kept snapshot when it was opened before, else fetched once and kept."""
-    from workbench.sources import document_of, store
+    from workbench.records import document_of
+    from workbench.sources import store
 
     key = BODY_KEY.format(collection=collection, doc_id=doc_id)
     kept = SourceSnapshot.objects.filter(key=key, matter__isnull=True).order_by("-fetched_at", "-pk").first()
@@ -168,7 +169,8 @@ def use_as_source(
     *, user: AnyUser, finding: Finding, collection: str, doc_id: str, query: str = ""
 ) -> list[Finding]:
     """Attach a search hit as the source of the finding's citation and re-verify at once."""
-    from workbench.services import anchor_from_json, ensure_open, reverify_with
+    from workbench.records import anchor_from_json
+    from workbench.services import ensure_open, reverify_with
     from workbench.sources import store
 
     require_role(user, ASSOCIATE, PARTNER)
@@ -235,8 +237,7 @@ def suggestions_for(finding: Finding) -> SuggestionsOutcome:
 
 
 def _suggest(finding: Finding) -> SuggestionsOutcome:
-    from workbench.services import anchor_from_json
-    from workbench.sources import document_of
+    from workbench.records import anchor_from_json, document_of
 
     anchor = anchor_from_json(finding.anchor)
     search = searcher()

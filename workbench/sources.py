@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -23,17 +23,13 @@ from django.utils import timezone
 from verifier.model import (
     Anchor,
     Found,
-    Jurisdiction,
-    Kind,
-    Misconfigured,
     NotFound,
     Resolution,
     Resolver,
     SourceDocument,
-    SourceUnit,
-    Unavailable,
 )
 from workbench.models import Matter, SourceMiss, SourceSnapshot
+from workbench.records import document_of, snapshot_fields
 
 _router_lock = threading.Lock()
 _routers: dict[bool, Resolver] = {}
@@ -173,70 +169,3 @@ def store(document: SourceDocument, *, matter: Matter | None = None) -> SourceSn
         return SourceSnapshot.objects.get(
             key=document.key, source_id=document.id, sha256=document.sha256, matter=matter
         )
-
-
-def snapshot_fields(document: SourceDocument) -> dict[str, Any]:
-    return {
-        "key": document.key,
-        "source_id": document.id,
-        "origin": document.origin,
-        "jurisdiction": document.jurisdiction.value,
-        "kind": document.kind.value,
-        "title": document.title,
-        "url": document.url,
-        "version": document.version,
-        "sha256": document.sha256,
-        "fetched_at": parse_time(document.fetched_at),
-        "text": document.text,
-        "number": document.number or "",
-        "date": document.date or "",
-        "court": document.court or "",
-        "parties": list(document.parties),
-        "units": [[[list(p) for p in u.path], u.label, u.start, u.end, u.title] for u in document.units],
-        "summary": document.summary or "",
-        "meta": dict(document.meta),
-        "retries": document.retries,
-    }
-
-
-def parse_time(value: str) -> datetime:
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        return timezone.now()
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
-
-
-def document_of(snapshot: SourceSnapshot) -> SourceDocument:
-    return SourceDocument(
-        id=snapshot.source_id,
-        key=snapshot.key,
-        jurisdiction=Jurisdiction(snapshot.jurisdiction),
-        kind=Kind(snapshot.kind),
-        title=snapshot.title,
-        text=snapshot.text,
-        url=snapshot.url,
-        version=snapshot.version,
-        sha256=snapshot.sha256,
-        fetched_at=snapshot.fetched_at.isoformat(),
-        origin=snapshot.origin,
-        number=snapshot.number or None,
-        date=snapshot.date or None,
-        court=snapshot.court or None,
-        parties=tuple(snapshot.parties),
-        units=tuple(
-            SourceUnit(
-                path=tuple((str(a), str(b)) for a, b in path), label=label, start=start, end=end, title=title
-            )
-            for path, label, start, end, title in snapshot.units
-        ),
-        summary=snapshot.summary or None,
-        retries=snapshot.retries,
-        meta=dict(snapshot.meta),
-    )
-
-
-def describe_failure(resolution: Resolution) -> str:
-    if isinstance(resolution, NotFound | Unavailable | Misconfigured):
-        return resolution.reason
-    return ""

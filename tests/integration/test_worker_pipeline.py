@@ -52,22 +52,20 @@ def test_it_verifies_a_memo_on_the_worker_like_the_cli_does(
 
 def test_a_second_delivery_of_a_finding_task_changes_nothing(people, corpus_snapshots, data_dir):
     from verifier.ingest import ingest_path
-    from workbench import services
+    from workbench import services, worker
 
     document = ingest_path(data_dir / "memos" / "memo-eu.md")
     review = services.create_review(
         user=people["associate"], matter=people["matter"], title="eu", document=document, enqueue=False
     )
-    pending = services.extract_findings(review.pk)
-    assert (
-        services.extract_findings(review.pk) == pending
-    )  # redelivered extraction: same findings, no new rows
+    pending = worker.extract_findings(review.pk)
+    assert worker.extract_findings(review.pk) == pending  # redelivered extraction: same findings, no new rows
     for finding_id in pending:
-        services.verify_finding(finding_id)
+        worker.verify_findings([finding_id])
     events = review.audit_events.count()
     computed = {f.pk: f.computed_at for f in review.findings.all()}
     for finding_id in pending:
-        services.verify_finding(finding_id)  # as if the broker delivered every task again
+        worker.verify_findings([finding_id])  # as if the broker delivered every task again
     assert review.audit_events.count() == events
     assert {f.pk: f.computed_at for f in review.findings.all()} == computed
 

@@ -78,7 +78,7 @@ def test_a_postgresql_backup_restores_every_review_and_audit_event(
     from django.contrib.auth.models import Group
 
     from verifier.ingest import ingest_path
-    from workbench import services
+    from workbench import services, worker
 
     for name in ("associate", "partner"):
         Group.objects.get_or_create(name=name)
@@ -90,7 +90,7 @@ def test_a_postgresql_backup_restores_every_review_and_audit_event(
             document=ingest_path(data_dir / "memos" / memo),
             enqueue=False,
         )
-        services.extract_findings(review.pk)
+        worker.extract_findings(review.pk)
     output = tmp_path / "backups" / "workbench.dump"
     call_command("backup", output=str(output))
     assert output.stat().st_size > 0

@@ -7,7 +7,7 @@ import hashlib
 from django.utils import timezone
 
 from verifier.ingest import IngestedDocument
-from workbench import audit, services
+from workbench import audit, services, worker
 from workbench.models import Finding, Review, SourceSnapshot
 
 DRAFT = (
@@ -34,8 +34,7 @@ def checked_review(people, document: IngestedDocument, *, title: str) -> Review:
     review = services.create_review(
         user=people["associate"], matter=people["matter"], title=title, document=document, enqueue=False
     )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
+    worker.verify_findings(worker.extract_findings(review.pk))
     return Review.objects.get(pk=review.pk)
 
 

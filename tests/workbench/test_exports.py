@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 
 from tests.workbench.factories import review_with_findings
-from workbench import exports, services
+from workbench import exports, services, worker
 from workbench.models import Decision, Finding
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,7 +155,7 @@ def test_a_docx_draft_gets_its_comments_in_a_copy_of_the_original(people, data_d
         original=original,
         enqueue=False,
     )
-    services.extract_findings(review.pk)
+    worker.extract_findings(review.pk)
     review.refresh_from_db()
     exported = docx.Document(io.BytesIO(exports.export_docx(review)))
     body_findings = [f for f in review.findings.all() if not f.origin.startswith(("footnote", "endnote"))]

@@ -13,7 +13,7 @@ import pytest
 
 from verifier.ingest import ingest_path
 from verifier.model import Anchor, NotFound
-from workbench import services, sources
+from workbench import services, sources, worker
 from workbench.models import Finding
 
 MEMOS = Path(__file__).parent.parent / "data" / "memos"
@@ -46,7 +46,7 @@ def extracted(people: dict[str, Any], memo: str) -> Any:
         document=ingest_path(MEMOS / memo),
         enqueue=False,
     )
-    services.extract_findings(made.pk)
+    worker.extract_findings(made.pk)
     return made
 
 
@@ -56,7 +56,7 @@ def prefetch_in_thread(*args: Any) -> threading.Thread:
 
     def run() -> None:
         try:
-            services.prefetch_sources(*args)
+            worker.run_review(*args)
         finally:
             connections.close_all()
 
@@ -67,7 +67,7 @@ def prefetch_in_thread(*args: Any) -> threading.Thread:
 
 @pytest.fixture(autouse=True)
 def committed(transactional_db: None) -> None:
-    """prefetch_sources runs its own threads, with their own connections: the rows must be committed."""
+    """run_review runs its own threads, with their own connections: the rows must be committed."""
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def test_each_finding_goes_out_when_its_own_source_is_in(
 ) -> None:
     settings.WORKBENCH_NOT_FOUND_TTL_SECONDS = 0
     gated = GatedResolver()
-    monkeypatch.setattr(sources, "resolve_for", gated)
+    monkeypatch.setattr(worker, "resolve_for", gated)
     findings = list(Finding.objects.filter(review=review))
     by_key: dict[str, set[int]] = {}
     for f in findings:
@@ -94,7 +94,7 @@ def test_each_finding_goes_out_when_its_own_source_is_in(
         batches.append(ids)
         dispatched.set()
 
-    worker = prefetch_in_thread(review.pk, [f.pk for f in findings], dispatch)
+    thread = prefetch_in_thread(review.pk, [f.pk for f in findings], dispatch)
     try:
         unanchored = {f.pk for f in findings} - set().union(*by_key.values())
         if unanchored:  # nothing to wait for: out at once
@@ -108,7 +108,7 @@ def test_each_finding_goes_out_when_its_own_source_is_in(
     finally:
         for key in by_key:
             gated.gate(key).set()
-        worker.join(20)
+        thread.join(20)
     assert batches == []
     assert set(gated.asked.values()) == {1}  # each source asked for once
 
@@ -122,20 +122,20 @@ def test_korean_findings_wait_for_their_analysis(
     made = services.create_review(
         user=people["associate"], matter=people["matter"], title="ko", document=document
     )
-    services.extract_findings(made.pk)
+    worker.extract_findings(made.pk)
     findings = list(Finding.objects.filter(review=made))
     gated = GatedResolver()
-    monkeypatch.setattr(sources, "resolve_for", gated)
+    monkeypatch.setattr(worker, "resolve_for", gated)
     for f in findings:
         gated.gate(f.anchor_key).set()  # every source answers at once
     analysis: Future[list[tuple[Any, ...]]] = Future()
     monkeypatch.setattr(korean, "prefetch", lambda texts: analysis)
     batches: list[list[int]] = []
-    worker = prefetch_in_thread(made.pk, [f.pk for f in findings], batches.append)
-    worker.join(1.0)
-    assert worker.is_alive(), "the Korean findings must wait for the analysis"
+    thread = prefetch_in_thread(made.pk, [f.pk for f in findings], batches.append)
+    thread.join(1.0)
+    assert thread.is_alive(), "the Korean findings must wait for the analysis"
     waiting = {f.pk for f in findings} - {i for b in batches for i in b}
     assert waiting, "some findings need the Korean analysis"
     analysis.set_result([])
-    worker.join(20)
+    thread.join(20)
     assert {i for b in batches for i in b} == {f.pk for f in findings}

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from verifier.ingest import ingest_text
-from workbench import services
+from workbench import services, worker
 from workbench.models import Decision, Finding, Review
 
 FIRST = (
@@ -22,8 +22,7 @@ SECOND = FIRST.replace("In Case C-300/21 the Court found", "In Case C-300/21 the
 
 
 def run_inline(review: Review) -> None:
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
+    worker.verify_findings(worker.extract_findings(review.pk))
 
 
 @pytest.fixture
@@ -55,7 +54,7 @@ def test_unchanged_claims_keep_verdict_and_decisions_changed_ones_are_checked_ag
     review = services.add_version(
         user=people["associate"], review=checked_review, document=ingest_text(SECOND)
     )
-    pending = services.extract_findings(review.pk)
+    pending = worker.extract_findings(review.pk)
     new = {f.ordinal: f for f in review.findings.filter(version=2)}
     assert len(new) == 3
     assert new[1].pk not in pending  # unchanged quote: carried over, not sent to a worker
@@ -67,7 +66,7 @@ def test_unchanged_claims_keep_verdict_and_decisions_changed_ones_are_checked_ag
     assert [d.action for d in carried.decisions.all()] == ["correct", "approve"]
     assert all(d.carried_over for d in carried.decisions.all())
     for finding_id in pending:
-        services.verify_finding(finding_id)
+        worker.verify_findings([finding_id])
     review.refresh_from_db()
     assert review.status == Review.Status.DONE
     assert review.audit_events.filter(kind="extraction_done").last().payload["carried_over"] == 1

@@ -14,7 +14,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
 from verifier.ingest import ingest_path
-from workbench import services
+from workbench import services, worker
 from workbench.corpus import import_corpus
 from workbench.models import Matter, Review
 
@@ -46,8 +46,7 @@ class Command(BaseCommand):
                 user=people["associate"], matter=matter, title=SAMPLE_TITLE, document=document, enqueue=False
             )
             # Verified here, in this process, so the review is complete on the first visit.
-            for finding_id in services.extract_findings(review.pk):
-                services.verify_finding(finding_id)
+            worker.verify_findings(worker.extract_findings(review.pk))
             review.refresh_from_db()
             self.stdout.write(
                 f"Sample review #{review.pk}: {review.progress_total} citations, {review.status}."

@@ -1,0 +1,423 @@
+"""The review pipeline's steps, as the Celery tasks run them (`workbench.tasks`): the workbench's runner of
+the verifier's plan.
+
+    extract_findings(review_id) -> pending finding ids      ingest is done; extract the claims into rows
+    run_review(review_id, finding_ids, dispatch)            the plan, run by `verifier.pipeline.run_plan`:
+                                                            every distinct source fetched once, all at once,
+                                                            and each source's findings dispatched (one task
+                                                            per batch of sources) as soon as they can be
+                                                            checked
+    verify_findings(finding_ids)                            a batch: check each claim against its (now
+                                                            cached) source, store the verdicts and their
+                                                            audit events in one transaction
+    fail_findings(finding_ids, reason)                      end them ⛔ with the reason (time limit)
+    complete_if_done(review_id)                             the last batch flips the review to done
+    stalled_work(older_than)                                what was lost in the broker, to send again
+
+Tasks may be delivered twice (acks_late, a killed worker), so every step claims its rows with a conditional
+update and does nothing when the claim fails. The database, not a chord, says when a review is complete.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connections, transaction
+from django.db.models import Count, F, Q
+from django.utils import timezone
+
+import verifier
+from verifier.citations import extract_claims
+from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
+from verifier.model import Finding as VerifiedFinding
+from verifier.pipeline import Ready, language_of, run_plan
+from verifier.plan import plan
+from verifier.text import NORMALIZATION_VERSION
+from verifier.verify import verify_claim
+from workbench import audit
+from workbench.models import Decision, Finding, Review, SourceSnapshot
+from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
+from workbench.sources import Outcome, cached_snapshot, resolve_for
+
+log = logging.getLogger(__name__)
+
+# A batch of findings goes to one task; a batch of many sources that came in together is split so that every
+# worker process gets a share, but not below this many findings a task (a task costs a round trip and a lock).
+PARALLEL_BATCHES = max(2, os.cpu_count() or 2)
+MIN_BATCH = 8
+
+
+def stale_claim() -> timedelta:
+    """A claim older than this belongs to a worker that died; a redelivered task may take the finding over."""
+    return timedelta(seconds=settings.WORKBENCH_STALE_CLAIM_SECONDS)
+
+
+# --- extraction --------------------------------------------------------------------------------------
+
+
+def extract_findings(review_id: int) -> list[int]:
+    """Extract the citations of a queued review into pending findings; return the ids still to verify.
+
+    Redelivered after extraction already happened, it returns the findings still pending so that the
+    caller can dispatch them again (a worker killed between the two steps loses nothing)."""
+    claimed = Review.objects.filter(pk=review_id, status=Review.Status.QUEUED).update(
+        status=Review.Status.EXTRACTING
+    )
+    review = Review.objects.get(pk=review_id)
+    if not claimed:
+        if review.status == Review.Status.RESOLVING:
+            return pending_finding_ids(review)
+        if review.status != Review.Status.EXTRACTING:
+            return []
+    try:
+        document = document_of_review(review)
+        language = review.language or language_of(document.text, "auto")
+        claims = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+    except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
+        log.exception("extraction failed for review %s", review_id)
+        Review.objects.filter(pk=review_id).update(
+            status=Review.Status.FAILED, error=f"Extraction failed: {exc}"
+        )
+        audit.append(review, "extraction_failed", {"error": str(exc)})
+        return []
+    with transaction.atomic():
+        # A previous delivery may have died half-way: start the version's findings afresh.
+        review.findings.filter(version=review.version).delete()
+        created = Finding.objects.bulk_create(
+            [finding_row(review, ordinal, claim) for ordinal, claim in enumerate(claims, start=1)]
+        )
+        carried = carry_over(review, created) if review.version > 1 else 0
+        Review.objects.filter(pk=review_id).update(
+            status=Review.Status.RESOLVING if claims else Review.Status.DONE,
+            language=language,
+            progress_total=len(claims),
+            progress_done=0,
+            finished_at=None if claims else timezone.now(),
+        )
+        counts: dict[str, int] = {}
+        for claim in claims:
+            counts[claim.citation.jurisdiction.value] = counts.get(claim.citation.jurisdiction.value, 0) + 1
+        audit.append(
+            review,
+            "extraction_done",
+            {
+                "version": review.version,
+                "citations": len(claims),
+                "by_jurisdiction": counts,
+                "not_parsed": sum(1 for c in claims if c.citation.problem),
+                "carried_over": carried,
+                "language": language,
+                "engine": verifier.ENGINE_VERSION,
+            },
+        )
+        if not claims:
+            audit.append(review, "review_completed", {"findings": 0})
+    pending = pending_finding_ids(Review.objects.get(pk=review_id))
+    if claims and not pending:
+        complete_if_done(review_id)  # everything carried over from the previous version
+    return pending
+
+
+VERDICT_FIELDS = (
+    "achieved_level",
+    "status",
+    "risk",
+    "rationale",
+    "supporting_urls",
+    "snapshot_id",
+    "match",
+    "notes",
+    "suggestions",
+    "nearest",
+    "coverage",
+    "computed_at",
+    "state",
+)
+
+
+def carry_over(review: Review, created: list[Finding]) -> int:
+    """Keep verdicts and decisions of citations whose claim and source are unchanged since the last version;
+    only changed or new citations are verified again."""
+    previous = {
+        same_claim_key(f): f
+        for f in review.findings.filter(version=review.version - 1, progress=Finding.Progress.DONE)
+    }
+    carried = 0
+    for finding in created:
+        old = previous.get(same_claim_key(finding))
+        if old is None:
+            continue
+        if old.snapshot_id is not None:
+            current = cached_snapshot(old.anchor_key, review.matter)
+            if current is None or current.pk != old.snapshot_id:
+                continue  # the source changed: judge the claim again
+        Finding.objects.filter(pk=finding.pk).update(
+            progress=Finding.Progress.DONE, **{name: getattr(old, name) for name in VERDICT_FIELDS}
+        )
+        Decision.objects.bulk_create(
+            [
+                Decision(
+                    finding=finding,
+                    action=d.action,
+                    text=d.text,
+                    comment=d.comment,
+                    user_id=d.user_id,
+                    role=d.role,
+                    created_at=d.created_at,
+                    carried_over=True,
+                )
+                for d in old.decisions.all()
+            ]
+        )
+        carried += 1
+    return carried
+
+
+# --- dispatch and recovery ----------------------------------------------------------------------------
+
+
+def mark_dispatched(review_id: int | None = None, finding_ids: list[int] | None = None) -> None:
+    now = timezone.now()
+    if review_id is not None:
+        Review.objects.filter(pk=review_id).update(dispatched_at=now)
+    if finding_ids:
+        Finding.objects.filter(pk__in=finding_ids).update(dispatched_at=now)
+
+
+def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
+    """Reviews still queued and findings still unfinished whose task was sent longer ago than `older_than`
+    (the message was lost: a broker restart, a purge) — to be sent again. Duplicates are harmless."""
+    cutoff = timezone.now() - older_than
+    reviews = list(
+        Review.objects.filter(status__in=[Review.Status.QUEUED, Review.Status.EXTRACTING])
+        .filter(Q(dispatched_at__lt=cutoff) | Q(dispatched_at__isnull=True, created_at__lt=cutoff))
+        .values_list("pk", flat=True)
+    )
+    findings = list(
+        Finding.objects.filter(review__status=Review.Status.RESOLVING)
+        .filter(
+            Q(progress=Finding.Progress.PENDING, dispatched_at__lt=cutoff)
+            | Q(progress=Finding.Progress.PENDING, dispatched_at__isnull=True)
+            | Q(progress=Finding.Progress.CLAIMED, claimed_at__lt=timezone.now() - stale_claim())
+        )
+        .filter(version=F("review__version"))
+        .values_list("pk", flat=True)
+    )
+    return reviews, findings
+
+
+def pending_finding_ids(review: Review) -> list[int]:
+    return list(
+        review.findings.filter(version=review.version)
+        .exclude(progress=Finding.Progress.DONE)
+        .order_by("ordinal")
+        .values_list("pk", flat=True)
+    )
+
+
+# --- the plan, run on Celery ---------------------------------------------------------------------------
+
+
+def batches(
+    groups: list[list[int]], parts: int = PARALLEL_BATCHES, least: int = MIN_BATCH
+) -> list[list[int]]:
+    """Sources that came in together, as tasks: a source's findings always in one task, the load spread over
+    at most `parts` tasks of at least `least` findings (a source cited forty times is one task, not forty)."""
+    total = sum(len(g) for g in groups)
+    count = max(1, min(parts, len(groups), total // least or 1))
+    bins: list[list[int]] = [[] for _ in range(count)]
+    for group in sorted(groups, key=len, reverse=True):
+        min(bins, key=len).extend(group)
+    return [sorted(b) for b in bins if b]
+
+
+def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[int]], None]) -> None:
+    """Run the review's plan: fetch every distinct source of these findings at once (storing each as a
+    snapshot), have their Korean claims analysed by a helper process, and `dispatch` each batch of findings
+    as soon as what it needs is in. Those still waiting when time is up are the caller's to dispatch: their
+    task resolves their sources itself. Nothing here decides a verdict."""
+    if not finding_ids:
+        return
+    review = Review.objects.select_related("matter").get(pk=review_id)
+    rows = list(Finding.objects.filter(pk__in=finding_ids).order_by("ordinal"))
+    the_plan = plan([claim_of(row) for row in rows])
+
+    def resolve(anchor: Anchor) -> Resolution:
+        try:
+            return resolve_for(anchor, matter=review.matter).resolution
+        finally:
+            connections.close_all()  # this pool thread's own connection
+
+    def on_ready(ready: Ready) -> None:
+        groups = [
+            [rows[i].pk for i in (the_plan.unresolvable if group is None else group.claims)]
+            for group, _ in ready
+        ]
+        for batch in batches(groups):
+            dispatch(batch)
+
+    stats = run_plan(the_plan, resolve, on_ready, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT)
+    audit.append(
+        review,
+        "sources_prefetched",
+        {
+            "sources": stats.sources,
+            "korean_claims": stats.korean_claims,
+            "outcomes": dict(sorted(stats.outcomes.items())),
+            "unfinished": stats.unfinished,
+            "seconds": stats.seconds,
+        },
+    )
+
+
+# --- verifying a batch ---------------------------------------------------------------------------------
+
+
+def claim_findings(finding_ids: list[int]) -> tuple[str, list[Finding]]:
+    """Take the pending findings of a batch for this worker, in one conditional update marked with a token of
+    its own; those another worker holds, or that are done, are left out."""
+    now = timezone.now()
+    token = uuid.uuid4().hex
+    claimable = Q(progress=Finding.Progress.PENDING) | Q(
+        progress=Finding.Progress.CLAIMED, claimed_at__lt=now - stale_claim()
+    )
+    Finding.objects.filter(pk__in=finding_ids).filter(claimable).update(
+        progress=Finding.Progress.CLAIMED, claimed_at=now, claimed_by=token
+    )
+    taken = Finding.objects.filter(pk__in=finding_ids, progress=Finding.Progress.CLAIMED, claimed_by=token)
+    return token, list(taken.select_related("review", "review__matter").order_by("ordinal"))
+
+
+type Verdict = tuple[Finding, VerifiedFinding, SourceSnapshot | None, dict[str, Any] | None]
+type Verdicts = Sequence[Verdict]
+
+
+def verify_findings(finding_ids: list[int]) -> None:
+    """Resolve each finding's source (cached by now), verify it, and store the batch's verdicts."""
+    token, findings = claim_findings(finding_ids)
+    for review, rows in _by_review(findings):
+        outcomes: dict[str, Outcome] = {}
+        verdicts: list[Verdict] = []
+        for finding in rows:
+            claim = claim_of(finding)
+            outcome: Outcome | None = None
+            anchor = claim.citation.anchor
+            if anchor is not None and claim.citation.resolvable:
+                if anchor.key not in outcomes:
+                    outcomes[anchor.key] = resolve_for(anchor, matter=review.matter)
+                outcome = outcomes[anchor.key]
+            resolution = outcome.resolution if outcome else None
+            verdict = verify_claim(claim, resolution, finding_id=finding.finding_id, lang=review.language)
+            resolved = outcome.audit_payload(finding.finding_id) if outcome else None
+            verdicts.append((finding, verdict, outcome.snapshot if outcome else None, resolved))
+        store_verdicts(review, verdicts, claim=token)
+
+
+def _by_review(findings: list[Finding]) -> list[tuple[Review, list[Finding]]]:
+    """A batch is one review's, except when the recovery sweep sends on what several reviews lost."""
+    grouped: dict[int, tuple[Review, list[Finding]]] = {}
+    for finding in findings:
+        grouped.setdefault(finding.review_id, (finding.review, []))[1].append(finding)
+    return list(grouped.values())
+
+
+def fail_findings(finding_ids: list[int], reason: str) -> None:
+    """End findings as ⛔ with the reason (time limit, worker trouble): never a silent hole."""
+    findings = list(
+        Finding.objects.filter(pk__in=finding_ids)
+        .exclude(progress=Finding.Progress.DONE)
+        .select_related("review")
+        .order_by("ordinal")
+    )
+    for review, rows in _by_review(findings):
+        verdicts: list[Verdict] = []
+        for finding in rows:
+            claim = claim_of(finding)
+            verdict = verify_claim(
+                claim, _unavailable(claim, reason), finding_id=finding.finding_id, lang=review.language
+            )
+            verdicts.append((finding, verdict, None, None))
+        store_verdicts(review, verdicts)
+
+
+def _unavailable(claim: Claim, reason: str) -> Resolution | None:
+    if claim.citation.anchor is None:
+        return None
+    return Unavailable(key=claim.citation.anchor.key, reason=reason, cause=Cause.TIMED_OUT)
+
+
+def store_verdicts(
+    review: Review, verdicts: Verdicts, *, claim: str | None = None, reopen: bool = False
+) -> list[Finding]:
+    """Store a batch's verdicts and their audit events in one transaction; returns the findings stored.
+
+    `claim`: only those this worker still holds the claim of (a worker that lost its claim to another, after
+    being presumed dead, stores nothing); `reopen`: a re-verification of finished findings (attach source, a
+    search hit), which also reopens their review state since the verdict may change; otherwise any finding
+    not yet done (a time limit ends it). Each finding's `source_resolved` event (how its source was found)
+    comes just before its `finding_computed`, under the same lock."""
+    stored: list[Finding] = []
+    events: list[tuple[str, dict[str, Any] | None]] = []
+    with transaction.atomic():
+        for finding, verdict, snapshot, resolved in verdicts:
+            rows = Finding.objects.filter(pk=finding.pk)
+            if claim is not None:
+                rows = rows.filter(progress=Finding.Progress.CLAIMED, claimed_by=claim)
+            elif not reopen:
+                rows = rows.exclude(progress=Finding.Progress.DONE)
+            extra = {"state": Finding.State.OPEN} if reopen else {}
+            if not rows.update(progress=Finding.Progress.DONE, **verdict_fields(verdict, snapshot), **extra):
+                continue  # another delivery of the same task got there first
+            stored.append(finding)
+            if resolved is not None:
+                events.append(("source_resolved", resolved))
+            events.append(
+                (
+                    "finding_computed",
+                    {
+                        "finding": finding.finding_id,
+                        "citation": finding.citation,
+                        "status": verdict.status.value,
+                        "required": verdict.required_level.label,
+                        "achieved": verdict.achieved_level.label,
+                        "snapshot_sha256": snapshot.sha256 if snapshot else None,
+                        "normalization": NORMALIZATION_VERSION,
+                        "engine": verifier.ENGINE_VERSION,
+                    },
+                )
+            )
+        if events:
+            audit.append_many(review, events)
+    if stored:
+        complete_if_done(review.pk)
+    return stored
+
+
+def complete_if_done(review_id: int) -> bool:
+    review = Review.objects.get(pk=review_id)
+    counts = review.findings.filter(version=review.version).aggregate(
+        total=Count("pk"), done=Count("pk", filter=Q(progress=Finding.Progress.DONE))
+    )
+    if counts["done"] != review.progress_done:  # most calls change it, but a redelivery need not write
+        Review.objects.filter(pk=review_id).update(progress_done=counts["done"])
+    if counts["done"] < counts["total"]:
+        return False
+    with transaction.atomic():
+        flipped = Review.objects.filter(pk=review_id, status=Review.Status.RESOLVING).update(
+            status=Review.Status.DONE, finished_at=timezone.now()
+        )
+        if flipped:
+            summary = dict(
+                review.findings.filter(version=review.version)
+                .values_list("status")
+                .annotate(n=Count("pk"))
+                .values_list("status", "n")
+            )
+            audit.append(review, "review_completed", {"findings": counts["total"], "by_status": summary})
+    return bool(flipped)
