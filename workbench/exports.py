@@ -18,11 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from verifier.model import STATUS_ICON, Status
-from verifier.report import SCHEMA
-from workbench.models import AuditEvent, Finding, Review
+from verifier.pipeline import DocumentReport
+from verifier.report import SCHEMA, document_json, summary
+from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
+from workbench.records import finding_of
 
 FORMATS = ("json", "csv", "pdf", "docx")
 CONTENT_TYPES = {
@@ -49,11 +51,18 @@ class Export:
     content_type: str
 
 
+# A snapshot's header, never its text and units (380 KB and 151 KB for k.c.): exports name the source, and
+# every finding of the same source shares one loaded row.
+SNAPSHOT_HEADER = ("id", "source_id", "title", "url", "fetched_at", "sha256")
+
+
 def findings_of(review: Review) -> QuerySet[Finding]:
     return (
         review.findings.filter(version=review.version)
-        .select_related("snapshot")
-        .prefetch_related("decisions__user")
+        .prefetch_related(
+            Prefetch("snapshot", queryset=SourceSnapshot.objects.only(*SNAPSHOT_HEADER)),
+            "decisions__user",
+        )
         .order_by("ordinal")
     )
 
@@ -74,49 +83,6 @@ def reference_time(review: Review) -> datetime:
     return review.finished_at or review.created_at
 
 
-def finding_json(f: Finding) -> dict[str, Any]:
-    snapshot = f.snapshot
-    match = f.match or None
-    return {
-        "id": f.finding_id,
-        "span": [f.span_start, f.span_end],
-        "citation": f.citation,
-        "jurisdiction": f.jurisdiction,
-        "kind": f.kind,
-        "claim_type": f.claim_type,
-        "claim_text": f.claim_text,
-        "quote": f.quote or None,
-        "required_level": f.required_level,
-        "achieved_level": f.achieved_level or "none",
-        "status": f.status,
-        "label": Status(f.status).label if f.status else "unknown",
-        "rationale": f.rationale,
-        "supporting_urls": list(f.supporting_urls),
-        "source": (
-            {
-                "id": snapshot.source_id,
-                "title": snapshot.title,
-                "url": snapshot.url,
-                "fetched_at": snapshot.fetched_at.isoformat(),
-                "sha256": snapshot.sha256,
-            }
-            if snapshot
-            else None
-        ),
-        "match": (
-            {
-                "start": match.get("start"),
-                "end": match.get("end"),
-                "excerpt": match.get("excerpt", ""),
-                "similarity": round(float(match.get("similarity") or 0.0), 4),
-                "diff": [[op, words] for op, words in match.get("diff") or []],
-            }
-            if match
-            else None
-        ),
-    }
-
-
 def decision_json(f: Finding) -> list[dict[str, Any]]:
     return [
         {
@@ -133,32 +99,20 @@ def decision_json(f: Finding) -> list[dict[str, Any]]:
     ]
 
 
-def summary_of(findings: list[Finding]) -> dict[str, int]:
-    counts: dict[str, int] = {"total": len(findings), **{s.value: 0 for s in Status}, "hard_blocks": 0}
-    for f in findings:
-        if f.status:
-            counts[f.status] += 1
-            if Status(f.status).is_hard_block:
-                counts["hard_blocks"] += 1
-    return counts
-
-
 def as_json(review: Review) -> dict[str, Any]:
     findings = list(findings_of(review))
     chain = chain_of(review)
     signoff = getattr(review, "signoff", None) if review.is_signed_off else None
+    document = DocumentReport(
+        path=review.draft_name,
+        sha256=review.draft_sha256,
+        chars=len(review.draft_text),
+        language=review.language,
+        findings=tuple(finding_of(f) for f in findings),
+    )
     return {
         "schema": SCHEMA,
-        "documents": [
-            {
-                "path": review.draft_name,
-                "sha256": review.draft_sha256,
-                "chars": len(review.draft_text),
-                "language": review.language or "en",
-                "summary": summary_of(findings),
-                "findings": [finding_json(f) for f in findings],
-            }
-        ],
+        "documents": [document_json(document)],
         "review": {
             "id": review.pk,
             "title": review.title,
@@ -298,7 +252,7 @@ def export_pdf(review: Review) -> bytes:
         "B",
     )
     pdf.ln(2)
-    counts = summary_of(findings)
+    counts = summary(finding_of(f) for f in findings)
     line(
         "Counts: "
         + " · ".join(f"{s.value} {counts[s.value]}" for s in Status)

@@ -15,8 +15,11 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from verifier.model import RISK_ORDER, STATUS_ICON
+from verifier.model import HARD_BLOCKS, RISK_ORDER, STATUS_ICON
 from verifier.model import Status as VerifierStatus
+
+# the statuses that block sign-off until fixed or overridden (verifier.model.HARD_BLOCKS), as stored
+HARD_BLOCK_STATUSES = tuple(sorted(s.value for s in HARD_BLOCKS))
 
 
 class Matter(models.Model):
@@ -239,7 +242,7 @@ class Finding(models.Model):
 
     @property
     def is_hard_block(self) -> bool:
-        return self.status in (VerifierStatus.UNVERIFIED, VerifierStatus.NO_SOURCE)
+        return self.status in HARD_BLOCK_STATUSES
 
     @staticmethod
     def risk_of(status: str) -> int:

@@ -16,11 +16,20 @@ from django.db import transaction
 from django.utils import timezone
 
 from verifier.ingest import IngestedDocument
-from verifier.model import HARD_BLOCKS, Found, Status
+from verifier.model import Found, Status
 from verifier.sources.local import document_from_upload
 from verifier.verify import verify_claim
 from workbench import audit, tasks, worker
-from workbench.models import Decision, DraftVersion, Finding, Matter, Review, SignOff, SourceSnapshot
+from workbench.models import (
+    HARD_BLOCK_STATUSES,
+    Decision,
+    DraftVersion,
+    Finding,
+    Matter,
+    Review,
+    SignOff,
+    SourceSnapshot,
+)
 from workbench.permissions import ASSOCIATE, PARTNER, matters_of, person, require_role
 from workbench.records import anchor_from_json, claim_of, document_of, draft_fields, same_claim_key
 from workbench.sources import store
@@ -296,7 +305,7 @@ def blockers(review: Review) -> list[Finding]:
     """What stops sign-off: open hard blocks and anything a partner has not yet approved."""
     findings = review.findings.filter(version=review.version)
     return list(
-        findings.filter(status__in=[s.value for s in HARD_BLOCKS]).exclude(state=Finding.State.OVERRIDDEN)
+        findings.filter(status__in=HARD_BLOCK_STATUSES).exclude(state=Finding.State.OVERRIDDEN)
     ) + list(
         findings.filter(status__in=[Status.MODIFIED, Status.NEEDS_JUDGEMENT, Status.CALIBRATION]).exclude(
             state=Finding.State.APPROVED

@@ -19,7 +19,7 @@ from verifier.model import STATUS_ICON, ClaimType, Jurisdiction, Status
 from workbench import evidence, services
 from workbench.audit import verify_chain
 from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
-from workbench.models import Finding, Review, SourceSnapshot
+from workbench.models import HARD_BLOCK_STATUSES, Finding, Review, SourceSnapshot
 from workbench.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -342,7 +342,7 @@ def partner_queue(request: HttpRequest) -> HttpResponse:
     hard_blocks = (
         Finding.objects.filter(
             review__in=reviews_of(request.user).filter(signoff__isnull=True),
-            status__in=[Status.UNVERIFIED, Status.NO_SOURCE],
+            status__in=HARD_BLOCK_STATUSES,
             state=Finding.State.OPEN,
         )
         .select_related("review", "review__matter")

@@ -176,14 +176,17 @@ def mode_settings(request, settings, fake, transactional_db, data_dir) -> Iterat
         reset_router()
 
 
-def cli_findings(draft: str) -> tuple[str, list[dict[str, Any]]]:
+def cli_report(draft: str) -> Any:
     from verifier.ingest import ingest_path
     from verifier.pipeline import verify_document
     from workbench.management.commands.verify import CachedResolver
     from workbench.sources import router
 
-    document = ingest_path(ROOT / draft)
-    report = verify_document(document, CachedResolver({}, router()), lang="auto")
+    return verify_document(ingest_path(ROOT / draft), CachedResolver({}, router()), lang="auto")
+
+
+def cli_findings(draft: str) -> tuple[str, list[dict[str, Any]]]:
+    report = cli_report(draft)
     return report.language, [canonical(f) for f in report.findings]
 
 
@@ -213,3 +216,11 @@ def test_the_worker_gives_the_golden_findings(
     review.refresh_from_db()
     rows = review.findings.select_related("snapshot").order_by("ordinal")
     check_or_write(draft, mode_settings, review.language, [canonical_row(r) for r in rows])
+    # one renderer for the outside contract: the web export's findings are the CLI's, key for key
+    from verifier.report import finding_json
+    from workbench.exports import as_json
+
+    exported = as_json(review)["documents"][0]
+    report = cli_report(draft)
+    assert exported["language"] == report.language
+    assert exported["findings"] == [finding_json(f) for f in report.findings]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from fakes.server import FakeSources
@@ -186,13 +187,19 @@ def sources(settings: Any, fake: FakeSources, transactional_db: None) -> Iterato
         reset_router()
 
 
+SCHEMA = json.loads((DATA.parent.parent / "docs" / "findings.schema.json").read_text(encoding="utf-8"))
+
+
 def run_verify(tmp_path: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    """`manage.py verify … --format json`, its output checked against the contract's schema."""
     from django.core.management import call_command
 
     out = tmp_path / "findings.json"
     with pytest.raises(SystemExit) as exited:
         call_command("verify", *args, "--format", "json", "--output", str(out))
-    return int(exited.value.code or 0), json.loads(out.read_text(encoding="utf-8"))
+    report = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(report, SCHEMA)
+    return int(exited.value.code or 0), report
 
 
 def findings_of(report: dict[str, Any]) -> dict[str, dict[str, Any]]:

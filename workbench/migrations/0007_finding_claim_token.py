@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('workbench', '0006_source_miss'),
+        ("workbench", "0006_source_miss"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='finding',
-            name='claimed_by',
+            model_name="finding",
+            name="claimed_by",
             field=models.CharField(blank=True, max_length=32),
         ),
     ]
