@@ -18,7 +18,7 @@ import operator
 import re
 import unicodedata
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from verifier.cache import cached_strings
@@ -405,11 +405,6 @@ def normalize(text: str) -> Normalized:
     )
 
 
-def normalize_plain(text: str) -> str:
-    """Just the normalized string, for keys and comparisons that need no way back."""
-    return normalize(text).text
-
-
 WORD_RE = re.compile(r"[^\W_]+(?:[-./'\"][^\W_]+)*")
 
 
@@ -417,9 +412,3 @@ def words(text: str) -> list[tuple[int, int]]:
     """Word spans of an already-normalized text: letters/digits, keeping in-word hyphens, dots, slashes
     and apostrophes (II CSK 123/19, e-mail, court"s after quote folding)."""
     return [m.span() for m in WORD_RE.finditer(text)]
-
-
-def as_normalized(
-    source: Normalized | str, normalizer: Callable[[str], Normalized] = normalize
-) -> Normalized:
-    return source if isinstance(source, Normalized) else normalizer(source)

@@ -46,13 +46,6 @@ def reviews_of(user: AnyUser) -> QuerySet[Review]:
     return Review.objects.filter(matter__in=matters_of(user))
 
 
-def matter_for(user: AnyUser, matter_id: int) -> Matter:
-    try:
-        return matters_of(user).get(pk=matter_id)
-    except Matter.DoesNotExist:
-        raise Http404("No such matter.") from None
-
-
 def review_for(user: AnyUser, review_id: int) -> Review:
     try:
         return reviews_of(user).select_related("matter").get(pk=review_id)

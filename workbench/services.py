@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from verifier.ingest import IngestedDocument
 from verifier.model import Found, Status
-from verifier.sources.local import document_from_upload
+from verifier.sources.uploads import document_from_upload
 from verifier.verify import verify_claim
 from workbench import audit, tasks, worker
 from workbench.models import (

@@ -321,7 +321,3 @@ def court(alias: str) -> CourtFilter:
             f"unknown court {text!r}; use a Korean court name (서울고등법원) or supreme/lower/대법원/하급심"
         )
     return CourtFilter(name=text, curt=text)
-
-
-def court_choices() -> list[CourtFilter]:
-    return sorted(set(_courts().values()), key=lambda c: (c.org is None, c.name))

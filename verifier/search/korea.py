@@ -39,12 +39,12 @@ from verifier.search.codes import Collection
 from verifier.search.results import Hit, Page, Term, clamp_display, clamp_page
 from verifier.sources.errors import NotFoundError, PermanentError, TransientError
 from verifier.sources.http import Fetched
-from verifier.sources.lawgokr import (
+from verifier.sources.lawgokr import LawGoKrResolver
+from verifier.sources.lawgokr_wire import (
     BROWSER_USER_AGENT,
     OC_MISSING,
     PUBLIC_LAW_URL,
     REFERER,
-    LawGoKrResolver,
     LawHit,
     check_response,
     iso_date,
@@ -638,7 +638,3 @@ def unique(hits: Iterable[Hit]) -> list[Hit]:
             seen.add((hit.collection, hit.id))
             out.append(hit)
     return out
-
-
-def with_collection(hit: Hit, collection: str) -> Hit:
-    return replace(hit, collection=collection)

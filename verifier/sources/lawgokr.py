@@ -32,10 +32,10 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
 import defusedxml.ElementTree as SafeET
@@ -52,252 +52,41 @@ from verifier.model import (
     SourceDocument,
     Unavailable,
 )
-from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+from verifier.sources.errors import NotFoundError, SourceError, TransientError
 from verifier.sources.http import Fetched, SourceHTTP
+from verifier.sources.lawgokr_wire import (
+    BROWSER_USER_AGENT,
+    DISPLAY,
+    OC_MISSING,
+    PUBLIC_LAW_URL,
+    REFERER,
+    SEARCH_PAGES,
+    SPECS,
+    ArticleHit,
+    DecisionHit,
+    DecisionSpec,
+    Format,
+    LawHit,
+    br_to_newlines,
+    check_response,
+    digits,
+    find_text,
+    iso_date,
+    items_of,
+    law_not_found,
+    normalize_case_number,
+    squash,
+)
 from verifier.sources.structure_kr import (
     KrLaw,
-    article_label,
     parse_law_json,
     parse_law_xml,
 )
 
 if TYPE_CHECKING:
-    import httpx
+    pass
 
 log = logging.getLogger(__name__)
-
-REFERER = "https://www.law.go.kr/"
-BROWSER_USER_AGENT = (
-    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
-    "Chrome/126.0.0.0 Safari/537.36"
-)
-PUBLIC_LAW_URL = "https://www.law.go.kr/법령/{name}"
-PUBLIC_PREC_URL = "https://www.law.go.kr/LSW/precInfoP.do?precSeq={serial}"
-PUBLIC_DETC_URL = "https://www.law.go.kr/LSW/detcInfoP.do?detcSeq={serial}"
-PUBLIC_EXPC_URL = "https://www.law.go.kr/LSW/expcInfoP.do?expcSeq={serial}"
-OC_MISSING = (
-    "LAWGOKR_OC is not set: Korean sources cannot be fetched. Set it to your open.law.go.kr user id "
-    "(the OC key) and enable the law, precedent, 헌재결정례 and 법령해석례 APIs for it."
-)
-UNSUBSCRIBED = (
-    "law.go.kr refuses this API for our OC key (미신청: not enabled). Log in at open.law.go.kr → "
-    "OPEN API → OPEN API 신청 and tick the API and 법령종류 used here."
-)
-VERIFICATION_FAILED = (
-    "law.go.kr rejected our credentials (사용자 정보 검증에 실패): check LAWGOKR_OC and register this "
-    "server's IP address/domain at open.law.go.kr."
-)
-SEARCH_PAGES = 5  # 100 hits a page; a name search that needs more than this is not a name search
-DISPLAY = 100
-
-type Format = Literal["XML", "JSON"]
-
-
-# ------------------------------------------------------------------------------------------- hits
-
-
-@dataclass(frozen=True, slots=True)
-class LawHit:
-    name: str
-    law_id: str
-    mst: str
-    abbreviation: str = ""
-    effective_date: str | None = None  # ISO
-    promulgation_date: str | None = None
-    status: str = ""  # 현행 / 연혁 / 시행예정
-    kind: str = ""  # 법률 / 대통령령 / …
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionHit:
-    serial: str
-    number: str
-    title: str
-    date: str | None  # ISO
-    court: str
-
-
-@dataclass(frozen=True, slots=True)
-class ArticleHit:
-    law_id: str
-    law_name: str
-    article: str  # "17", "2-2"
-    title: str
-    text: str
-    effective_date: str | None = None
-
-    @property
-    def label(self) -> str:
-        return article_label(self.article)
-
-
-# ---------------------------------------------------------------------------------------- helpers
-
-
-def normalize_case_number(text: str) -> str:
-    """사건번호 as compared: no spaces or hyphens; `대법원-2012-두-15340` (국세 source) → `2012두15340`;
-    a multi-case number keeps its first case."""
-    text = re.sub(r"[\s\-·]", "", text)
-    text = re.sub(r"^[가-힣]+법원(?=\d)", "", text)
-    m = re.match(r"\d{2,4}[가-힣]{1,4}\d{1,7}", text)
-    return m.group(0) if m else text
-
-
-def iso_date(value: str | None) -> str | None:
-    """YYYYMMDD / YYYY.MM.DD / 단기 years (4200–4330, as old precedents carry them) → ISO."""
-    if not value:
-        return None
-    digits = re.sub(r"\D", "", value)
-    if len(digits) != 8:
-        return None
-    year = int(digits[:4])
-    if 4200 <= year <= 4330:
-        year -= 2333
-    return f"{year:04d}-{digits[4:6]}-{digits[6:]}"
-
-
-def _digits(value: str | None) -> str:
-    return re.sub(r"\D", "", value or "")
-
-
-def _squash(name: str) -> str:
-    return re.sub(r"\s+", "", name)
-
-
-def _br(text: str) -> str:
-    text = re.sub(r"<br\s*/?>", "\n", text, flags=re.I)
-    return "\n".join(line.rstrip() for line in text.strip().split("\n")).strip()
-
-
-def _looks_html(body: str) -> bool:
-    head = body.lstrip()[:200].lower()
-    return head.startswith(("<!doctype html", "<html")) or "<html" in head
-
-
-def check_response(response: httpx.Response) -> None:
-    """law.go.kr-specific classification, run by SourceHTTP on every response before the status rules."""
-    if response.status_code == 404:
-        # Bursts of valid requests get spurious 404s that clear within seconds (korean-law-mcp saw 10 of 19).
-        raise TransientError("law.go.kr answered 404 for a valid request (it does this under load)")
-    if response.status_code != 200:
-        return
-    body = response.text
-    if not body.strip():
-        raise TransientError("law.go.kr answered with an empty page")
-    if "미신청" in body:
-        raise PermanentError(UNSUBSCRIBED)
-    if "사용자 정보 검증에 실패" in body:
-        raise PermanentError(VERIFICATION_FAILED)
-    if _looks_html(body):
-        if "location.assign" in body:
-            raise TransientError("law.go.kr served an anti-bot page instead of data")
-        raise TransientError("law.go.kr served an HTML page (maintenance?) instead of data")
-    stripped = body.lstrip()
-    try:
-        if stripped.startswith(("{", "[")):
-            json.loads(stripped)
-        else:
-            SafeET.fromstring(response.content)
-    except Exception:  # a truncated or garbled answer: ask again rather than judge against half a text
-        raise TransientError("law.go.kr answered with malformed XML/JSON") from None
-
-
-def _text(el: Element | None) -> str:
-    return "" if el is None else "".join(el.itertext()).strip()
-
-
-def _find(root: Element, tag: str) -> str:
-    return _text(root.find(tag))
-
-
-def _items(root: Element, *tags: str) -> list[Element]:
-    wanted = {t.lower() for t in tags}
-    return [child for child in root if child.tag.lower() in wanted]
-
-
-def _law_not_found(root: Element) -> str | None:
-    """The API's "no such id" answer: a bare `<Law>` element (JSON `{"Law": …}`), which says so in Korean."""
-    if root.tag == "Law":
-        return _text(root) or "일치하는 법령이 없습니다."
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class _DecisionSpec:
-    target: str
-    search_items: tuple[str, ...]
-    service_root: str
-    serial_fields: tuple[str, ...]
-    number_field: str
-    title_field: str
-    date_fields: tuple[str, ...]
-    court_field: str | None
-    default_court: str
-    sections: tuple[tuple[str, ...], ...]  # each: alternative field names for one section
-    summary_sections: int  # the first N sections make the summary
-    kind: Kind
-    public_url: str
-    label: str  # how the reason names the collection
-
-
-_SPECS: Mapping[str, _DecisionSpec] = {
-    "prec": _DecisionSpec(
-        target="prec",
-        search_items=("prec",),
-        service_root="PrecService",
-        serial_fields=("판례일련번호", "판례정보일련번호"),
-        number_field="사건번호",
-        title_field="사건명",
-        date_fields=("선고일자",),
-        court_field="법원명",
-        default_court="",
-        sections=(("판시사항",), ("판결요지",), ("참조조문",), ("참조판례",), ("판례내용",)),
-        summary_sections=2,
-        kind=Kind.JUDGMENT,
-        public_url=PUBLIC_PREC_URL,
-        label="판례",
-    ),
-    "detc": _DecisionSpec(
-        target="detc",
-        search_items=("detc",),
-        service_root="DetcService",
-        serial_fields=("헌재결정례일련번호",),
-        number_field="사건번호",
-        title_field="사건명",
-        date_fields=("종국일자", "선고일자"),
-        court_field=None,
-        default_court="헌법재판소",
-        sections=(
-            ("판시사항",),
-            ("결정요지", "판결요지"),
-            ("참조조문",),
-            ("참조판례",),
-            ("전문", "판례내용", "결정내용"),
-        ),
-        summary_sections=2,
-        kind=Kind.CONSTITUTIONAL_DECISION,
-        public_url=PUBLIC_DETC_URL,
-        label="헌재결정례",
-    ),
-    "expc": _DecisionSpec(
-        target="expc",
-        search_items=("expc",),
-        service_root="ExpcService",
-        serial_fields=("법령해석례일련번호",),
-        number_field="안건번호",
-        title_field="안건명",
-        date_fields=("회신일자", "해석일자"),
-        court_field="회신기관명",
-        default_court="법제처",
-        sections=(("질의요지",), ("회답",), ("이유",)),
-        summary_sections=2,
-        kind=Kind.INTERPRETATION,
-        public_url=PUBLIC_EXPC_URL,
-        label="법령해석례",
-    ),
-}
-
-_SECTION_TITLES = {"판례내용": "판례내용", "전문": "전문", "결정내용": "결정내용"}
 
 
 # --------------------------------------------------------------------------------------- resolver
@@ -343,8 +132,8 @@ class LawGoKrResolver:
             try:
                 if namespace == "law":
                     return self._resolve_law(anchor, value)
-                if namespace in _SPECS:
-                    return self._resolve_decision(anchor, _SPECS[namespace], value)
+                if namespace in SPECS:
+                    return self._resolve_decision(anchor, SPECS[namespace], value)
             except NotFoundError as exc:
                 return NotFound(key, exc.message)
             except TransientError as exc:
@@ -401,20 +190,20 @@ class LawGoKrResolver:
             root = self._xml(fetched)
             page_hits = [
                 LawHit(
-                    name=_find(item, "법령명한글"),
-                    law_id=_find(item, "법령ID"),
-                    mst=_find(item, "법령일련번호"),
-                    abbreviation=_find(item, "법령약칭명"),
-                    effective_date=iso_date(_find(item, "시행일자")),
-                    promulgation_date=iso_date(_find(item, "공포일자")),
-                    status=_find(item, "현행연혁코드"),
-                    kind=_find(item, "법령구분명"),
+                    name=find_text(item, "법령명한글"),
+                    law_id=find_text(item, "법령ID"),
+                    mst=find_text(item, "법령일련번호"),
+                    abbreviation=find_text(item, "법령약칭명"),
+                    effective_date=iso_date(find_text(item, "시행일자")),
+                    promulgation_date=iso_date(find_text(item, "공포일자")),
+                    status=find_text(item, "현행연혁코드"),
+                    kind=find_text(item, "법령구분명"),
                 )
-                for item in _items(root, "law")
+                for item in items_of(root, "law")
             ]
             seen = {(h.law_id, h.mst) for h in hits}
             hits.extend(h for h in page_hits if (h.law_id, h.mst) not in seen)
-            count = _find(root, "totalCnt")
+            count = find_text(root, "totalCnt")
             total = int(count) if count.isdigit() else 0
             # For the current law one exact hit is enough; versions (eflaw) need every page.
             if want and target == "law" and any(_matches(h, want) for h in page_hits):
@@ -424,17 +213,17 @@ class LawGoKrResolver:
         return hits, retries
 
     def _resolve_law(self, anchor: Anchor, name: str) -> Resolution:
-        wanted = _squash(name)
+        wanted = squash(name)
         on_date = anchor.date
         target = "eflaw" if on_date else "law"
         query = re.sub(r"[「」『』]", "", anchor.law or name).strip() or name
         hits, retries = self._search_laws(query, target, wanted)
-        if not any(_matches(h, wanted) for h in hits) and _squash(query) != query:
+        if not any(_matches(h, wanted) for h in hits) and squash(query) != query:
             more, extra = self._search_laws(wanted, target, wanted)
             hits, retries = hits + more, retries + extra
         exact = [h for h in hits if _matches(h, wanted)]
         if not exact:
-            near = tuple(dict.fromkeys(h.name for h in hits if wanted in _squash(h.name)))[:5]
+            near = tuple(dict.fromkeys(h.name for h in hits if wanted in squash(h.name)))[:5]
             return NotFound(anchor.key, f"law.go.kr has no law named {name!r}", suggestions=near)
         if on_date:
             in_force = [h for h in exact if h.effective_date and h.effective_date <= on_date]
@@ -491,7 +280,7 @@ class LawGoKrResolver:
                     return parse_law_json(body, mst=hit.mst or None)
             else:
                 root = SafeET.fromstring(body)
-                missing = _law_not_found(root)
+                missing = law_not_found(root)
                 if missing is None:
                     return parse_law_xml(body, mst=hit.mst or None)
         except Exception as exc:  # parse errors of any kind: a garbled answer is worth asking again
@@ -507,7 +296,7 @@ class LawGoKrResolver:
         name = law.name or hit.name
         mst = law.mst or hit.mst
         # The fake (and a search hit without 법령일련번호) gives no MST; the 시행일자 still pins the version.
-        base = mst or f"{law.law_id or hit.law_id}:{_digits(law.effective_date or hit.effective_date)}"
+        base = mst or f"{law.law_id or hit.law_id}:{digits(law.effective_date or hit.effective_date)}"
         version = base + (f"@{ef_date.replace('-', '')}" if ef_date else "")
         meta = {
             "법령ID": law.law_id or hit.law_id,
@@ -520,7 +309,7 @@ class LawGoKrResolver:
         }
         return SourceDocument(
             id=f"lawgokr:law:{law.law_id or hit.law_id}@{mst or version}",
-            key=f"kr:law:{_squash(name)}",
+            key=f"kr:law:{squash(name)}",
             jurisdiction=Jurisdiction.KR,
             kind=Kind.STATUTE,
             title=name,
@@ -539,34 +328,34 @@ class LawGoKrResolver:
     # -------------------------------------------------------------- decisions
 
     def search_decisions(self, target: str, query: str) -> list[DecisionHit]:
-        spec = _SPECS.get(target)
+        spec = SPECS.get(target)
         if spec is None:
-            raise ValueError(f"unknown decision collection {target!r}; expected one of {sorted(_SPECS)}")
+            raise ValueError(f"unknown decision collection {target!r}; expected one of {sorted(SPECS)}")
         hits, _ = self._search_decisions(spec, query)
         return hits
 
-    def _search_decisions(self, spec: _DecisionSpec, query: str) -> tuple[list[DecisionHit], int]:
+    def _search_decisions(self, spec: DecisionSpec, query: str) -> tuple[list[DecisionHit], int]:
         fetched = self._get(
             "lawSearch.do", {"target": spec.target, "type": "XML", "query": query, "display": DISPLAY}
         )
         root = self._xml(fetched)
         hits = []
-        for item in _items(root, *spec.search_items):
-            serial = next((_find(item, f) for f in spec.serial_fields if _find(item, f)), "")
-            date = next((_find(item, f) for f in spec.date_fields if _find(item, f)), "")
-            court = _find(item, spec.court_field) if spec.court_field else ""
+        for item in items_of(root, *spec.search_items):
+            serial = next((find_text(item, f) for f in spec.serial_fields if find_text(item, f)), "")
+            date = next((find_text(item, f) for f in spec.date_fields if find_text(item, f)), "")
+            court = find_text(item, spec.court_field) if spec.court_field else ""
             hits.append(
                 DecisionHit(
                     serial=serial,
-                    number=_find(item, spec.number_field),
-                    title=_find(item, spec.title_field),
+                    number=find_text(item, spec.number_field),
+                    title=find_text(item, spec.title_field),
                     date=iso_date(date),
                     court=court or spec.default_court,
                 )
             )
         return hits, fetched.retries
 
-    def _resolve_decision(self, anchor: Anchor, spec: _DecisionSpec, number: str) -> Resolution:
+    def _resolve_decision(self, anchor: Anchor, spec: DecisionSpec, number: str) -> Resolution:
         wanted = normalize_case_number(anchor.number or number)
         hits, retries = self._search_decisions(spec, wanted)
         exact = [h for h in hits if normalize_case_number(h.number) == wanted]
@@ -579,7 +368,7 @@ class LawGoKrResolver:
             fetched = self._get("lawService.do", {"target": spec.target, "ID": hit.serial, "type": "XML"})
             retries += fetched.retries
             root = self._xml(fetched)
-            missing = _law_not_found(root)
+            missing = law_not_found(root)
             if missing is not None:
                 refused.append(f"{hit.serial}: {missing}")
                 continue
@@ -597,12 +386,12 @@ class LawGoKrResolver:
         )
 
     def _decision_document(
-        self, spec: _DecisionSpec, root: Element, hit: DecisionHit, key: str, retries: int
+        self, spec: DecisionSpec, root: Element, hit: DecisionHit, key: str, retries: int
     ) -> SourceDocument:
         parts: list[str] = []
         summary: list[str] = []
         for index, names in enumerate(spec.sections):
-            value = next((_br(_find(root, n)) for n in names if _find(root, n)), "")
+            value = next((br_to_newlines(find_text(root, n)) for n in names if find_text(root, n)), "")
             if not value:
                 continue
             block = f"【{names[0]}】\n{value}"
@@ -614,23 +403,30 @@ class LawGoKrResolver:
             raise TransientError(
                 f"law.go.kr served {hit.number} with no text in any section", retries=retries
             )
-        number = _find(root, spec.number_field) or hit.number
-        date = next((iso_date(_find(root, f)) for f in spec.date_fields if _find(root, f)), None) or hit.date
-        court = (_find(root, spec.court_field) if spec.court_field else "") or hit.court or spec.default_court
-        serial = next((_find(root, f) for f in spec.serial_fields if _find(root, f)), "") or hit.serial
+        number = find_text(root, spec.number_field) or hit.number
+        date = (
+            next((iso_date(find_text(root, f)) for f in spec.date_fields if find_text(root, f)), None)
+            or hit.date
+        )
+        court = (
+            (find_text(root, spec.court_field) if spec.court_field else "") or hit.court or spec.default_court
+        )
+        serial = (
+            next((find_text(root, f) for f in spec.serial_fields if find_text(root, f)), "") or hit.serial
+        )
         meta = {
             spec.serial_fields[0]: serial,
-            "사건명" if spec.target != "expc" else "안건명": _find(root, spec.title_field) or hit.title,
+            "사건명" if spec.target != "expc" else "안건명": find_text(root, spec.title_field) or hit.title,
         }
         for extra in ("사건종류명", "판결유형", "법원종류코드"):
-            if _find(root, extra):
-                meta[extra] = _find(root, extra)
+            if find_text(root, extra):
+                meta[extra] = find_text(root, extra)
         return SourceDocument(
             id=f"lawgokr:{spec.target}:{serial}",
             key=key,
             jurisdiction=Jurisdiction.KR,
             kind=spec.kind,
-            title=_find(root, spec.title_field) or hit.title or number,
+            title=find_text(root, spec.title_field) or hit.title or number,
             text=text,
             url=spec.public_url.format(serial=serial),
             version=serial,
@@ -658,19 +454,19 @@ class LawGoKrResolver:
         root = self._xml(fetched)
         hits = []
         for item in root.iter("법령조문"):
-            main = _find(item, "조문번호")
+            main = find_text(item, "조문번호")
             if not main.isdigit():
                 continue
-            branch = _find(item, "조문가지번호")
+            branch = find_text(item, "조문가지번호")
             number = f"{int(main)}-{int(branch)}" if branch.isdigit() and int(branch) else str(int(main))
             hits.append(
                 ArticleHit(
-                    law_id=_find(item, "법령ID"),
-                    law_name=_find(item, "법령명"),
+                    law_id=find_text(item, "법령ID"),
+                    law_name=find_text(item, "법령명"),
                     article=number,
-                    title=_find(item, "조문제목"),
-                    text=_br(_find(item, "조문내용")),
-                    effective_date=iso_date(_find(item, "시행일자")),
+                    title=find_text(item, "조문제목"),
+                    text=br_to_newlines(find_text(item, "조문내용")),
+                    effective_date=iso_date(find_text(item, "시행일자")),
                 )
             )
         return hits
@@ -685,13 +481,13 @@ class LawGoKrResolver:
         except SourceError as exc:
             log.info("no article suggestions for %s: %s", law_name, exc.message)
             return []
-        wanted = _squash(law_name)
-        labels = [h.label for h in hits if _squash(h.law_name) == wanted]
+        wanted = squash(law_name)
+        labels = [h.label for h in hits if squash(h.law_name) == wanted]
         return list(dict.fromkeys(labels))[:limit]
 
 
 def _matches(hit: LawHit, wanted: str) -> bool:
-    return _squash(hit.name) == wanted or (bool(hit.abbreviation) and _squash(hit.abbreviation) == wanted)
+    return squash(hit.name) == wanted or (bool(hit.abbreviation) and squash(hit.abbreviation) == wanted)
 
 
 _COURT_ABBREVIATIONS = (
@@ -703,7 +499,7 @@ _COURT_ABBREVIATIONS = (
 
 
 def _court_key(court: str) -> str:
-    court = _squash(court)
+    court = squash(court)
     for short, full in _COURT_ABBREVIATIONS:
         court = court.replace(short, full)
     return court

@@ -159,7 +159,8 @@ def build_router(
 ) -> SourceRouter:
     """The router used by `manage.py verify` and the worker. In local-only mode no HTTP client is created,
     so nothing can leave the machine even by mistake."""
-    from verifier.sources.local import LocalSources, UploadResolver, shared_corpus
+    from verifier.sources.local import LocalSources, shared_corpus
+    from verifier.sources.uploads import UploadResolver
 
     upload_resolver: Resolver | None
     if uploads is None:

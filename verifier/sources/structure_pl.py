@@ -130,10 +130,6 @@ class UnitTextBuilder:
         self._seen.add(unit.path)
         self.units.append(SourceUnit(unit.path, unit.label, unit.start, end, unit.title))
 
-    @property
-    def open_path(self) -> tuple[tuple[str, str], ...]:
-        return self._open[-1].path if self._open else ()
-
     def finish(self) -> tuple[str, tuple[SourceUnit, ...]]:
         self.close_from(0)
         units = sorted(self.units, key=lambda u: (u.start, -u.end))

@@ -20,10 +20,10 @@ from fakes.lawgokr import law_node, make_app, render_json, render_xml
 from verifier.model import Anchor, Found, Misconfigured, NotFound, Pinpoint, Resolver, Unavailable
 from verifier.sources.errors import PermanentError, TransientError
 from verifier.sources.http import SourceHTTP
-from verifier.sources.lawgokr import (
+from verifier.sources.lawgokr import LawGoKrResolver
+from verifier.sources.lawgokr_wire import (
     BROWSER_USER_AGENT,
     REFERER,
-    LawGoKrResolver,
     check_response,
     iso_date,
     normalize_case_number,

@@ -15,7 +15,8 @@ import pytest
 from fakes.lawgokr import make_app
 from verifier.model import Anchor, Found
 from verifier.sources.http import SourceHTTP
-from verifier.sources.lawgokr import LawGoKrResolver, LawHit
+from verifier.sources.lawgokr import LawGoKrResolver
+from verifier.sources.lawgokr_wire import LawHit
 from verifier.sources.structure_kr import parse_law_json, parse_law_xml
 
 DATA = Path(__file__).resolve().parents[2] / "data"

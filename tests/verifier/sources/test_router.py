@@ -23,9 +23,9 @@ from verifier.model import (
 from verifier.sources.cellar import CellarResolver
 from verifier.sources.eli import EliResolver
 from verifier.sources.lawgokr import LawGoKrResolver
-from verifier.sources.local import document_from_upload
 from verifier.sources.router import SourceRouter, build_router
 from verifier.sources.saos import SaosResolver
+from verifier.sources.uploads import document_from_upload
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
 

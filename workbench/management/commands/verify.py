@@ -16,7 +16,7 @@ from verifier.citations import extract_citations
 from verifier.ingest import IngestError, ingest_path
 from verifier.model import Anchor, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
-from verifier.sources.local import document_from_upload
+from verifier.sources.uploads import document_from_upload
 from workbench.management.database import ensure_database
 from workbench.sources import resolve_for, router
 
