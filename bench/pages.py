@@ -30,6 +30,7 @@ def review_with_n_findings(user: Any, matter: Any, n: int, *, audit_events: bool
 
     from verifier.model import Status
     from workbench.models import Finding, Review, SourceSnapshot
+    from workbench.records import finding_row
 
     draft, all_claims = _draft_and_claims(n // 100 + 1)
     claims = all_claims[:n]
@@ -66,31 +67,14 @@ def review_with_n_findings(user: Any, matter: Any, n: int, *, audit_events: bool
     rows = []
     for ordinal, claim in enumerate(claims, start=1):
         status = STATUSES[ordinal % len(STATUSES)]
-        c = claim.citation
-        rows.append(
-            Finding(
-                review=review,
-                ordinal=ordinal,
-                span_start=c.span[0],
-                span_end=c.span[1],
-                citation=c.text,
-                jurisdiction=c.jurisdiction.value,
-                kind=c.kind.value,
-                claim_type=claim.claim_type.value,
-                claim_text=claim.claim_text,
-                claim_start=claim.claim_span[0],
-                claim_end=claim.claim_span[1],
-                quote=claim.quote or "",
-                required_level=claim.claim_type.required_level.label,
-                achieved_level="fragment" if status == "verified" else "existence",
-                status=status,
-                risk=Finding.risk_of(status),
-                rationale=f"{Status(status).label}: benchmark row {ordinal}",
-                snapshot=snapshot if status in ("verified", "modified") else None,
-                progress=Finding.Progress.DONE,
-                anchor_key=c.anchor.key if c.anchor else "",
-            )
-        )
+        row = finding_row(review, ordinal, claim)  # the claim's fields exactly as extraction stores them
+        row.achieved_level = "fragment" if status == "verified" else "existence"
+        row.status = status
+        row.risk = Finding.risk_of(status)
+        row.rationale = f"{Status(status).label}: benchmark row {ordinal}"
+        row.snapshot = snapshot if status in ("verified", "modified") else None
+        row.progress = Finding.Progress.DONE
+        rows.append(row)
     Finding.objects.bulk_create(rows)
     if audit_events:
         events = [("review_created", {"title": review.title})]

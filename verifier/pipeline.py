@@ -75,6 +75,7 @@ def run_plan(
     *,
     workers: int = 16,
     timeout: float | None = None,
+    at_hand: Callable[[list[SourceGroup]], set[str]] | None = None,
 ) -> RunStats:
     """Ask for every distinct source at once (the HTTP layer bounds each host) and have the Korean claims
     analysed in a helper process on the other core meanwhile; call `on_ready` with each batch of sources that
@@ -82,21 +83,31 @@ def run_plan(
     only when some of them need it. Returns when everything was handed on, or after `timeout` seconds with
     what is still on its way left out (`RunStats.unfinished`): the caller decides what becomes of it.
 
+    `at_hand(groups)`: the keys whose sources need no fetching (a runner whose checks resolve for themselves
+    from its cache); those groups are handed on together, first, with no resolution, instead of one by one
+    as a pool thread gets to each.
+
     Resolving and checking claim by claim in one pool had its threads queue behind the same statute, cited
     forty times, while the other sources sat unrequested."""
     started = time.monotonic()
-    wanted = the_plan.groups
-    stats = RunStats(sources=len(wanted), korean_claims=len(the_plan.korean_texts))
-    if the_plan.unresolvable:
-        on_ready([(None, None)])
-    if not wanted:
+    stats = RunStats(sources=len(the_plan.groups), korean_claims=len(the_plan.korean_texts))
+    helper = korean.prefetch(the_plan.korean_texts) if any(g.korean for g in the_plan.groups) else None
+    cached = at_hand(list(the_plan.groups)) if at_hand is not None else set()
+    first: Ready = [(None, None)] if the_plan.unresolvable else []
+    waiting_korean: list[tuple[SourceGroup, Resolution | None]] = []
+    for group in the_plan.groups:
+        if group.key in cached:
+            stats.outcomes["cached"] += 1
+            (waiting_korean if group.korean and helper is not None else first).append((group, None))
+    if first:
+        on_ready(first)
+    wanted = [group for group in the_plan.groups if group.key not in cached]
+    if not wanted and not waiting_korean:
         return stats
-    helper = korean.prefetch(the_plan.korean_texts) if any(g.korean for g in wanted) else None
-    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(wanted))), thread_name_prefix="fetch")
+    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(wanted) or 1)), thread_name_prefix="fetch")
     fetching: dict[Future[Resolution], SourceGroup] = {
         pool.submit(_resolve, resolve, group.anchor): group for group in wanted
     }
-    waiting_korean: list[tuple[SourceGroup, Resolution]] = []
     pending: set[Future[Any]] = set(fetching)
     if helper is not None:
         pending.add(helper)

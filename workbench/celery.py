@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
-from celery.signals import task_postrun
+from celery.signals import task_postrun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "workbench.settings")
 
@@ -33,3 +33,11 @@ def close_database_connections(**_: object) -> None:
     from django.db import connections
 
     connections.close_all()
+
+
+@worker_init.connect
+def warm_up(**_: object) -> None:
+    # In the worker's parent, before the pool forks: every child starts with the matching tables built.
+    from verifier.warmup import warm_up
+
+    warm_up()

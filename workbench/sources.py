@@ -17,7 +17,7 @@ from typing import Any
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from verifier.model import (
@@ -104,8 +104,26 @@ def document_for(snapshot: SourceSnapshot) -> SourceDocument:
     return document
 
 
-def resolve_for(anchor: Anchor, *, matter: Matter | None, upstream: Resolver | None = None) -> Outcome:
-    snapshot = cached_snapshot(anchor.key, matter)
+def resolve_all(anchors: list[Anchor], *, matter: Matter | None) -> dict[str, Outcome]:
+    """`resolve_for` of several anchors, their stored snapshots found in one query."""
+    snapshots = _visible_snapshots([a.key for a in anchors], matter)
+    found: dict[str, SourceSnapshot] = {}
+    for snapshot in snapshots:
+        found.setdefault(snapshot.key, snapshot)  # the first of each key is the one cached_snapshot picks
+    return {
+        a.key: (
+            Outcome(Found(document_for(found[a.key])), found[a.key], True)
+            if a.key in found
+            else resolve_for(a, matter=matter, snapshot_checked=True)
+        )
+        for a in anchors
+    }
+
+
+def resolve_for(
+    anchor: Anchor, *, matter: Matter | None, upstream: Resolver | None = None, snapshot_checked: bool = False
+) -> Outcome:
+    snapshot = None if snapshot_checked else cached_snapshot(anchor.key, matter)
     if snapshot is not None:
         return Outcome(Found(document_for(snapshot)), snapshot, True)
     miss = cached_miss(anchor.key)
@@ -140,17 +158,38 @@ def remember_miss(miss: NotFound) -> None:
     )
 
 
+def cached_keys(keys: list[str], matter: Matter | None) -> set[str]:
+    """Which of these keys `resolve_for` answers without asking upstream (a snapshot or a remembered miss),
+    in two queries for any number of keys."""
+    now = timezone.now()
+    visible = Q(matter__isnull=True) if matter is None else Q(matter=matter) | Q(matter__isnull=True)
+    found = set(
+        SourceSnapshot.objects.filter(key__in=keys)
+        .filter(visible)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .values_list("key", flat=True)
+    )
+    if settings.WORKBENCH_NOT_FOUND_TTL_SECONDS > 0:
+        missed = SourceMiss.objects.filter(key__in=set(keys) - found, expires_at__gt=now)
+        found |= set(missed.values_list("key", flat=True))
+    return found
+
+
 def cached_snapshot(key: str, matter: Matter | None) -> SourceSnapshot | None:
     """A source uploaded for `key` in this matter first, then the newest stored one: one query."""
+    return _visible_snapshots([key], matter).first()
+
+
+def _visible_snapshots(keys: list[str], matter: Matter | None) -> QuerySet[SourceSnapshot]:
+    """The stored snapshots these keys may be answered with, the preferred one of each key first."""
     now = timezone.now()
     visible = Q(matter__isnull=True) if matter is None else Q(matter=matter) | Q(matter__isnull=True)
     return (
-        SourceSnapshot.objects.filter(key=key)
+        SourceSnapshot.objects.filter(key__in=keys)
         .filter(visible)
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
         .defer("text", "units", "summary", "meta")  # the body comes from document_for's cache
-        .order_by(F("matter").asc(nulls_last=True), "-fetched_at", "-pk")
-        .first()
+        .order_by("key", F("matter").asc(nulls_last=True), "-fetched_at", "-pk")
     )
 
 

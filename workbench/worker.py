@@ -37,13 +37,13 @@ from verifier.citations import extract_claims
 from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
 from verifier.pipeline import Ready, language_of, run_plan
-from verifier.plan import plan
+from verifier.plan import SourceGroup, plan
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
 from workbench import audit
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
-from workbench.sources import Outcome, cached_snapshot, resolve_for
+from workbench.sources import Outcome, cached_keys, cached_snapshot, resolve_all, resolve_for
 
 log = logging.getLogger(__name__)
 
@@ -262,7 +262,12 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
         for batch in batches(groups):
             dispatch(batch)
 
-    stats = run_plan(the_plan, resolve, on_ready, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT)
+    def at_hand(groups: list[SourceGroup]) -> set[str]:
+        return cached_keys([g.key for g in groups], review.matter)
+
+    stats = run_plan(
+        the_plan, resolve, on_ready, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT, at_hand=at_hand
+    )
     audit.append(
         review,
         "sources_prefetched",
@@ -302,15 +307,17 @@ def verify_findings(finding_ids: list[int]) -> None:
     """Resolve each finding's source (cached by now), verify it, and store the batch's verdicts."""
     token, findings = claim_findings(finding_ids)
     for review, rows in _by_review(findings):
-        outcomes: dict[str, Outcome] = {}
+        claims = [claim_of(finding) for finding in rows]
+        anchors: dict[str, Anchor] = {}
+        for claim in claims:  # a source is asked for as its first citation in the batch names it
+            if claim.citation.resolvable and claim.citation.anchor is not None:
+                anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
+        outcomes = resolve_all(list(anchors.values()), matter=review.matter)
         verdicts: list[Verdict] = []
-        for finding in rows:
-            claim = claim_of(finding)
+        for finding, claim in zip(rows, claims, strict=True):
             outcome: Outcome | None = None
             anchor = claim.citation.anchor
             if anchor is not None and claim.citation.resolvable:
-                if anchor.key not in outcomes:
-                    outcomes[anchor.key] = resolve_for(anchor, matter=review.matter)
                 outcome = outcomes[anchor.key]
             resolution = outcome.resolution if outcome else None
             verdict = verify_claim(claim, resolution, finding_id=finding.finding_id, lang=review.language)
@@ -366,6 +373,9 @@ def store_verdicts(
     events: list[tuple[str, dict[str, Any] | None]] = []
     with transaction.atomic():
         for finding, verdict, snapshot, resolved in verdicts:
+            # one conditional UPDATE a row (Django's bulk_update assembles CASE expressions that cost more
+            # than the round trips they save): another delivery of the same task, or a worker that took over
+            # a claim presumed dead, finds the row done or no longer its own and writes nothing
             rows = Finding.objects.filter(pk=finding.pk)
             if claim is not None:
                 rows = rows.filter(progress=Finding.Progress.CLAIMED, claimed_by=claim)
@@ -373,7 +383,7 @@ def store_verdicts(
                 rows = rows.exclude(progress=Finding.Progress.DONE)
             extra = {"state": Finding.State.OPEN} if reopen else {}
             if not rows.update(progress=Finding.Progress.DONE, **verdict_fields(verdict, snapshot), **extra):
-                continue  # another delivery of the same task got there first
+                continue
             stored.append(finding)
             if resolved is not None:
                 events.append(("source_resolved", resolved))
