@@ -101,7 +101,12 @@ def run_plan(
             (waiting_korean if group.korean and helper is not None else first).append((group, None))
     if first:
         on_ready(first)
-    wanted = [group for group in the_plan.groups if group.key not in cached]
+    # the sources whose claims can be checked the moment they arrive are asked for first: the Korean ones
+    # wait for their analysis anyway (the per-host limit of SourceHTTP queues the rest behind them)
+    wanted = sorted(
+        (group for group in the_plan.groups if group.key not in cached),
+        key=lambda group: group.korean and helper is not None,
+    )
     if not wanted and not waiting_korean:
         return stats
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(wanted) or 1)), thread_name_prefix="fetch")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 
 from celery import Celery
 from celery.signals import task_postrun, worker_init
@@ -29,7 +30,11 @@ app.autodiscover_tasks(["workbench"])
 
 @task_postrun.connect
 def close_database_connections(**_: object) -> None:
-    # A thread-pool worker's threads each hold a connection; close it when the task ends rather than leak it.
+    # A thread-pool worker's threads each hold a connection: close it when the task ends rather than leak
+    # it. A prefork child runs its tasks on its main thread and keeps its connection (CONN_MAX_AGE) instead
+    # of opening a new one for every task.
+    if threading.current_thread() is threading.main_thread():
+        return
     from django.db import connections
 
     connections.close_all()
