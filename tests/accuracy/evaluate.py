@@ -5,7 +5,7 @@
     ... --peers            the peers' test suites (tests/data/peers/), pass/fail per case
     ... --write-baseline   record this run's figures in tests/data/accuracy/baseline.json
     ... -k TEXT            only cases whose id or class contains TEXT
-    ... --json FILE        every outcome as JSON;  --brief: the table only
+    ... --json FILE        every outcome as JSON;  --brief: the table only;  --markdown: as Markdown
 
 Each case is a pasted draft: `verifier.ingest.ingest_text` → `verifier.pipeline.verify_document`, with the
 router `manage.py verify --local-only` builds over the offline corpus (tests/data/corpus) and the memo's
@@ -161,6 +161,36 @@ def table(summary: Summary) -> str:
     return "\n".join(lines)
 
 
+def markdown(summary: Summary) -> str:
+    """The same figures as a Markdown table (for the README and the closing note of issue 15)."""
+
+    def short(value: float | None, part: int, whole: int) -> str:
+        return "—" if value is None else f"{value:.2f} ({part}/{whole})"
+
+    def row(name: str, f: Figures) -> str:
+        cells = (
+            name,
+            str(f.labels),
+            short(f.hard_block_recall, f.caught, f.must_block),
+            short(f.hard_block_precision, f.faulty_blocked, f.faulty_blocked + f.false_alarms),
+            short(f.false_alarm_rate, f.false_alarms, f.correct),
+            short(f.false_green_rate, f.false_green, f.faulty),
+            short(f.status_accuracy, f.satisfied, f.labels),
+            short(f.extraction_recall, f.found, f.labels),
+        )
+        return "| " + " | ".join(cells) + " |"
+
+    head = [
+        "| | labels | hard-block recall | precision | false alarms | false 🟢 | status accuracy "
+        "| extraction |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    rows = [row("**overall**", summary.overall)]
+    rows += [row(name, f) for name, f in summary.classes.items()]
+    rows += [row(f"*{name}*", f) for name, f in summary.languages.items()]
+    return "\n".join(head + rows)
+
+
 def failures(outcomes: Sequence[Outcome]) -> str:
     lines = []
     for o in outcomes:
@@ -233,6 +263,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument("-k", dest="only", metavar="TEXT", help="only cases whose id or class contains TEXT")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write every outcome as JSON")
     parser.add_argument("--brief", action="store_true", help="the table only, no list of failures")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = parser.parse_args(argv)
     from tests.accuracy import peers
 
@@ -250,7 +281,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     outcomes = run(cases)
     summary = summarize(outcomes)
     print(f"{len(cases)} cases, {len(outcomes)} labelled citations\n", file=out)
-    print(table(summary), file=out)
+    print(markdown(summary) if args.markdown else table(summary), file=out)
     if not args.brief:
         print("\n" + failures(outcomes), file=out)
     if args.json:

@@ -318,9 +318,9 @@ def report(results: Sequence[PeerResult]) -> str:
         mine = [r for r in results if r.case.suite == suite]
         data = suites.get(suite, {})
         passed = sum(r.passed for r in mine)
+        commit = f" @ {data['commit'][:10]}" if data.get("commit") else ""
         lines.append(
-            f"{suite}: {passed}/{len(mine)} pass  ({data.get('repository')} {data.get('path')} @ "
-            f"{str(data.get('commit'))[:10]})"
+            f"{suite}: {passed}/{len(mine)} pass  ({data.get('repository')}: {data.get('path')}{commit})"
         )
         for r in mine:
             lines.append(f"  {'PASS' if r.passed else 'FAIL'} {r.case.id}: {r.case.exercises}")

@@ -214,7 +214,7 @@ def regressions(current: Mapping[str, Any], baseline: Mapping[str, Any]) -> list
         for name, then in baseline.get(group, {}).items():
             now = current.get(group, {}).get(name)
             if now is None:
-                lines.append(f"{group[:-1] if group == 'classes' else 'language'} {name}: gone from the run")
+                lines.append(f"{'class' if group == 'classes' else 'language'} {name}: gone from the run")
             else:
                 compare(f"{name}", now, then)
     return lines
