@@ -79,6 +79,7 @@ class ItemResult:
     claim_type: ClaimType
     decision: Decision
     note: str
+    rationale: str  # the decision's rationale in the report's language
     fragment: FragmentResult | None = None
     content: ContentResult | None = None
     notes: list[str] = field(default_factory=list)
@@ -163,7 +164,16 @@ def ground_item(item: Mapping[str, Any], index: int, *, lang: str) -> ItemResult
         note = _mismatch_note(fields, lang) if fields else _note(decision, lang)
         notes = list(decision.note_texts(lang))
         return ItemResult(
-            str(item_id), source_id, type_name, claim_type, decision, note, fragment, content, notes
+            str(item_id),
+            source_id,
+            type_name,
+            claim_type,
+            decision,
+            note,
+            decision.rationale(lang),
+            fragment,
+            content,
+            notes,
         )
 
     def missing(reason_pl: str, reason_en: str) -> ItemResult:
@@ -393,7 +403,7 @@ def render_json(results: Sequence[ItemResult], *, title: str, lang: str = "pl") 
             "status": r.status.value,
             "label": r.status.label,
             "note": r.note,
-            "rationale": r.decision.rationale(lang),
+            "rationale": r.rationale,
             "notes": r.notes,
         }
         if r.fragment is not None and r.fragment.found:

@@ -122,8 +122,8 @@ def run_ground(case: PeerCase) -> list[str]:
         return [f"accepted the item ({result.status.value}), expected it refused"]
     problems = []
     if "status" in case.expect and result.status.value not in allowed(case.expect["status"]):
-        problems.append(f"status {result.status.value} ({result.decision.rationale})")
-    problems += _mentions(" ".join([result.note, *result.notes, result.decision.rationale]), case.expect)
+        problems.append(f"status {result.status.value} ({result.rationale})")
+    problems += _mentions(" ".join([result.note, *result.notes, result.rationale]), case.expect)
     source = item.get("source_text") or ""
     fragment = result.fragment
     if "match_text" in case.expect:
