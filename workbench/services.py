@@ -894,3 +894,54 @@ def export_review(*, user: AnyUser, review: Review, fmt: str) -> Any:
         user,
     )
     return rendered
+
+
+# --- bulk approval (issue 19) -------------------------------------------------------------------------
+
+BULK_APPROVABLE = (Status.MODIFIED, Status.NEEDS_JUDGEMENT)
+BULK_LIMIT = 200
+
+
+@transaction.atomic
+def bulk_approve(*, user: AnyUser, review: Review, finding_pks: list[int], comment: str) -> list[Decision]:
+    """A partner approves several 🟡 findings of the current version with one written reason: each gets its
+    own decision and `decision_approve` event (exactly as `decide` writes them), and one `bulk_approved`
+    event says which were approved together. All or nothing: one finding that cannot be approved (a 🔴, an
+    🟠, another version, already approved) refuses the lot, so the reason never covers what it was not
+    written for."""
+    require_role(user, PARTNER)
+    ensure_open(review)
+    if review.is_running:
+        raise ValidationError("The review is still running.")
+    if not comment.strip():
+        raise ValidationError("Give the reason for approving these findings.")
+    wanted = sorted(set(finding_pks))
+    if not wanted:
+        raise ValidationError("Choose the findings to approve.")
+    if len(wanted) > BULK_LIMIT:
+        raise ValidationError(f"Approve at most {BULK_LIMIT} findings at once.")
+    findings = list(
+        review.findings.select_for_update()
+        .filter(pk__in=wanted, version=review.version)
+        .select_related("review")
+        .order_by("ordinal")
+    )
+    if len(findings) != len(wanted):
+        raise ValidationError("Some of these findings are not in the current version of this review.")
+    refused = [
+        f.finding_id for f in findings if f.status not in BULK_APPROVABLE or f.state == Finding.State.APPROVED
+    ]
+    if refused:
+        raise ValidationError(
+            "Only 🟡 findings not yet approved can be approved together; not: " + ", ".join(refused) + "."
+        )
+    decisions = [
+        decide(user=user, finding=f, action=Decision.Action.APPROVE, comment=comment) for f in findings
+    ]
+    audit.append(
+        review,
+        "bulk_approved",
+        {"findings": [f.finding_id for f in findings], "comment": comment.strip(), "role": PARTNER},
+        user,
+    )
+    return decisions
