@@ -117,7 +117,9 @@ def test_a_citation_whose_quote_was_corrected_is_changed_not_both_new_and_remove
 
 def test_a_citation_made_twice_with_the_same_claim_counts_twice(checked_review, people):
     twice = FIRST + FIRST.splitlines()[0] + "\n"
-    review = services.add_version(user=people["associate"], review=checked_review, document=ingest_text(twice))
+    review = services.add_version(
+        user=people["associate"], review=checked_review, document=ingest_text(twice)
+    )
     run_inline(review)
     review.refresh_from_db()
 
