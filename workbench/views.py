@@ -212,7 +212,11 @@ def review_context(request: HttpRequest, review: Review) -> dict[str, Any]:
 
 def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
     """What the page offers once the review has run: exports, a revised draft, bulk approval, sign-off."""
-    context: dict[str, Any] = {"version_form": UploadTextForm(), "bulk": []}
+    context: dict[str, Any] = {
+        "version_form": UploadTextForm(),
+        "bulk": [],
+        "changes": services.version_changes(review) if not review.is_running else {},
+    }
     if is_partner(request.user) and not review.is_signed_off and not review.is_running:
         context["bulk"] = list(
             review.findings.filter(version=review.version, status__in=services.BULK_APPROVABLE)
@@ -239,7 +243,6 @@ def review_detail(request: HttpRequest, review_id: int) -> HttpResponse:
         return response
     context.update(actions_context(request, review))
     context["chain"] = verify_chain(review)
-    context["changes"] = services.version_changes(review)
     context["versions"] = list(review.versions.order_by("number").values("number", "name", "created_at"))
     selected = request.GET.get("finding", "")
     if selected.isdigit():
