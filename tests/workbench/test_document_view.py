@@ -54,7 +54,10 @@ def mark(pk, text, citation, status, claim=None, state="open"):
     return Mark(pk, pk, start, start + len(citation), claim_start, claim_end, status, state, pk, citation)
 
 
-MEMO = "# Memo\n\n1. Zgodnie z art. 58 k.c. umowa jest nieważna.\n\n2. Por. wyrok SN z dnia 12 marca 2019 r., II CSK 123/19.\n"
+MEMO = (
+    "# Memo\n\n1. Zgodnie z art. 58 k.c. umowa jest nieważna.\n\n"
+    "2. Por. wyrok SN z dnia 12 marca 2019 r., II CSK 123/19.\n"
+)
 
 
 def test_a_markdown_memo_reads_as_a_heading_and_its_paragraphs():

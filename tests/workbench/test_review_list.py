@@ -55,9 +55,10 @@ def test_sorts(people, client_for):
     for f in calm.findings.all():
         Finding.objects.filter(pk=f.pk).update(status="verified")
     client = client_for("associate")
-    titles = lambda sort: [
-        r[0] for r in rows_of(client.get(reverse("home"), {"sort": sort}).content.decode())
-    ]  # noqa: E731
+
+    def titles(sort):
+        return [r[0] for r in rows_of(client.get(reverse("home"), {"sort": sort}).content.decode())]
+
     assert titles("title") == ["Alpha", "Beta", "Gamma"]
     assert titles("blocks")[-1] == "Gamma"
     # the last change: a decision on Beta makes it the most recent
