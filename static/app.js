@@ -63,10 +63,18 @@
       mark(selectedPk(), false);
     }
   });
+  // Filters and views rewrite the URL (hx-push-url) without the open finding: put it back, so that a
+  // reload or a copied link still opens it.
+  function keepOpenFinding() {
+    var article = document.querySelector("#evidence article[data-pk]");
+    if (article) { remember(article.getAttribute("data-pk")); }
+    mark(selectedPk(), false);
+  }
   document.addEventListener("htmx:afterSettle", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (elt && elt.id === "live") { mark(selectedPk(), false); }
+    if (elt && elt.id === "live") { keepOpenFinding(); }
   });
+  document.addEventListener("htmx:pushedIntoHistory", keepOpenFinding);
   document.addEventListener("DOMContentLoaded", function () { mark(selectedPk(), true); });
 
   document.addEventListener("keydown", function (event) {

@@ -101,6 +101,7 @@ def test_the_draft_with_its_footnotes_citations_highlighted_and_navigable(
     # Only what blocks: the verified citations stay in the text, unhighlighted, and j skips them.
     page.locator("a.blocking-filter").click()
     expect(page).to_have_url(re.compile(r"blocking=1"))
+    expect(page).to_have_url(re.compile(r"finding=\d+"))  # the open finding stays in the URL
     expect(page.locator("#document a.cite.quiet").first).to_be_visible()
     quiet = page.locator("#document a.cite.quiet").count()
     navigable = page.locator("#document a.cite[data-finding]").count()

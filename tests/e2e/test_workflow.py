@@ -71,6 +71,14 @@ def test_propose_decide_bulk_approve_sign_off_and_read_the_record(
     p.get_by_label("Password").fill("paula-pass-1")
     p.get_by_role("button", name="Log in").click()
 
+    # The reviews list: open hard blocks and open 🟠/🟡 at a glance, with the owner and the last change.
+    p.goto(f"{live_server.url}/")
+    listed = p.locator("table.reviews tr[data-review]").filter(has_text="GDPR compensation memo")
+    expect(listed.locator("td.hard")).to_have_text("3")
+    expect(listed.locator("td.judged")).to_have_text("3")
+    expect(listed).to_contain_text("alice")
+    p.screenshot(path=str(SCREENSHOTS / "reviews-list.png"), full_page=True)
+
     # The queue shows what the associate proposed, in her words.
     p.goto(f"{live_server.url}/queue/")
     proposal = p.locator("table.queue td.proposal").first
