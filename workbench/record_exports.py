@@ -117,7 +117,12 @@ def toa_pdf(review: Review) -> bytes:
     pdf.add_font("body", "", str(regular))
     pdf.add_font("body", "B", str(bold))
     pdf.add_font("cjk", "", str(cjk), collection_font_number=1)
-    pdf.set_fallback_fonts(["cjk"])
+    # Headings are bold and hold Hangul (민법, 제750조): without a bold CJK face, or leave to use the
+    # regular one, the fallback drops those glyphs silently ("제750조" printed as "750").
+    cjk_bold = cjk.with_name("NotoSansCJK-Bold.ttc")
+    if cjk_bold.exists():
+        pdf.add_font("cjk", "B", str(cjk_bold), collection_font_number=1)
+    pdf.set_fallback_fonts(["cjk"], exact_match=False)
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin

@@ -176,6 +176,9 @@ def test_docx_and_pdf_exports_carry_the_table_and_are_audited(people, data_dir, 
     assert "Table of authorities" in words
     assert words.index("Kodeks cywilny") < words.index("Sąd Apelacyjny we Wrocławiu")
     assert "footnote 1: verified" in words
+    # Hangul in bold headings survives (the act 민법 and its article 제750조)
+    assert "민법" in words
+    assert "제750조" in words
 
     exported = AuditEvent.objects.filter(review=review, kind="exported").order_by("seq")
     assert [e.payload["format"] for e in exported] == ["toa-docx", "toa-pdf"]
