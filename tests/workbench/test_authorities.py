@@ -10,11 +10,19 @@ import subprocess
 import docx
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.workbench.factories import checked_review
 from verifier.ingest import ingest_bytes, ingest_text
 from workbench import toa
 from workbench.models import AuditEvent
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    # toa.build names sections in the active language; an earlier test may have left another active.
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
