@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.models import Finding, Review
+from workbench.words import place_in_source
 
 CONTEXT_CHARS = 300
 
@@ -76,7 +77,7 @@ def build(review: Review, finding: Finding) -> Evidence:
         nearest=_nearest(finding),
         rules=[str(r) for r in match.get("rules") or []],
         similarity=match.get("similarity"),
-        unit_label=_unit_at(snapshot.units, start),
+        unit_label=_unit_at(snapshot.kind, snapshot.units, start),
     )
 
 
@@ -87,10 +88,12 @@ def _nearest(finding: Finding) -> list[list[Segment]]:
     return [excerpt_around(snapshot.text, int(n["start"]), int(n["end"])) for n in finding.nearest[:3]]
 
 
-def _unit_at(units: list[Any], offset: int) -> str:
-    best = ""
+def _unit_at(kind: str, units: list[Any], offset: int) -> str:
+    """The smallest unit holding the match, said as a lawyer cites it ("paragraph 51 of the judgment",
+    "제15조 제1항"); "" when the source has no numbered unit there."""
+    best: tuple[Any, str] | None = None
     best_len = None
-    for _path, label, start, end, _title in units:
+    for path, label, start, end, _title in units:
         if start <= offset < end and (best_len is None or end - start < best_len):
-            best, best_len = label, end - start
-    return best
+            best, best_len = (path, label), end - start
+    return place_in_source(kind, best[0], best[1]) if best else ""

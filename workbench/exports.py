@@ -506,6 +506,10 @@ def _fixed_zip(data: bytes, when: datetime) -> bytes:
 
 
 def render(review: Review, fmt: str) -> Export:
+    from workbench import record_exports  # the table of authorities and the audit trail
+
+    if fmt in record_exports.FORMATS:
+        return record_exports.render(review, fmt)
     if fmt not in FORMATS:
         raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
     content = {"json": export_json, "csv": export_csv, "pdf": export_pdf, "docx": export_docx}[fmt](review)

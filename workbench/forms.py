@@ -102,7 +102,13 @@ class NewReviewForm(UploadTextForm):
 
     def __init__(self, *args: Any, matters: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["matter"].queryset = matters  # type: ignore[attr-defined]
+        field = self.fields["matter"]
+        field.queryset = matters  # type: ignore[attr-defined]
+        only = list(matters[:2])
+        if len(only) == 1:
+            # One matter: nothing to choose, and an unchosen field made the first submit fail.
+            field.initial = only[0].pk
+            field.empty_label = None  # type: ignore[attr-defined]
 
     def pasted_name(self, data: dict[str, Any]) -> str:
         return str(data.get("title") or "pasted text")

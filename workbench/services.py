@@ -7,6 +7,7 @@ fetch, verify, store verdicts, complete) are the worker's (`workbench.worker`, r
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -96,16 +97,40 @@ def _enqueue(review: Review) -> None:
 
 
 def version_changes(review: Review) -> dict[str, list[str]]:
-    """Citations added, removed and kept between the previous version and the current one."""
+    """Citations added, changed (same citation, its claim or quote edited), removed and kept between the
+    previous version and the current one.
+
+    The claim key holds the sentence and the quote, so an edited sentence under an unchanged citation has a
+    key only the new version has and one only the old version has: compared by key alone, it was listed as
+    both new and removed. What is left over after the keys are matched is paired by the citation's words.
+    Counts, not dicts: a citation made twice with the same claim is two citations."""
     if review.version < 2:
-        return {"added": [], "removed": [], "kept": []}
-    old = {same_claim_key(f): f.citation for f in review.findings.filter(version=review.version - 1)}
-    new = {same_claim_key(f): f.citation for f in review.findings.filter(version=review.version)}
-    return {
-        "added": [new[k] for k in new if k not in old],
-        "removed": [old[k] for k in old if k not in new],
-        "kept": [new[k] for k in new if k in old],
-    }
+        return {"added": [], "changed": [], "removed": [], "kept": []}
+    old = list(review.findings.filter(version=review.version - 1).order_by("ordinal"))
+    new = list(review.findings.filter(version=review.version).order_by("ordinal"))
+    unmatched_old = Counter(same_claim_key(f) for f in old)
+    kept, fresh = [], []
+    for f in new:
+        if unmatched_old[same_claim_key(f)]:
+            unmatched_old[same_claim_key(f)] -= 1
+            kept.append(f.citation)
+        else:
+            fresh.append(f)
+    gone: dict[str, list[str]] = {}
+    for f in old:
+        if unmatched_old[same_claim_key(f)]:
+            unmatched_old[same_claim_key(f)] -= 1
+            gone.setdefault(" ".join(f.citation.split()), []).append(f.citation)
+    added, changed = [], []
+    for f in fresh:
+        words = " ".join(f.citation.split())
+        if gone.get(words):
+            gone[words].pop(0)
+            changed.append(f.citation)
+        else:
+            added.append(f.citation)
+    removed = [citation for citations in gone.values() for citation in citations]
+    return {"added": added, "changed": changed, "removed": removed, "kept": kept}
 
 
 def add_version(
@@ -345,3 +370,54 @@ def export_review(*, user: AnyUser, review: Review, fmt: str) -> Any:
         user,
     )
     return rendered
+
+
+# --- bulk approval (issue 19) -------------------------------------------------------------------------
+
+BULK_APPROVABLE = (Status.MODIFIED, Status.NEEDS_JUDGEMENT)
+BULK_LIMIT = 200
+
+
+@transaction.atomic
+def bulk_approve(*, user: AnyUser, review: Review, finding_pks: list[int], comment: str) -> list[Decision]:
+    """A partner approves several 🟡 findings of the current version with one written reason: each gets its
+    own decision and `decision_approve` event (exactly as `decide` writes them), and one `bulk_approved`
+    event says which were approved together. All or nothing: one finding that cannot be approved (a 🔴, an
+    🟠, another version, already approved) refuses the lot, so the reason never covers what it was not
+    written for."""
+    require_role(user, PARTNER)
+    ensure_open(review)
+    if review.is_running:
+        raise ValidationError("The review is still running.")
+    if not comment.strip():
+        raise ValidationError("Give the reason for approving these findings.")
+    wanted = sorted(set(finding_pks))
+    if not wanted:
+        raise ValidationError("Choose the findings to approve.")
+    if len(wanted) > BULK_LIMIT:
+        raise ValidationError(f"Approve at most {BULK_LIMIT} findings at once.")
+    findings = list(
+        review.findings.select_for_update()
+        .filter(pk__in=wanted, version=review.version)
+        .select_related("review")
+        .order_by("ordinal")
+    )
+    if len(findings) != len(wanted):
+        raise ValidationError("Some of these findings are not in the current version of this review.")
+    refused = [
+        f.finding_id for f in findings if f.status not in BULK_APPROVABLE or f.state == Finding.State.APPROVED
+    ]
+    if refused:
+        raise ValidationError(
+            "Only 🟡 findings not yet approved can be approved together; not: " + ", ".join(refused) + "."
+        )
+    decisions = [
+        decide(user=user, finding=f, action=Decision.Action.APPROVE, comment=comment) for f in findings
+    ]
+    audit.append(
+        review,
+        "bulk_approved",
+        {"findings": [f.finding_id for f in findings], "comment": comment.strip(), "role": PARTNER},
+        user,
+    )
+    return decisions

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from workbench import views
+from workbench import record_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +12,12 @@ urlpatterns = [
     path("reviews/new/", views.review_new, name="review_new"),
     path("reviews/<int:review_id>/", views.review_detail, name="review"),
     path("reviews/<int:review_id>/sign-off/", views.review_sign_off, name="review_sign_off"),
+    path(
+        "reviews/<int:review_id>/sign-off/confirm/",
+        views.review_sign_off_confirm,
+        name="review_sign_off_confirm",
+    ),
+    path("reviews/<int:review_id>/bulk-approve/", views.review_bulk_approve, name="review_bulk_approve"),
     path("reviews/<int:review_id>/findings/<int:finding_pk>/", views.finding_detail, name="finding"),
     path(
         "reviews/<int:review_id>/findings/<int:finding_pk>/propose/",
@@ -32,6 +38,16 @@ urlpatterns = [
         "reviews/<int:review_id>/findings/<int:finding_pk>/retry/", views.finding_retry, name="finding_retry"
     ),
     path("reviews/<int:review_id>/versions/", views.review_new_version, name="review_new_version"),
+    path(
+        "reviews/<int:review_id>/versions/<int:number>/", record_views.review_version, name="review_version"
+    ),
+    path(
+        "reviews/<int:review_id>/versions/<int:number>/redline/",
+        record_views.review_redline,
+        name="review_redline",
+    ),
+    path("reviews/<int:review_id>/authorities/", record_views.review_authorities, name="review_authorities"),
+    path("reviews/<int:review_id>/audit/", record_views.review_audit, name="review_audit"),
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
     path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),
     path("queue/", views.partner_queue, name="queue"),

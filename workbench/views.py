@@ -7,19 +7,30 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, QuerySet
+from django.core.paginator import Paginator
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from verifier.model import STATUS_ICON, ClaimType, Jurisdiction, Status
-from workbench import evidence, services
+from workbench import (
+    document_view,
+    evidence,
+    exports,
+    record_exports,
+    review_list,
+    services,
+    words,
+    workspace,
+)
 from workbench.audit import verify_chain
 from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
-from workbench.models import HARD_BLOCK_STATUSES, Finding, Review, SourceSnapshot
+from workbench.models import HARD_BLOCK_STATUSES, Decision, Finding, Review, SourceSnapshot
 from workbench.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -45,11 +56,31 @@ class LoginView(auth_views.LoginView):
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    reviews = reviews_of(request.user).select_related("matter", "created_by")[:50]
+    query = request.GET.get("q", "")
+    sort = request.GET.get("sort", "changed")
+    sort = sort if sort in review_list.SORTS else "changed"
+    reviews = review_list.listing(reviews_of(request.user), query=query, sort=sort)
+    page = Paginator(reviews, 50).get_page(request.GET.get("page"))
+    sorts = [
+        ("changed", _("last change")),
+        ("blocks", _("most open 🔴/⛔ first")),
+        ("created", _("created")),
+        ("title", _("title")),
+        ("matter", _("matter")),
+        ("owner", _("owner")),
+    ]
     return render(
         request,
         "workbench/home.html",
-        {"reviews": reviews, "matters": matters_of(request.user), "role": role_of(request.user)},
+        {
+            "page": page,
+            "reviews": page.object_list,
+            "query": query,
+            "sort": sort,
+            "sorts": sorts,
+            "matters": matters_of(request.user),
+            "role": role_of(request.user),
+        },
     )
 
 
@@ -75,30 +106,6 @@ def review_new(request: HttpRequest) -> HttpResponse:
     return render(request, "workbench/review_new.html", {"form": form}, status=400 if form.errors else 200)
 
 
-FILTERS = ("status", "jurisdiction", "claim_type")
-
-
-def filtered_findings(review: Review, params: Any) -> tuple[QuerySet[Finding], dict[str, str]]:
-    findings = review.findings.filter(version=review.version)
-    chosen: dict[str, str] = {}
-    valid = {
-        "status": {s.value for s in Status},
-        "jurisdiction": {j.value for j in Jurisdiction},
-        "claim_type": {c.value for c in ClaimType},
-    }
-    for name in FILTERS:
-        value = params.get(name, "")
-        if value in valid[name]:
-            findings = findings.filter(**{name: value})
-            chosen[name] = value
-    if params.get("sort") == "risk":
-        findings = findings.order_by("risk", "ordinal")
-        chosen["sort"] = "risk"
-    else:
-        findings = findings.order_by("ordinal")
-    return findings, chosen
-
-
 CLAIM_SHOWN = 140
 STATE_LABELS = dict(Finding.State.choices)
 
@@ -108,6 +115,7 @@ ROW_FIELDS = (
     "ordinal",
     "citation",
     "claim_text",
+    "claim_type",
     "status",
     "state",
     "required_level",
@@ -120,6 +128,7 @@ def table_rows(findings: QuerySet[Finding]) -> list[dict[str, Any]]:
     """The table's rows as plain dicts, read with values(): with 500 findings, model instances (and their
     init signals), per-row template filters and {% url %} tags cost more than the query (bench/pages.py)."""
     rows = []
+    states = {value: str(label) for value, label in STATE_LABELS.items()}
     for f in findings.values(*ROW_FIELDS):
         claim = f["claim_text"]
         origin = f["origin"]
@@ -130,42 +139,94 @@ def table_rows(findings: QuerySet[Finding]) -> list[dict[str, Any]]:
                 "pk": f["pk"],
                 "id": f"C{f['ordinal']}",
                 "status": status,
+                "status_label": words.status_word(status),
                 "icon": STATUS_ICON[Status(status)] if status else "…",
                 "citation": f["citation"],
-                "origin": origin,
+                "origin": words.origin_word(origin) if origin else "",
                 "claim": claim if len(claim) <= CLAIM_SHOWN else claim[: CLAIM_SHOWN - 1] + "…",
-                "levels": f"{f['required_level']} → {f['achieved_level'] or '…'}",
+                "levels": words.check_word(f["required_level"], f["achieved_level"], f["claim_type"]),
                 "state": f["state"],
-                "state_label": STATE_LABELS.get(f["state"], f["state"]),
+                "state_label": states.get(f["state"], f["state"]),
             }
         )
     return rows
 
 
 def review_context(request: HttpRequest, review: Review) -> dict[str, Any]:
-    findings, chosen = filtered_findings(review, request.GET)
+    choice = workspace.Choice.from_query(request.GET)
+    current = review.findings.filter(version=review.version)
+    findings = choice.filter(current)
     counts = {s.value: 0 for s in Status}
-    for status, n in (
-        review.findings.filter(version=review.version)
-        .values_list("status")
-        .annotate(n=Count("pk"))
-        .order_by()
-    ):
+    for status, n in current.values_list("status").annotate(n=Count("pk")).order_by():
         if status:
             counts[status] = n
-    return {
+    review_url = reverse("review", args=[review.pk])
+    # Row links are built from one reversed prefix instead of a {% url %} per row.
+    finding_base = reverse("finding", args=[review.pk, 0]).removesuffix("0/")
+    context: dict[str, Any] = {
         "review": review,
-        "rows": table_rows(findings),
-        # Row links are built from one reversed prefix instead of a {% url %} per row.
-        "finding_base": reverse("finding", args=[review.pk, 0]).removesuffix("0/"),
-        "counts": [(Status(s), n) for s, n in counts.items()],
-        "chosen": chosen,
-        "query": request.GET.urlencode(),
+        "review_url": review_url,
+        "finding_base": finding_base,
+        "chips": [
+            {
+                "status": s,
+                "label": words.status_word(s.value),
+                "n": n,
+                "query": choice.query(status=s.value),
+                "active": choice.get("status") == s.value,
+            }
+            for s, n in ((Status(s), n) for s, n in counts.items())
+        ],
+        "all_query": choice.query(status=None),
+        "blocking_query": choice.query(blocking=None if choice.blocking else "1"),
+        "view_links": [
+            {
+                "name": v,
+                "label": label,
+                "query": choice.query(view=None if v == "table" else v),
+                "active": choice.view == v,
+            }
+            for v, label in (("table", _("Table")), ("document", _("Document")), ("both", _("Side by side")))
+        ],
+        "show_table": choice.view in ("table", "both"),
+        "choice": choice,
+        "chosen": choice.values,
+        "query": choice.query(),
         "role": role_of(request.user),
-        "statuses": list(Status),
-        "jurisdictions": list(Jurisdiction),
-        "claim_types": list(ClaimType),
+        "statuses": [(s.value, words.status_word(s.value)) for s in Status],
+        "jurisdictions": [(j.value, words.jurisdiction_word(j.value)) for j in Jurisdiction],
+        "claim_types": [(c.value, words.claim_type_word(c.value)) for c in ClaimType],
+        "poll_ms": workspace.poll_delay_ms(review),
     }
+    if choice.view in ("table", "both"):
+        context["rows"] = table_rows(findings)
+    if choice.view in ("document", "both"):
+        marks = document_view.marks_of(current.values(*document_view.MARK_FIELDS))
+        filtered = bool(set(choice.values) & {"status", "jurisdiction", "claim_type", "blocking"})
+        shown = set(findings.values_list("pk", flat=True)) if filtered else None
+        context["document"] = document_view.render(
+            review.draft_text, review.draft_parts, marks, finding_base=finding_base, shown=shown
+        )
+    return context
+
+
+def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
+    """What the page offers once the review has run: exports, a revised draft, bulk approval, sign-off."""
+    context: dict[str, Any] = {
+        "version_form": UploadTextForm(),
+        "bulk": [],
+        "changes": services.version_changes(review) if not review.is_running else {},
+    }
+    if is_partner(request.user) and not review.is_signed_off and not review.is_running:
+        context["bulk"] = list(
+            review.findings.filter(version=review.version, status__in=services.BULK_APPROVABLE)
+            .exclude(state=Finding.State.APPROVED)
+            .order_by("ordinal")
+            .values("pk", "ordinal", "citation", "claim_text", "status", "state")
+        )
+        for f in context["bulk"]:
+            f["status_label"] = words.status_word(f["status"])
+    return context
 
 
 @require_GET
@@ -173,23 +234,29 @@ def review_detail(request: HttpRequest, review_id: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     context = review_context(request, review)
     if request.htmx:  # type: ignore[attr-defined]
-        if request.GET.get("part") == "live":
-            response = render(request, "workbench/review.html#live", context)
-            if not review.is_running:
-                response.status_code = HTMX_STOP_POLLING
-            return response
-        return render(request, "workbench/review.html#table", context)
+        response = render(request, "workbench/review.html#live", context)
+        if request.GET.get("part") == "live" and not review.is_running:
+            # The review finished while the page was open: what only a finished review offers appears now.
+            context.update(actions_context(request, review), oob=True)
+            response.content += render(request, "workbench/review.html#actions", context).content
+            response.status_code = HTMX_STOP_POLLING
+        return response
+    context.update(actions_context(request, review))
     context["chain"] = verify_chain(review)
-    context["changes"] = services.version_changes(review)
-    context["version_form"] = UploadTextForm()
+    context["versions"] = list(review.versions.order_by("number").values("number", "name", "created_at"))
+    selected = request.GET.get("finding", "")
+    if selected.isdigit():
+        try:
+            finding = finding_for(request.user, review, int(selected))
+        except Http404:
+            pass
+        else:
+            context.update(evidence_context(request, review, finding))
     return render(request, "workbench/review.html", context)
 
 
-@require_GET
-def finding_detail(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
-    review = review_for(request.user, review_id)
-    finding = finding_for(request.user, review, finding_pk)
-    context = {
+def evidence_context(request: HttpRequest, review: Review, finding: Finding) -> dict[str, Any]:
+    return {
         "review": review,
         "finding": finding,
         "evidence": evidence.build(review, finding),
@@ -198,7 +265,15 @@ def finding_detail(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
         "decision_form": DecisionForm(),
         "decisions": finding.decisions.select_related("user"),
         "attach_form": UploadTextForm(),
+        "workspace_url": reverse("review", args=[review.pk]) + f"?finding={finding.pk}",
     }
+
+
+@require_GET
+def finding_detail(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    finding = finding_for(request.user, review, finding_pk)
+    context = evidence_context(request, review, finding)
     template = "workbench/evidence.html" if request.htmx else "workbench/finding_page.html"  # type: ignore[attr-defined]
     return render(request, template, context)
 
@@ -211,10 +286,14 @@ def finding_propose(request: HttpRequest, review_id: int, finding_pk: int) -> Ht
     if not form.is_valid():
         return _decision_error(request, review, finding, _("Choose a proposal."))
     try:
-        services.propose(user=request.user, finding=finding, **form.cleaned_data)
+        decision = services.propose(user=request.user, finding=finding, **form.cleaned_data)
     except ValidationError as exc:
         return _decision_error(request, review, finding, " ".join(exc.messages))
-    return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
+    done = _("Proposal recorded for %(id)s: %(action)s.") % {
+        "id": finding.finding_id,
+        "action": decision.get_action_display(),
+    }
+    return _move_on(request, review, finding, done)
 
 
 @require_POST
@@ -226,13 +305,42 @@ def finding_decide(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
     if not form.is_valid():
         return _decision_error(request, review, finding, _("Choose a decision."))
     try:
-        services.decide(user=request.user, finding=finding, **form.cleaned_data)
+        decision = services.decide(user=request.user, finding=finding, **form.cleaned_data)
     except ValidationError as exc:
         return _decision_error(request, review, finding, " ".join(exc.messages))
-    return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
+    done = _("Decision recorded for %(id)s: %(action)s.") % {
+        "id": finding.finding_id,
+        "action": decision.get_action_display(),
+    }
+    return _move_on(request, review, finding, done)
+
+
+def _move_on(request: HttpRequest, review: Review, finding: Finding, done: str) -> HttpResponse:
+    """After a proposal or decision: stay in the workspace, say what was recorded, open the next open
+    finding (the table and the document refresh themselves on the `findings-changed` event)."""
+    following = workspace.next_open(review, finding, role_of(request.user))
+    then = (
+        _("Next open finding: %(id)s.") % {"id": following.finding_id}
+        if following is not None
+        else _("No open finding is left for you in this review.")
+    )
+    if request.htmx:  # type: ignore[attr-defined]
+        shown = finding_for(request.user, review, (following or finding).pk)
+        context = evidence_context(request, review, shown)
+        context["confirmation"] = f"{done} {then}"
+        response = render(request, "workbench/evidence.html", context)
+        response["HX-Trigger"] = "findings-changed"
+        return response
+    messages.success(request, f"{done} {then}")
+    target = following or finding
+    return redirect(reverse("review", args=[review.pk]) + f"?finding={target.pk}")
 
 
 def _decision_error(request: HttpRequest, review: Review, finding: Finding, message: str) -> HttpResponse:
+    if request.htmx:  # type: ignore[attr-defined]
+        context = evidence_context(request, review, Finding.objects.get(pk=finding.pk))
+        context["error"] = message
+        return render(request, "workbench/evidence.html", context)
     messages.error(request, message)
     return redirect(reverse("finding", args=[review.pk, finding.pk]))
 
@@ -286,23 +394,86 @@ def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
     return redirect("review", review_id=review.pk)
 
 
+@require_GET
+def review_sign_off_confirm(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The step before sign-off: what it means (final; the review becomes read-only), what stands in the way
+    (each blocking finding, a link to it), and the counts and overrides the partner signs for."""
+    review = review_for(request.user, review_id)
+    require_role(request.user, PARTNER)
+    blocking = [] if review.is_signed_off else services.blockers(review)
+    current = review.findings.filter(version=review.version)
+    counts = {s.value: 0 for s in Status}
+    for status, n in current.values_list("status").annotate(n=Count("pk")).order_by():
+        if status:
+            counts[status] = n
+    context = {
+        "review": review,
+        "role": PARTNER,
+        "blocking": [
+            {
+                "finding": f,
+                "status_label": words.status_word(f.status),
+                "state_label": STATE_LABELS.get(f.state, f.state),
+                "url": reverse("review", args=[review.pk]) + f"?finding={f.pk}",
+            }
+            for f in sorted(blocking, key=lambda f: f.ordinal)
+        ],
+        "counts": [(Status(s), words.status_word(s), n) for s, n in counts.items() if n],
+        "overrides": list(
+            current.filter(state=Finding.State.OVERRIDDEN)
+            .prefetch_related("decisions__user")
+            .order_by("ordinal")
+        ),
+        "chain": verify_chain(review),
+    }
+    return render(request, "workbench/sign_off.html", context, status=200)
+
+
 @require_POST
 def review_sign_off(request: HttpRequest, review_id: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     require_role(request.user, PARTNER)
+    confirm = reverse("review_sign_off_confirm", args=[review.pk])
+    if request.POST.get("confirm") != "final":
+        messages.error(request, _("Confirm that the sign-off is final before signing off."))
+        return redirect(confirm)
     try:
         services.sign_off(user=request.user, review=review, comment=request.POST.get("comment", ""))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
+        return redirect(confirm)
+    messages.success(request, _("Review signed off."))
+    return redirect("review", review_id=review.pk)
+
+
+@require_POST
+def review_bulk_approve(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = review_for(request.user, review_id)
+    require_role(request.user, PARTNER)
+    pks = [int(v) for v in request.POST.getlist("finding") if v.isdigit()]
+    try:
+        decisions = services.bulk_approve(
+            user=request.user, review=review, finding_pks=pks, comment=request.POST.get("comment", "")
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, _("Review signed off."))
+        messages.success(
+            request,
+            ngettext(
+                "%(n)d finding approved with one reason: %(ids)s.",
+                "%(n)d findings approved with one reason: %(ids)s.",
+                len(decisions),
+            )
+            % {"n": len(decisions), "ids": ", ".join(d.finding.finding_id for d in decisions)},
+        )
     return redirect("review", review_id=review.pk)
 
 
 @require_GET
 def review_export(request: HttpRequest, review_id: int, fmt: str) -> HttpResponse:
     review = review_for(request.user, review_id)
-    if fmt not in ("json", "csv", "pdf", "docx"):
+    if fmt not in exports.FORMATS and fmt not in record_exports.FORMATS:
         raise Http404("No such export format.")
     rendered = services.export_review(user=request.user, review=review, fmt=fmt)
     response = HttpResponse(rendered.content, content_type=rendered.content_type)
@@ -334,21 +505,39 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def partner_queue(request: HttpRequest) -> HttpResponse:
     if not is_partner(request.user):
         raise PermissionDenied
-    waiting = (
+    proposals = Prefetch(
+        "decisions",
+        queryset=Decision.objects.filter(
+            action__in=[Decision.Action.ACCEPT, Decision.Action.SOFTEN, Decision.Action.CORRECT]
+        )
+        .select_related("user")
+        .order_by("created_at", "id"),
+        to_attr="proposals",
+    )
+    waiting = list(
         Finding.objects.filter(review__in=reviews_of(request.user), state=Finding.State.PROPOSED)
+        .filter(version=F("review__version"))
         .select_related("review", "review__matter")
+        .prefetch_related(proposals)
         .order_by("review_id", "ordinal")
     )
+    for f in waiting:
+        f.proposal = f.proposals[-1] if f.proposals else None  # type: ignore[attr-defined]
     hard_blocks = (
         Finding.objects.filter(
             review__in=reviews_of(request.user).filter(signoff__isnull=True),
             status__in=HARD_BLOCK_STATUSES,
             state=Finding.State.OPEN,
         )
+        .filter(version=F("review__version"))
         .select_related("review", "review__matter")
         .order_by("review_id", "ordinal")
     )
-    return render(request, "workbench/queue.html", {"waiting": waiting, "hard_blocks": hard_blocks})
+    return render(
+        request,
+        "workbench/queue.html",
+        {"waiting": waiting, "hard_blocks": hard_blocks, "role": PARTNER},
+    )
 
 
 @require_GET

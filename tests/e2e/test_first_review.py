@@ -27,18 +27,18 @@ def test_an_associate_pastes_a_draft_and_sees_coloured_findings(
     rows = page.locator("tr[data-finding]")
     expect(rows.first).to_be_visible()
     assert rows.count() >= 5
-    # Each row says its status in words, not by colour alone.
+    # Each row says its status in words (not by colour alone, nor as a code word like needs_judgement).
     labels = rows.locator("td.status .label").all_inner_texts()
     assert all(
         label
         in {
             "verified",
             "modified",
-            "needs_judgement",
+            "needs judgement",
             "calibration",
             "unverified",
-            "no_source",
-            "not_checked",
+            "no source",
+            "not checked",
         }
         for label in labels
     ), labels

@@ -83,7 +83,7 @@ def test_the_review_story_from_draft_to_sign_off(
         "the Court held that a mere infringement is not sufficient to confer a right to compensation"
     )
     page.locator("#propose-form button[type=submit]").click()
-    expect(page.locator(".decisions")).to_contain_text("accept with softened wording")
+    expect(page.locator("#evidence .confirmation")).to_contain_text("accept with softened wording")
 
     # ⛔ no source: attach the judgment and see the finding verified again.
     page.goto(f"{live_server.url}/")
@@ -92,7 +92,7 @@ def test_the_review_story_from_draft_to_sign_off(
     page.locator("#attach-form textarea[name=text]").fill(SCHREMS_I)
     page.locator("#attach-form button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text("Source attached")
-    expect(page.locator("article.evidence h2")).not_to_contain_text("no_source")
+    expect(page.locator("article.evidence h2")).not_to_contain_text("no source")
 
     # The partner works the queue, approves, overrides the 🔴 with a reason, and signs off.
     partner = browser.new_context(viewport={"width": 1400, "height": 900})
@@ -123,9 +123,11 @@ def test_the_review_story_from_draft_to_sign_off(
                 else "The draft will cite the Korean Personal Information Protection Act instead."
             )
             p.locator("#decide-form button[type=submit]").click()
-            expect(p.locator(".decisions")).to_contain_text(action)
+            expect(p.locator("#evidence .confirmation")).to_contain_text("Decision recorded")
             p.goto(f"{live_server.url}{review_url}")
-    p.get_by_role("button", name="Sign off the review").click()
+    p.get_by_role("link", name="Sign off the review…").click()
+    p.get_by_label("I have read the findings and understand that sign-off is final.").check()
+    p.get_by_role("button", name="Sign off — final").click()
     expect(p.locator(".signed")).to_contain_text("Signed off by paula")
     p.screenshot(path=str(SCREENSHOTS / "review-signed-off.png"), full_page=True)
     partner.close()

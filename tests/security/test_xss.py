@@ -183,3 +183,65 @@ def test_the_content_security_policy_forbids_inline_script(client_for, hostile_r
     assert "unsafe-inline" not in policy
     assert "unsafe-eval" not in policy
     assert "object-src 'none'" in policy
+
+
+@pytest.fixture
+def hostile_record(hostile_review, people):
+    """The hostile review with two versions, a proposal and a reason carrying the payloads too."""
+    from workbench import services
+    from workbench.models import DraftVersion
+
+    for number, suffix in ((1, ""), (2, f" {PAYLOADS[3]}")):
+        DraftVersion.objects.create(
+            review=hostile_review,
+            number=number,
+            name=f"{PAYLOADS[1]}.md",
+            format="md",
+            text=hostile_review.draft_text + suffix,
+            sha256=hostile_review.draft_sha256,
+            created_by=people["associate"],
+        )
+    finding = hostile_review.findings.get()
+    services.propose(
+        user=people["associate"], finding=finding, action="soften", text=PAYLOADS[0], comment=PAYLOADS[4]
+    )
+    return hostile_review
+
+
+def test_the_document_view_and_the_record_pages_render_the_payloads_as_text(client_for, hostile_record):
+    review = hostile_record
+    finding = review.findings.get()
+    client = client_for("partner")
+    urls = [
+        reverse("review", args=[review.pk]) + "?view=document",
+        reverse("review", args=[review.pk]) + f"?view=both&blocking=1&finding={finding.pk}",
+        reverse("review_authorities", args=[review.pk]),
+        reverse("review_audit", args=[review.pk]),
+        reverse("review_audit", args=[review.pk]) + "?finding=C1",
+        reverse("review_version", args=[review.pk, 1]),
+        reverse("review_redline", args=[review.pk, 2]),
+        reverse("review_sign_off_confirm", args=[review.pk]),
+        reverse("queue"),
+        reverse("home") + "?q=" + PAYLOADS[0],
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert problems_in(html) == [], url
+        assert "&lt;" in html.split("<main", 1)[1], url
+    partial = client.get(
+        reverse("review", args=[review.pk]) + "?part=live&view=document", headers={"HX-Request": "true"}
+    ).content.decode()
+    assert problems_in(partial) == []
+    assert "&lt;script&gt;" in partial
+
+
+def test_the_record_exports_carry_the_payloads_as_inert_text(hostile_record):
+    from workbench import record_exports
+
+    document = docx.Document(io.BytesIO(record_exports.toa_docx(hostile_record)))
+    assert any("<script>" in p.text for p in document.paragraphs)
+    assert record_exports.toa_pdf(hostile_record).startswith(b"%PDF")
+    audit_csv = record_exports.audit_csv(hostile_record).decode("utf-8-sig")
+    assert "<script>" in audit_csv

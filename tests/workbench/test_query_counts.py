@@ -58,3 +58,42 @@ def test_it_shows_500_findings_with_no_more_queries_than_10(
         else 500
     )
     assert shown.count('class="fid"') == expected
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        pytest.param("view=document", id="document view"),
+        pytest.param("view=both&blocking=1", id="table and document, only what blocks"),
+    ],
+)
+def test_the_document_view_costs_no_more_queries_for_500_findings(
+    query, associate_in_matter, client, django_assert_max_num_queries
+):
+    user, matter = associate_in_matter
+    small = review_with_n_findings(user, matter, 10)
+    big = review_with_n_findings(user, matter, 500)
+    client.force_login(user)
+
+    with CaptureQueriesContext(connection) as for_ten:
+        assert client.get(reverse("review", args=[small.pk]), QUERY_STRING=query).status_code == 200
+    with django_assert_max_num_queries(len(for_ten.captured_queries)):
+        big_page = client.get(reverse("review", args=[big.pk]), QUERY_STRING=query)
+
+    shown = big_page.content.decode().split('id="document"', 1)[1]
+    # every citation of the big draft is in the document, highlighted
+    assert shown.count('class="cite st-') == 500
+
+
+def test_the_audit_timeline_and_the_table_of_authorities_cost_no_more_queries_for_500_findings(
+    associate_in_matter, client, django_assert_max_num_queries
+):
+    user, matter = associate_in_matter
+    small = review_with_n_findings(user, matter, 10)
+    big = review_with_n_findings(user, matter, 500)
+    client.force_login(user)
+    for name in ("review_audit", "review_authorities"):
+        with CaptureQueriesContext(connection) as for_ten:
+            assert client.get(reverse(name, args=[small.pk])).status_code == 200
+        with django_assert_max_num_queries(len(for_ten.captured_queries)):
+            assert client.get(reverse(name, args=[big.pk])).status_code == 200

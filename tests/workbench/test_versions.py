@@ -81,3 +81,57 @@ def test_the_review_page_says_what_changed_between_versions(checked_review, peop
     assert "What changed in version 2" in html
     assert "Article 82(1) GDPR" in html
     assert Decision.objects.filter(finding__review=review).count() == 0
+
+
+PIPA_FIXED = (
+    '1. 개인정보 보호법 제15조 제1항은 "개인정보처리자는 다음 각 호의 어느 하나에 해당하는 경우에는 '
+    '개인정보를 수집할 수 있으며 그 수집 목적의 범위에서 이용할 수 있다."라고 규정한다.\n'
+    "2. 민법 제750조에 따라 고의 또는 과실로 인한 위법행위로 타인에게 손해를 가한 자는 그 손해를 배상할 "
+    "책임이 있다.\n"
+)
+
+
+def test_a_citation_whose_quote_was_corrected_is_changed_not_both_new_and_removed(people, data_dir, settings):
+    from tests.workbench.factories import PIPA_MISQUOTE, checked_review
+    from workbench.corpus import import_corpus
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    import_corpus(data_dir / "corpus")
+    first = PIPA_MISQUOTE + "2. 민법 제103조는 반사회질서의 법률행위를 무효로 한다.\n"
+    review = checked_review(people, ingest_text(first), title="PIPA")
+    review = services.add_version(user=people["associate"], review=review, document=ingest_text(PIPA_FIXED))
+    run_inline(review)
+    review.refresh_from_db()
+
+    changes = services.version_changes(review)
+
+    assert changes["changed"] == ["개인정보 보호법 제15조 제1항"]
+    assert changes["added"] == ["민법 제750조"]
+    assert changes["removed"] == ["민법 제103조"]
+    assert changes["kept"] == []
+    html = services_page(review, people)
+    section = html.split('id="changes-title"', 1)[1].split("</section>", 1)[0]
+    assert section.count("개인정보 보호법 제15조 제1항") == 1
+
+
+def test_a_citation_made_twice_with_the_same_claim_counts_twice(checked_review, people):
+    twice = FIRST + FIRST.splitlines()[0] + "\n"
+    review = services.add_version(
+        user=people["associate"], review=checked_review, document=ingest_text(twice)
+    )
+    run_inline(review)
+    review.refresh_from_db()
+
+    changes = services.version_changes(review)
+
+    assert changes["kept"] == ["Article 6(1)(f) GDPR", "Case C-300/21"]
+    assert changes["added"] == ["Article 6(1)(f) GDPR"]
+    assert changes["changed"] == changes["removed"] == []
+
+
+def services_page(review, people):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(people["associate"])
+    return client.get(reverse("review", args=[review.pk])).content.decode()

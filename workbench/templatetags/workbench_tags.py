@@ -30,15 +30,17 @@ def finding_rows(rows: list[dict[str, object]], finding_base: str, checking_labe
         link = escape(f"{finding_base}{pk}/")
         status = escape(f["status"] or "")
         if f["status"]:
+            label = escape(f.get("status_label") or f["status"])
             status_cell = (
-                f'<span aria-hidden="true">{escape(f["icon"])}</span> <span class="label">{status}</span>'
+                f'<span aria-hidden="true">{escape(f["icon"])}</span> <span class="label">{label}</span>'
             )
         else:
             status_cell = f'<span class="label">{escape(checking_label)}</span>'
         origin = f' <small class="origin">({escape(f["origin"])})</small>' if f["origin"] else ""
         state = escape(f["state"])
         out.append(
-            f'<tr class="finding st-{status or "pending"}" id="finding-{pk}" data-finding tabindex="-1">'
+            f'<tr class="finding st-{status or "pending"}" id="finding-{pk}" data-finding data-pk="{pk}"'
+            f' tabindex="-1">'
             f'<td><a href="{link}" hx-get="{link}" hx-target="#evidence" hx-swap="innerHTML" class="fid">'
             f"{escape(f['id'])}</a></td>"
             f'<td class="status">{status_cell}</td>'

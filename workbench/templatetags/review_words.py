@@ -1,0 +1,46 @@
+"""Template filters that show the verifier's code words as words (workbench.words)."""
+
+from django import template
+
+from workbench import words
+
+register = template.Library()
+
+
+@register.filter
+def status_word(value: object) -> str:
+    return words.status_word(str(value or ""))
+
+
+@register.filter
+def claim_type_word(value: object) -> str:
+    return words.claim_type_word(str(value or ""))
+
+
+@register.filter
+def origin_word(value: object) -> str:
+    return words.origin_word(str(value or ""))
+
+
+@register.filter
+def role_word(value: object) -> str:
+    return words.role_word(str(value or ""))
+
+
+@register.filter
+def kind_word(value: object) -> str:
+    return words.kind_word(str(value or ""))
+
+
+@register.filter
+def jurisdiction_word(value: object) -> str:
+    return words.jurisdiction_word(str(value or ""))
+
+
+@register.simple_tag
+def check_word(finding: object) -> str:
+    return words.check_word(
+        str(getattr(finding, "required_level", "")),
+        str(getattr(finding, "achieved_level", "")),
+        str(getattr(finding, "claim_type", "")),
+    )
