@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 def test_what_a_finished_review_offers_appears_without_a_reload(
     people, corpus_snapshots, celery_worker_real, login, page, live_server, data_dir, settings
 ):
-    from workbench import services
+    from workbench import services, worker
     from workbench.tasks import process_review_task
 
     settings.WORKBENCH_LOCAL_ONLY = True
@@ -40,7 +40,7 @@ def test_what_a_finished_review_offers_appears_without_a_reload(
     page.screenshot(path=str(SCREENSHOTS / "live-queued.png"), full_page=True)
 
     started = time.monotonic()
-    services.mark_dispatched(review_id=review.pk)
+    worker.mark_dispatched(review_id=review.pk)
     process_review_task.delay(review.pk)
     expect(page.locator("tr[data-finding]").first).to_be_visible(timeout=30_000)
     first_row = time.monotonic() - started
