@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DATA = ROOT / "tests" / "data"
 CLEAN_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+# Commands whether or not this machine has them (a CI machine may have no docker at all).
+PROGRAMS = {"make", "docker", "python", "python3"}
 SAMPLE_TITLE = "Sample review: cross-border data memo"
 
 MAKE_RUN = "make run"
@@ -105,7 +107,7 @@ def is_command(span: str) -> bool:
     head = words[0]
     if "/" in head:
         return (ROOT / head).is_file() and os.access(ROOT / head, os.X_OK)
-    return shutil.which(head, path=CLEAN_PATH) is not None
+    return head in PROGRAMS or shutil.which(head, path=CLEAN_PATH) is not None
 
 
 def test_every_command_of_the_readme_is_run():
