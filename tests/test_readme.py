@@ -332,6 +332,8 @@ def test_make_run_serves_the_login_page_and_finishes_a_review(checkout, tmp_path
         url = banner_url(run)
         assert url == f"http://127.0.0.1:{port}/"
         assert "Demo logins: associate/associate and partner/partner." in run.output()
+        key = checkout / "var" / "secret_key"  # no SECRET_KEY given: the one kept here, private
+        assert key.stat().st_mode & 0o777 == 0o600
         wait_for_page(f"{url}login/", timeout=60)
         with httpx.Client(base_url=url, timeout=15) as client:
             log_in(client, "associate", "associate")
