@@ -17,6 +17,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
 help:
 	@echo "make run    - start the workbench (web + worker) on the embedded default, with demo data"
+	@echo "make venv   - install the locked dependencies into .venv (for .venv/bin/python manage.py ...)"
 	@echo "make test   - lint, type-check and run every test (unit, integration, e2e)"
 	@echo "make bench  - run the benchmarks (see bench/README.md)"
 
@@ -37,21 +38,10 @@ bytecode: $(VENV)/.synced
 
 venv: $(VENV)/.synced
 
-var/secret_key:
-	@mkdir -p var
-	@$(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
-	@chmod 600 $@
-
-run: venv bytecode var/secret_key
-	@export SECRET_KEY="$$(cat var/secret_key)"; \
-	$(PY) manage.py migrate --noinput && \
-	$(PY) manage.py collectstatic --noinput --verbosity 0 && \
-	$(PY) manage.py demo && \
-	echo "" && \
-	echo "  Workbench: http://127.0.0.1:8000/   logins: associate/associate, partner/partner" && \
-	echo "  Database: $${DATABASE_URL:-SQLite under var/}   broker: $${REDIS_URL:-filesystem under var/broker}" && \
-	echo "" && \
-	exec $(VENV)/bin/honcho start
+# Where it listens: WORKBENCH_BIND (host:port) or 127.0.0.1:$$PORT (8000). DEMO=1 loads the demo users even
+# into the database DATABASE_URL names; without it they exist on the embedded default only.
+run: venv bytecode
+	@DEMO="$(DEMO)" scripts/run.sh
 
 services:
 	scripts/services.sh

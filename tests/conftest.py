@@ -14,6 +14,34 @@ DATA = Path(__file__).parent / "data"
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
 
 
+def slow_runs_enabled() -> bool:
+    """Long runs (`@pytest.mark.slow`) run in CI (`CI=true`, set by .ci/run) or when asked (`RUN_SLOW=1`).
+
+    An environment switch rather than a command-line option: a conftest below the project root is not an
+    initial conftest when pytest is started from there, so an option added here would be unknown."""
+    return any(
+        os.environ.get(name, "").strip().lower() in {"1", "true", "yes"} for name in ("CI", "RUN_SLOW")
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if slow_runs_enabled():
+        return
+    skip = pytest.mark.skip(reason="long run: runs in CI (CI=true) or with RUN_SLOW=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def static_root() -> None:
+    """whitenoise warns (an error here: warnings are errors) when STATIC_ROOT does not exist, as on a fresh
+    checkout before `collectstatic`; every folder of tests that serves a page must work on its own."""
+    from django.conf import settings
+
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # Production hashing costs ~0.5 s per password; tests create many users.

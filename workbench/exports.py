@@ -198,22 +198,28 @@ def export_csv(review: Review) -> bytes:
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/opentype/noto"))
 
 
-def _fonts() -> tuple[Path, Path, Path]:
-    dejavu = FONT_DIRS[0] / "DejaVuSans.ttf"
-    dejavu_bold = FONT_DIRS[0] / "DejaVuSans-Bold.ttf"
-    cjk = FONT_DIRS[1] / "NotoSansCJK-Regular.ttc"
-    for font in (dejavu, dejavu_bold, cjk):
+def _fonts() -> tuple[Path, Path, Path, Path]:
+    """DejaVu Sans for Latin with every Polish diacritic, Noto Sans CJK KR for Hangul: each in regular and
+    bold, because fpdf2 takes a missing glyph from a fallback font of the same weight only (without a bold
+    Korean face, bold headings lost their Hangul: "2014다235080" printed as "2014235080")."""
+    fonts = (
+        FONT_DIRS[0] / "DejaVuSans.ttf",
+        FONT_DIRS[0] / "DejaVuSans-Bold.ttf",
+        FONT_DIRS[1] / "NotoSansCJK-Regular.ttc",
+        FONT_DIRS[1] / "NotoSansCJK-Bold.ttc",
+    )
+    for font in fonts:
         if not font.exists():
             raise RuntimeError(
-                f"PDF export needs the font {font} (Debian packages fonts-dejavu, fonts-noto-cjk)."
+                f"PDF export needs the font {font} (Debian packages fonts-dejavu-core, fonts-noto-cjk)."
             )
-    return dejavu, dejavu_bold, cjk
+    return fonts
 
 
 def export_pdf(review: Review) -> bytes:
     from fpdf import FPDF
 
-    regular, bold, cjk = _fonts()
+    regular, bold, cjk, cjk_bold = _fonts()
     findings = list(findings_of(review))
     chain = chain_of(review)
     when = reference_time(review)
@@ -225,6 +231,7 @@ def export_pdf(review: Review) -> bytes:
     pdf.add_font("body", "", str(regular))
     pdf.add_font("body", "B", str(bold))
     pdf.add_font("cjk", "", str(cjk), collection_font_number=1)  # face 1 of the collection is Korean
+    pdf.add_font("cjk", "B", str(cjk_bold), collection_font_number=1)
     pdf.set_fallback_fonts(["cjk"])
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()

@@ -14,6 +14,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from workbench.secret_key import SecretKeyError, local_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("WORKBENCH_VAR_DIR", BASE_DIR / "var"))
 
@@ -30,11 +32,23 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
+HTTPS = env_bool("WORKBENCH_HTTPS")
+# The embedded default: SQLite and the filesystem broker under var/, what `make run` uses with no variables.
+EMBEDDED_DEFAULT_DATABASE = not os.environ.get("DATABASE_URL")
+# Production mode: served over HTTPS from a server database. Only there is a missing SECRET_KEY an error;
+# elsewhere (`make run`, `manage.py verify` on a fresh checkout) the key kept in var/secret_key is used.
+PRODUCTION = HTTPS and not DEBUG and not EMBEDDED_DEFAULT_DATABASE
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set (or DJANGO_DEBUG=1 for local development).")
-    SECRET_KEY = "insecure-development-key-only-for-DJANGO_DEBUG"  # noqa: S105 - debug only, refused otherwise
+    if PRODUCTION:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set: WORKBENCH_HTTPS=1 with a DATABASE_URL is production mode, which never "
+            "uses a key kept on disk (outside production the key in var/secret_key is used)."
+        )
+    try:
+        SECRET_KEY = local_secret_key(VAR_DIR / "secret_key")
+    except SecretKeyError as exc:
+        raise ImproperlyConfigured(str(exc)) from exc
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -159,7 +173,10 @@ MEDIA_ROOT = Path(os.environ.get("WORKBENCH_MEDIA_ROOT", VAR_DIR / "uploads"))  
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
+# Every password set through a form or `changepassword` is checked; the demo's seeded users (documented
+# passwords, embedded default only) are created by `manage.py demo`, which does not go through these.
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
@@ -198,7 +215,6 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie; kept default-compatible
-HTTPS = env_bool("WORKBENCH_HTTPS")
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS

@@ -1,9 +1,15 @@
 """Settings come from the environment; production settings pass Django's deploy checks."""
 
 import os
+import stat
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
+
+from workbench.secret_key import SecretKeyError, local_secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,10 +29,55 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
     )
 
 
-def test_it_refuses_to_start_without_a_secret_key_outside_debug():
-    result = run_manage("check", env={})
+PRINT_KEY = ["shell", "--no-imports", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"]
+
+
+def test_in_production_mode_it_refuses_to_start_without_a_secret_key():
+    result = run_manage(
+        "check", env={"WORKBENCH_HTTPS": "1", "DATABASE_URL": "postgres://workbench@db.example/workbench"}
+    )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        pytest.param({}, id="no-variables"),
+        pytest.param({"WORKBENCH_HTTPS": "1"}, id="https-on-the-embedded-default"),
+        pytest.param(
+            {"WORKBENCH_HTTPS": "1", "DATABASE_URL": "postgres://x@db.example/x", "DJANGO_DEBUG": "1"},
+            id="debug",
+        ),
+    ],
+)
+def test_outside_production_the_key_kept_in_var_is_created_private_and_reused(tmp_path, env):
+    var = tmp_path / "var"
+    first = run_manage(*PRINT_KEY, env={**env, "WORKBENCH_VAR_DIR": str(var)})
+    assert first.returncode == 0, first.stderr
+    key_file = var / "secret_key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    key = key_file.read_text(encoding="ascii").strip()
+    assert len(key) >= 50
+    assert first.stdout.strip() == key
+    second = run_manage(*PRINT_KEY, env={**env, "WORKBENCH_VAR_DIR": str(var)})
+    assert second.stdout.strip() == key  # sessions survive a restart
+
+
+def test_processes_starting_together_agree_on_one_key(tmp_path):
+    # The web server, the worker and a command may all start on a fresh checkout at the same moment.
+    path = tmp_path / "secret_key"
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        keys = set(pool.map(lambda _: local_secret_key(path), range(32)))
+    assert keys == {path.read_text(encoding="ascii").strip()}
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no temporary file left behind
+
+
+def test_a_key_file_that_is_a_symbolic_link_is_refused(tmp_path):
+    (tmp_path / "elsewhere").write_text("k" * 60, encoding="ascii")
+    (tmp_path / "secret_key").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SecretKeyError, match="symbolic link"):
+        local_secret_key(tmp_path / "secret_key")
 
 
 def test_it_passes_the_deploy_checks_with_production_variables():

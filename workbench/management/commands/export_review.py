@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from workbench import exports
 from workbench.audit import append
+from workbench.management.database import ensure_database
 from workbench.models import Review
 
 
@@ -19,6 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--output", required=True)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        ensure_database()  # a fresh checkout: "No review N.", not "no such table"
         try:
             review = Review.objects.select_related("matter").get(pk=options["review_id"])
         except Review.DoesNotExist:

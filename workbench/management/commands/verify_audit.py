@@ -6,6 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from workbench.audit import verify_chain
+from workbench.management.database import ensure_database
 from workbench.models import Review
 
 
@@ -16,6 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("review_id", type=int)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        ensure_database()  # a fresh checkout: "No review N.", not "no such table"
         try:
             review = Review.objects.get(pk=options["review_id"])
         except Review.DoesNotExist:
