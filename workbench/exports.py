@@ -12,10 +12,6 @@ import csv
 import hashlib
 import io
 import json
-import zipfile
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -23,34 +19,11 @@ from django.db.models import Prefetch, QuerySet
 from verifier.model import STATUS_ICON, Status
 from verifier.pipeline import DocumentReport
 from verifier.report import SCHEMA, document_json, summary
+from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
 from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
 from workbench.records import finding_of
 
 FORMATS = ("json", "csv", "pdf", "docx")
-CONTENT_TYPES = {
-    "json": "application/json",
-    "csv": "text/csv; charset=utf-8",
-    "pdf": "application/pdf",
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-}
-STATUS_RGB = {
-    "verified": (30, 125, 50),
-    "modified": (179, 134, 0),
-    "needs_judgement": (179, 134, 0),
-    "calibration": (194, 94, 0),
-    "unverified": (179, 38, 30),
-    "no_source": (92, 26, 138),
-    "not_checked": (122, 127, 133),
-}
-
-
-@dataclass(frozen=True)
-class Export:
-    content: bytes
-    filename: str
-    content_type: str
-
-
 # A snapshot's header, never its text and units (380 KB and 151 KB for k.c.): exports name the source, and
 # every finding of the same source shares one loaded row.
 SNAPSHOT_HEADER = ("id", "source_id", "title", "url", "fetched_at", "sha256")
@@ -74,13 +47,6 @@ def chain_of(review: Review) -> list[AuditEvent]:
         if signed is not None:
             events = events.filter(seq__lte=signed.seq)
     return list(events)
-
-
-def reference_time(review: Review) -> datetime:
-    """The date written into documents: the sign-off, else the end of the check, else creation."""
-    if review.is_signed_off:
-        return review.signoff.signed_at
-    return review.finished_at or review.created_at
 
 
 def decision_json(f: Finding) -> list[dict[str, Any]]:
@@ -195,45 +161,11 @@ def export_csv(review: Review) -> bytes:
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
 
 
-FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/opentype/noto"))
-
-
-def _fonts() -> tuple[Path, Path, Path, Path]:
-    """DejaVu Sans for Latin with every Polish diacritic, Noto Sans CJK KR for Hangul: each in regular and
-    bold, because fpdf2 takes a missing glyph from a fallback font of the same weight only (without a bold
-    Korean face, bold headings lost their Hangul: "2014다235080" printed as "2014235080")."""
-    fonts = (
-        FONT_DIRS[0] / "DejaVuSans.ttf",
-        FONT_DIRS[0] / "DejaVuSans-Bold.ttf",
-        FONT_DIRS[1] / "NotoSansCJK-Regular.ttc",
-        FONT_DIRS[1] / "NotoSansCJK-Bold.ttc",
-    )
-    for font in fonts:
-        if not font.exists():
-            raise RuntimeError(
-                f"PDF export needs the font {font} (Debian packages fonts-dejavu-core, fonts-noto-cjk)."
-            )
-    return fonts
-
-
 def export_pdf(review: Review) -> bytes:
-    from fpdf import FPDF
-
-    regular, bold, cjk, cjk_bold = _fonts()
     findings = list(findings_of(review))
     chain = chain_of(review)
     when = reference_time(review)
-
-    pdf = FPDF(format="A4")
-    pdf.set_creation_date(when)
-    pdf.set_title(f"Citation review: {review.title}")
-    pdf.set_author("Citation review workbench")
-    pdf.add_font("body", "", str(regular))
-    pdf.add_font("body", "B", str(bold))
-    pdf.add_font("cjk", "", str(cjk), collection_font_number=1)  # face 1 of the collection is Korean
-    pdf.add_font("cjk", "B", str(cjk_bold), collection_font_number=1)
-    pdf.set_fallback_fonts(["cjk"])
-    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf = new_pdf(f"Citation review: {review.title}", when)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin
 
@@ -367,7 +299,7 @@ def export_docx(review: Review) -> bytes:
     props.author = props.last_modified_by = "Citation review workbench"
     buffer = io.BytesIO()
     document.save(buffer)
-    return _fixed_zip(buffer.getvalue(), when)
+    return fixed_zip(buffer.getvalue(), when)
 
 
 def _original_docx(review: Review) -> bytes | None:
@@ -494,22 +426,6 @@ def _clone_run_after(run: Any) -> Any:
     element = copy.deepcopy(run._r)
     run._r.addnext(element)
     return Run(element, run._parent)
-
-
-def _fixed_zip(data: bytes, when: datetime) -> bytes:
-    """Rewrite a zip with a fixed timestamp on every entry, so the same content gives the same bytes."""
-    stamp = when.astimezone(UTC).timetuple()[:6]
-    out = io.BytesIO()
-    with (
-        zipfile.ZipFile(io.BytesIO(data)) as source,
-        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target,
-    ):
-        for item in source.infolist():
-            info = zipfile.ZipInfo(item.filename, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o600 << 16
-            target.writestr(info, source.read(item.filename))
-    return out.getvalue()
 
 
 def render(review: Review, fmt: str) -> Export:

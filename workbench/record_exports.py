@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from workbench import timeline, toa
-from workbench.exports import CONTENT_TYPES, STATUS_RGB, Export, _fixed_zip, _fonts, reference_time
+from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
 from workbench.models import Review
 
 FORMATS = ("toa-pdf", "toa-docx", "audit-csv")
@@ -100,30 +100,14 @@ def toa_docx(review: Review) -> bytes:
     props.author = props.last_modified_by = "Citation review workbench"
     buffer = io.BytesIO()
     document.save(buffer)
-    return _fixed_zip(buffer.getvalue(), when)
+    return fixed_zip(buffer.getvalue(), when)
 
 
 def toa_pdf(review: Review) -> bytes:
-    from fpdf import FPDF
-
-    regular, bold, cjk = _fonts()
     table = toa.build(toa.findings_for_table(review))
     when = reference_time(review)
-    pdf = FPDF(format="A4")
-    pdf.set_creation_date(when)
     title, name, matter = heading_lines(review)
-    pdf.set_title(f"{title}: {review.title}")
-    pdf.set_author("Citation review workbench")
-    pdf.add_font("body", "", str(regular))
-    pdf.add_font("body", "B", str(bold))
-    pdf.add_font("cjk", "", str(cjk), collection_font_number=1)
-    # Headings are bold and hold Hangul (민법, 제750조): without a bold CJK face, or leave to use the
-    # regular one, the fallback drops those glyphs silently ("제750조" printed as "750").
-    cjk_bold = cjk.with_name("NotoSansCJK-Bold.ttc")
-    if cjk_bold.exists():
-        pdf.add_font("cjk", "B", str(cjk_bold), collection_font_number=1)
-    pdf.set_fallback_fonts(["cjk"], exact_match=False)
-    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf = new_pdf(f"{title}: {review.title}", when)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin
 

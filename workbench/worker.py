@@ -410,15 +410,18 @@ def store_verdicts(
 
 
 def complete_if_done(review_id: int) -> bool:
-    review = Review.objects.get(pk=review_id)
-    counts = review.findings.filter(version=review.version).aggregate(
-        total=Count("pk"), done=Count("pk", filter=Q(progress=Finding.Progress.DONE))
-    )
-    if counts["done"] != review.progress_done:  # most calls change it, but a redelivery need not write
-        Review.objects.filter(pk=review_id).update(progress_done=counts["done"])
-    if counts["done"] < counts["total"]:
-        return False
+    """Write the review's progress and flip it to done when every finding is. The count and its write happen
+    under the review's row lock: two workers finishing at once would otherwise each count, and the slower
+    one could write an older count over a newer one (a review 'done' at 9 of 10)."""
     with transaction.atomic():
+        review = Review.objects.select_for_update().get(pk=review_id)
+        counts = review.findings.filter(version=review.version).aggregate(
+            total=Count("pk"), done=Count("pk", filter=Q(progress=Finding.Progress.DONE))
+        )
+        if counts["done"] != review.progress_done:  # most calls change it, but a redelivery need not write
+            Review.objects.filter(pk=review_id).update(progress_done=counts["done"])
+        if counts["done"] < counts["total"]:
+            return False
         flipped = Review.objects.filter(pk=review_id, status=Review.Status.RESOLVING).update(
             status=Review.Status.DONE, finished_at=timezone.now()
         )
