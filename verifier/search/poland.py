@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from verifier.model import Anchor, Found, NotFound, SourceDocument, Unavailable
 from verifier.search.results import Hit, Page, clamp_display, clamp_page
 from verifier.sources.eli import EliResolver
+from verifier.sources.eli import check_json as eli_check_json
 from verifier.sources.errors import NotFoundError, PermanentError, TransientError
 from verifier.sources.saos import (
     ACCEPT_JSON,
@@ -30,6 +31,7 @@ from verifier.sources.saos import (
     parse_judgment,
     public_judgment_url,
 )
+from verifier.sources.saos import check_json as saos_check_json
 
 if TYPE_CHECKING:
     import httpx
@@ -59,9 +61,7 @@ class _Empty(NotFoundError):
 def _check_saos(response: httpx.Response) -> None:
     if response.status_code == 200 and not response.content.strip():
         raise _Empty("SAOS answered with an empty body")
-    from verifier.sources.saos import _check_json
-
-    _check_json(response)
+    saos_check_json(response)
 
 
 def saos_court_type(alias: str) -> str:
@@ -307,9 +307,7 @@ class PolandSearch:
 def _check_eli(response: httpx.Response) -> None:
     if response.status_code == 200 and not response.content.strip():
         raise _Empty("the ELI API answered with an empty body")
-    from verifier.sources.eli import _check_json
-
-    _check_json(response)
+    eli_check_json(response)
 
 
 def _json(text: str, what: str) -> Any:
