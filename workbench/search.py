@@ -53,21 +53,18 @@ def searcher() -> Searcher:
     """The searches, built on the sources' own resolvers: one SourceHTTP, one OC key, one law cache."""
     if settings.WORKBENCH_LOCAL_ONLY:
         return Searcher(korea=None, poland=None, eu=None, why_not="local-only mode: nothing is sent outside")
-    from verifier.sources.cellar import CellarResolver
-    from verifier.sources.eli import EliResolver
-    from verifier.sources.lawgokr import LawGoKrResolver
-    from verifier.sources.saos import SaosResolver
+    from verifier.sources.router import remotes_of
     from workbench.sources import router
 
-    resolvers: dict[str, Any] = dict(getattr(router(), "resolvers", {}))
-    kr, saos, eli, cellar = (resolvers.get(k) for k in ("kr", "pl:case", "pl:act", "eu"))
-    korea = KoreaSearch(kr) if isinstance(kr, LawGoKrResolver) and kr.oc else None
-    poland = (
-        PolandSearch(saos, eli) if isinstance(saos, SaosResolver) and isinstance(eli, EliResolver) else None
+    remotes = remotes_of(router())
+    if remotes is None:
+        return Searcher(korea=None, poland=None, eu=None, why_not="no source service is configured")
+    return Searcher(
+        korea=KoreaSearch(remotes.kr) if remotes.kr.oc else None,
+        poland=PolandSearch(remotes.saos, remotes.eli),
+        eu=EuSearch(remotes.cellar),
+        why_not="" if remotes.kr.oc else "LAWGOKR_OC is not set",
     )
-    eu = EuSearch(cellar) if isinstance(cellar, CellarResolver) else None
-    why = "LAWGOKR_OC is not set" if korea is None and isinstance(kr, LawGoKrResolver) else ""
-    return Searcher(korea=korea, poland=poland, eu=eu, why_not=why)
 
 
 # ----------------------------------------------------------------------------------------- searches
