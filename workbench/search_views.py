@@ -19,7 +19,6 @@ from verifier.model import Jurisdiction, Kind
 from verifier.search import codes, highlight
 from verifier.search.dispatch import Params, collection_choices, is_known_collection
 from verifier.search.results import Hit
-from verifier.search.suggest import topic_words
 from workbench import search
 from workbench.models import Finding, Review
 from workbench.permissions import ASSOCIATE, PARTNER, finding_for, require_role, review_for, role_of
@@ -41,25 +40,28 @@ def params_from(query: QueryDict, default_collection: str = "law") -> Params:
 
 
 def defaults_for(finding: Finding) -> Params:
-    """What the panel starts with for this finding: its collection, and words from the draft."""
+    """What the panel starts with for this finding: its collection, and the citation's own identifiers (law
+    name, case number, CELEX, act address) — never words of the draft, which the user types if they wish."""
     anchor = finding.anchor or {}
+    key = str(anchor.get("key") or "")
+    number = str(anchor.get("number") or "")
     if finding.jurisdiction == Jurisdiction.KR.value:
-        collection = "law" if finding.kind == Kind.STATUTE.value else "prec"
-        if finding.kind == Kind.CONSTITUTIONAL_DECISION.value:
-            collection = "detc"
-        elif finding.kind == Kind.INTERPRETATION.value:
-            collection = "expc"
-    elif finding.jurisdiction == Jurisdiction.PL.value:
-        collection = "eli" if finding.kind == Kind.STATUTE.value else "saos"
-    else:
-        collection = "cellar"
-    if collection == "law":
-        query = str(anchor.get("law") or "")
-    elif collection == "cellar":
-        query = str(anchor.get("number") or "")
-    else:
-        query = " ".join(topic_words(finding.claim_text, finding.citation))
-    return Params(collection=collection, query=query)
+        collection = {
+            Kind.STATUTE.value: "law",
+            Kind.CONSTITUTIONAL_DECISION.value: "detc",
+            Kind.INTERPRETATION.value: "expc",
+        }.get(finding.kind, "prec")
+        if collection == "law":
+            return Params(collection="law", query=str(anchor.get("law") or key.removeprefix("kr:law:")))
+        return Params(collection=collection, query=number)
+    if finding.jurisdiction == Jurisdiction.PL.value:
+        if finding.kind == Kind.STATUTE.value:
+            eli = key.removeprefix("pl:act:")
+            year = eli.split("/")[1] if eli.count("/") == 2 else ""
+            title = finding.snapshot.title if finding.snapshot_id and finding.snapshot else ""
+            return Params(collection="eli", query=title, year=year if not title else "")
+        return Params(collection="saos", case_number=number or key.removeprefix("pl:case:"))
+    return Params(collection="cellar", query=number or key.rsplit(":", 1)[-1])
 
 
 def _page_links(request: HttpRequest, params: Params, page_count: int) -> dict[str, str]:

@@ -23,7 +23,8 @@ def offences(path: Path) -> list[str]:
         if isinstance(node, ast.Attribute) and node.attr == "resolvers":
             found.append(f"reads .resolvers (line {node.lineno})")
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance":
-            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)} if node.args[1:] else set()
+            classes = node.args[1] if len(node.args) > 1 else ast.Tuple(elts=[])
+            names = {n.id for n in ast.walk(classes) if isinstance(n, ast.Name)}
             found += [f"isinstance(…, {n}) (line {node.lineno})" for n in sorted(names & RESOLVER_CLASSES)]
     return found
 
