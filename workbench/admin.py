@@ -1,6 +1,10 @@
 from django.contrib import admin
 
+from workbench.forms import ThrottledAdminLoginForm
 from workbench.models import AuditEvent, Decision, Finding, Matter, Review, SignOff, SourceSnapshot
+
+# The admin's login counts failures with the workbench's own (one throttle per user and address).
+admin.site.login_form = ThrottledAdminLoginForm
 
 
 @admin.register(Matter)

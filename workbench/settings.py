@@ -205,10 +205,15 @@ SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("WORKBENCH_BEHIND_PROXY") else None
+WORKBENCH_BEHIND_PROXY = env_bool("WORKBENCH_BEHIND_PROXY")
+# Proxies between the client and the workbench that append to X-Forwarded-For: the client's address is this
+# many entries from the right (anything further left was written by the client and can be forged).
+WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
-# Login throttling: failed attempts per username+IP inside the window before the form refuses.
+# Login throttling (workbench/throttle.py, also the admin's login): attempts per (username as authentication
+# reads it, client address) inside the window before the form refuses; a right password clears the count.
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
 
