@@ -7,6 +7,20 @@ from workbench.models import AuditEvent, Decision, Finding, Matter, Review, Sign
 admin.site.login_form = ThrottledAdminLoginForm
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Verdicts, decisions, sign-offs and the audit trail change only through workbench.services, which writes
+    their audit events; the admin may show them, never add, change or delete them."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
 @admin.register(Matter)
 class MatterAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("reference", "name", "created_at")
@@ -22,7 +36,7 @@ class ReviewAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Finding)
-class FindingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class FindingAdmin(ReadOnlyAdmin):
     list_display = ("review", "ordinal", "citation", "status", "state")
     list_filter = ("status", "state", "jurisdiction")
 
@@ -34,15 +48,15 @@ class SourceSnapshotAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AuditEventAdmin(ReadOnlyAdmin):
     list_display = ("review", "seq", "kind", "actor_name", "created_at")
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
+@admin.register(Decision)
+class DecisionAdmin(ReadOnlyAdmin):
+    list_display = ("finding", "action", "user", "role", "created_at")
 
 
-admin.site.register(Decision)
-admin.site.register(SignOff)
+@admin.register(SignOff)
+class SignOffAdmin(ReadOnlyAdmin):
+    list_display = ("review", "user", "signed_at")
