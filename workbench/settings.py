@@ -155,6 +155,9 @@ WORKBENCH_MAX_UPLOAD_BYTES = int(os.environ.get("WORKBENCH_MAX_UPLOAD_BYTES", st
 DATA_UPLOAD_MAX_MEMORY_SIZE = WORKBENCH_MAX_UPLOAD_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 MEDIA_ROOT = Path(os.environ.get("WORKBENCH_MEDIA_ROOT", VAR_DIR / "uploads"))  # outside the web root
+# Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 
 # --- Auth ------------------------------------------------------------------------------------------
 LOGIN_URL = "login"
