@@ -149,6 +149,12 @@ ELI_BASE_URL = os.environ.get("ELI_BASE_URL", "https://api.sejm.gov.pl/eli")
 CELLAR_BASE_URL = os.environ.get("CELLAR_BASE_URL", "https://publications.europa.eu/resource")
 WORKBENCH_LOCAL_ONLY = env_bool("WORKBENCH_LOCAL_ONLY")
 SOURCE_HTTP_TIMEOUT = float(os.environ.get("SOURCE_HTTP_TIMEOUT", "20"))
+# SAOS's search "regularly takes 20–35 s under load" (SOURCE-APIS §3.1), so it has its own default of 45 s; an
+# operator who sets SOURCE_HTTP_TIMEOUT bounds SAOS too, unless SAOS_HTTP_TIMEOUT says otherwise.
+SAOS_HTTP_TIMEOUT = float(
+    os.environ.get("SAOS_HTTP_TIMEOUT")
+    or (SOURCE_HTTP_TIMEOUT if os.environ.get("SOURCE_HTTP_TIMEOUT") else max(SOURCE_HTTP_TIMEOUT, 45.0))
+)
 
 # Uploads: refused above this size before they are read into memory.
 WORKBENCH_MAX_UPLOAD_BYTES = int(os.environ.get("WORKBENCH_MAX_UPLOAD_BYTES", str(20 * 1024 * 1024)))
