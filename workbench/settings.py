@@ -238,7 +238,16 @@ CACHES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"no_query_strings": {"()": "workbench.logs.DropQueryStrings"}},
+    "formatters": {"server": {"format": "[{server_time}] {message}", "style": "{"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "server": {"class": "logging.StreamHandler", "formatter": "server", "filters": ["no_query_strings"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"httpx": {"level": "WARNING"}},
+    "loggers": {
+        "httpx": {"level": "WARNING"},
+        # runserver's request log: paths without their query strings (typed search words).
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
 }
