@@ -43,6 +43,7 @@ from verifier.sources.errors import SourceError
 from workbench import audit
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.permissions import ASSOCIATE, PARTNER, AnyUser, require_role
+from workbench.search_local import LOCAL, open_here, search_here
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,7 @@ class SearchOutcome:
     error: str = ""
     retry: bool = False  # the failure is transient: the same search may work in a moment
     cached: bool = False
+    local: bool = False  # answered from this machine: the upstream was not configured or not reachable
 
 
 def _cache_key(kind: str, text: str) -> str:
@@ -124,7 +126,7 @@ def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -
         outcome = SearchOutcome(params, page=page, cached=True)
     else:
         outcome = _search_upstream(params)
-        if outcome.page is not None:
+        if outcome.page is not None and not outcome.local:
             _cache_set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
     _record_search(outcome, user=user, review=review)
     return outcome
@@ -136,9 +138,23 @@ def _search_upstream(params: Params) -> SearchOutcome:
     except ValueError as exc:
         return SearchOutcome(params, error=str(exc))
     except SearchUnavailable as exc:
-        return SearchOutcome(params, error=str(exc))
+        return _search_here(params, str(exc), retry=False)
     except SourceError as exc:
-        return SearchOutcome(params, error=exc.message, retry=not exc.permanent)
+        if exc.permanent:
+            return SearchOutcome(params, error=exc.message, retry=False)
+        # Unreachable for now: said as before (with "Try again"), and what this machine holds meanwhile.
+        here = _search_here(params, exc.message, retry=True)
+        return replace(here, error=exc.message, page=here.page)
+
+
+def _search_here(params: Params, why: str, *, retry: bool) -> SearchOutcome:
+    """The upstream is not configured or cannot be reached: the corpus and stored sources instead, saying so.
+    Such a page is never cached: it must not stand in for the upstream's answer once it is back."""
+    try:
+        page = search_here(params, why)
+    except ValueError as exc:
+        return SearchOutcome(params, error=f"{why}; {exc}", retry=retry, local=True)
+    return SearchOutcome(params, page=page, retry=retry, local=True)
 
 
 def _record_search(outcome: SearchOutcome, *, user: AnyUser, review: Review | None) -> None:
@@ -181,6 +197,11 @@ def open_document(collection: str, doc_id: str) -> DocumentOutcome:
     """A hit's body: from the kept snapshot when it was opened before, else fetched once and kept."""
     from workbench.sources import document_of, store
 
+    if collection == LOCAL:
+        here = open_here(doc_id)
+        if here is None:
+            return DocumentOutcome(error="No such source on this machine.")
+        return DocumentOutcome(document_of(here), here)
     key = BODY_KEY.format(collection=collection, doc_id=doc_id)
     kept = SourceSnapshot.objects.filter(key=key, matter__isnull=True).order_by("-fetched_at", "-pk").first()
     if kept is not None:

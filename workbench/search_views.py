@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,8 +23,22 @@ from verifier.search.results import Hit
 from workbench import search
 from workbench.models import Finding, Review
 from workbench.permissions import ASSOCIATE, PARTNER, finding_for, require_role, review_for, role_of
+from workbench.search_local import LOCAL
 
 PREVIEW_CHARS = 6000
+# aiSearch's domains: the reader's words, the Korean name beside (the Korean reader sees it alone).
+DOMAINS = [
+    ("0", gettext_lazy("statute articles"), "법령 조문"),
+    ("1", gettext_lazy("statute annexes and forms"), "법령 별표·서식"),
+    ("2", gettext_lazy("administrative rule articles"), "행정규칙 조문"),
+    ("3", gettext_lazy("administrative rule annexes and forms"), "행정규칙 별표·서식"),
+]
+
+
+def _beside(label: object, korean: str) -> str:
+    return korean if (get_language() or "").startswith("ko") else f"{label} ({korean})"
+
+
 FIELDS = [f.name for f in dataclasses.fields(Params)]
 
 
@@ -96,12 +111,7 @@ def _context(
     return {
         "rows": [(h, _preview_url(h, page.query, finding)) for h in page.hits] if page else [],
         "first_number": (page.page - 1) * page.display + 1 if page else 1,
-        "domains": [
-            ("0", "법령 조문"),
-            ("1", "법령 별표·서식"),
-            ("2", "행정규칙 조문"),
-            ("3", "행정규칙 별표·서식"),
-        ],
+        "domains": [(code, _beside(label, korean)) for code, label, korean in DOMAINS],
         "action": reverse("finding_search", args=[finding.review_id, finding.pk])
         if finding
         else reverse("search"),
@@ -109,7 +119,7 @@ def _context(
         "outcome": outcome,
         "page": page,
         "links": _page_links(request, outcome.params, page.pages) if outcome and page else {},
-        "collections": collection_choices(),
+        "collections": collection_choices(get_language() or "en"),
         "case_types": codes.case_types(),
         "retry_url": request.get_full_path(),
     }
@@ -173,7 +183,7 @@ def _preview(request: HttpRequest, *, finding: Finding | None, review: Review | 
     collection = request.GET.get("collection", "")
     doc_id = request.GET.get("id", "")
     query = request.GET.get("q", "")
-    if not is_known_collection(collection):
+    if not (is_known_collection(collection) or collection == LOCAL):
         raise Http404("No such collection.")
     opened = search.open_document(collection, doc_id)
     context: dict[str, Any] = {
@@ -213,7 +223,7 @@ def finding_search_use(request: HttpRequest, review_id: int, finding_pk: int) ->
     require_role(request.user, ASSOCIATE, PARTNER)
     collection = request.POST.get("collection", "")
     doc_id = request.POST.get("id", "")
-    if not is_known_collection(collection):
+    if not (is_known_collection(collection) or collection == LOCAL):
         raise Http404("No such collection.")
     before = finding.status
     try:
