@@ -203,6 +203,13 @@ def test_the_collections_are_named_in_the_readers_language(people, client_for, l
         assert label in options, options[:20]
     for label in hidden:
         assert label not in " ".join(options)
+    form_words = {
+        "en": ["Collection", "Per page"],
+        "pl": ["Zbiór", "Na stronę"],
+        "ko": ["검색 대상", "쪽당 결과 수"],
+    }
+    for word in form_words[language]:
+        assert word in html
     if language != "ko":
         # No option is Korean alone: every Korean name stands beside its translation.
         korean_only = [o for o in options if re.fullmatch(r"[\s가-힣·()]+", o)]
