@@ -53,6 +53,11 @@ def search_here(params: Params, why: str) -> Page:
     rows = SourceSnapshot.objects.filter(matter__isnull=True, jurisdiction=jurisdiction, kind__in=kinds)
     for word in words:
         rows = rows.filter(Q(title__icontains=word) | Q(number__icontains=word) | Q(text__icontains=word))
+    # Decision dates are stored ISO (YYYY-MM-DD), so a string comparison is a date comparison.
+    if params.date_from:
+        rows = rows.filter(date__gte=params.date_from)
+    if params.date_to:
+        rows = rows.filter(date__lte=params.date_to)
     # One hit per document: the corpus stores a judgment under each of its names (C-300/21, its CELEX…).
     found: dict[str, SourceSnapshot] = {}
     for row in rows.defer("units", "meta").order_by("title", "-fetched_at", "pk")[:500]:

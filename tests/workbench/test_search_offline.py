@@ -214,3 +214,15 @@ def test_the_collections_are_named_in_the_readers_language(people, client_for, l
         # No option is Korean alone: every Korean name stands beside its translation.
         korean_only = [o for o in options if re.fullmatch(r"[\s가-힣·()]+", o)]
         assert korean_only == []
+
+
+def test_offline_the_date_filters_hold(people, client_for, offline):
+    html = search(
+        client_for("associate"),
+        collection="prec",
+        query="부당해고구제재심판정취소",
+        date_from="2015-11-27",
+        date_to="2015-11-27",
+    )
+    assert "2015두48136" in html
+    assert "2015두41401" not in html  # same words, another day
