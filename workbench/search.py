@@ -350,7 +350,9 @@ def _neighbours(lookup: CaseLookup, *, wrong: str) -> tuple[tuple[Hit, ...], str
             page = search.search(params)
         except ValueError:
             continue  # a court the search does not know by that name: the same day in any court
-        except (SourceError, SearchUnavailable) as exc:
+        except SearchUnavailable:
+            page = search_here(replace(params, court=""), "the service is not configured")
+        except SourceError as exc:
             return (), str(exc)
         same_day = [h for h in page.hits if h.number != wrong and (h.date or "") == lookup.date]
         same_day.sort(key=lambda h: lookup.repertory not in (h.number or ""))

@@ -226,3 +226,19 @@ def test_offline_the_date_filters_hold(people, client_for, offline):
     )
     assert "2015두48136" in html
     assert "2015두41401" not in html  # same words, another day
+
+
+def test_offline_a_wrong_case_number_is_answered_with_the_days_decisions_from_here(
+    people, client_for, offline
+):
+    from tests.workbench.factories import checked_review
+    from verifier.ingest import ingest_text
+
+    draft = "2. 대법원 2015. 11. 27. 선고 2015두48999 판결 참조.\n"
+    review = checked_review(people, ingest_text(draft, name="memo.md"), title="memo")
+    finding = review.findings.exclude(anchor={}).get()
+    url = reverse("finding_suggestions", args=[review.pk, finding.pk])
+    html = client_for("associate").get(url, **HX).content.decode()
+    assert "Candidate decisions" in html
+    assert "2015두48136" in html
+    assert "2015두41401" not in html
