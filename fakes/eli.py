@@ -12,6 +12,9 @@ What it serves, and from where:
     `{"DU/1964/93": [("DU/2024/1061", "2024-07-18", "DU/1964/93"), ("DU/2023/1610", "2023-08-09", None)]}`
     lists consolidated texts (newest first or not; the client sorts) and which corpus text.html each one
     serves (None = a t.j. with no HTML). This is how tests exercise "newest t.j. with HTML wins".
+  - `/acts/search?title=&year=&type=&publisher=&inForce=&limit=&offset=`: the documented search
+    (SOURCE-APIS §4.1), over the acts above: title as a case-insensitive substring, the other filters exact;
+    answers `{count, totalCount, offset, items}` with each act's metadata.
 Unknown acts are a 404.
 """
 
@@ -23,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fakes.faults import StartResponse, WSGIApp
 
@@ -102,8 +106,34 @@ class _App:
                     tj_eli, _Act(tj_eli, title, source_act.html_path if source_act else None, date)
                 )
 
+    def _search(self, start_response: StartResponse, query: str) -> list[bytes]:
+        q = dict(parse_qsl(query, keep_blank_values=True))
+        try:
+            limit = max(1, min(500, int(q.get("limit") or 50)))
+            offset = max(0, int(q.get("offset") or 0))
+        except ValueError:
+            return _send(start_response, 400, b'{"message":"Bad Request"}', "application/json")
+        title = (q.get("title") or "").casefold()
+        found = [
+            act.metadata()
+            for act in sorted(self.acts.values(), key=lambda a: a.eli)
+            if (not title or title in act.title.casefold())
+            and (not q.get("year") or act.eli.split("/")[1] == q["year"])
+            and (not q.get("publisher") or act.eli.split("/")[0] == q["publisher"])
+            and (not q.get("type") or q["type"].casefold() == "ustawa")
+        ]
+        if q.get("inForce") in ("0", "false"):
+            found = []  # every act the fake serves is in force
+        page = found[offset : offset + limit]
+        payload = {"count": len(page), "totalCount": len(found), "offset": offset, "items": page}
+        return _send(
+            start_response, 200, json.dumps(payload, ensure_ascii=False).encode(), "application/json"
+        )
+
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
+        if path.rstrip("/") == "/acts/search":
+            return self._search(start_response, environ.get("QUERY_STRING", ""))
         m = re.fullmatch(r"/acts/(DU|MP)/(\d{4})/(\d+)(/references|/text\.html)?/?", path)
         if not m:
             return _send(start_response, 404, b'{"message":"Not Found"}', "application/json")

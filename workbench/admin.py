@@ -1,6 +1,24 @@
 from django.contrib import admin
 
+from workbench.forms import ThrottledAdminLoginForm
 from workbench.models import AuditEvent, Decision, Finding, Matter, Review, SignOff, SourceSnapshot
+
+# The admin's login counts failures with the workbench's own (one throttle per user and address).
+admin.site.login_form = ThrottledAdminLoginForm
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Verdicts, decisions, sign-offs and the audit trail change only through workbench.services, which writes
+    their audit events; the admin may show them, never add, change or delete them."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 @admin.register(Matter)
@@ -18,7 +36,7 @@ class ReviewAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Finding)
-class FindingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class FindingAdmin(ReadOnlyAdmin):
     list_display = ("review", "ordinal", "citation", "status", "state")
     list_filter = ("status", "state", "jurisdiction")
 
@@ -30,15 +48,15 @@ class SourceSnapshotAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AuditEventAdmin(ReadOnlyAdmin):
     list_display = ("review", "seq", "kind", "actor_name", "created_at")
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
+@admin.register(Decision)
+class DecisionAdmin(ReadOnlyAdmin):
+    list_display = ("finding", "action", "user", "role", "created_at")
 
 
-admin.site.register(Decision)
-admin.site.register(SignOff)
+@admin.register(SignOff)
+class SignOffAdmin(ReadOnlyAdmin):
+    list_display = ("review", "user", "signed_at")

@@ -128,6 +128,18 @@ def last_decision(f: Finding) -> Any:
     return decisions[-1] if decisions else None
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell a spreadsheet shows as text: one that would start a formula (=, +, -, @, tab, CR — OWASP's CSV
+    injection list) gets a leading apostrophe, which Excel and LibreOffice show as nothing. Drafts, rationales
+    and decision comments are untrusted text; numbers are left as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def export_csv(review: Review) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -139,24 +151,23 @@ def export_csv(review: Review) -> bytes:
         )
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
         label = Status(f.status).label if f.status else ""
-        writer.writerow(
-            [
-                f.finding_id,
-                f.status,
-                label,
-                f.citation,
-                f.jurisdiction,
-                f.kind,
-                f.claim_type,
-                f.required_level,
-                f.achieved_level,
-                f.claim_text,
-                f.rationale,
-                f.state,
-                *decided,
-                *source,
-            ]
-        )
+        row = [
+            f.finding_id,
+            f.status,
+            label,
+            f.citation,
+            f.jurisdiction,
+            f.kind,
+            f.claim_type,
+            f.required_level,
+            f.achieved_level,
+            f.claim_text,
+            f.rationale,
+            f.state,
+            *decided,
+            *source,
+        ]
+        writer.writerow([csv_cell(cell) for cell in row])
     # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
 

@@ -1,42 +1,43 @@
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from verifier.ingest import IngestedDocument, IngestError, ingest_bytes, ingest_text
-from workbench.models import Decision, LoginFailure, Matter
+from workbench import throttle
+from workbench.models import Decision, Matter
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Refuses further attempts for a username+address after too many recent failures."""
+class ThrottledLoginMixin:
+    """Refuses further attempts for a username+address after too many recent failures (workbench.throttle);
+    the attempt is counted before the password is checked."""
 
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "throttled": _("Too many failed attempts. Wait a few minutes and try again."),
-    }
+    throttled_message = _("Too many failed attempts. Wait a few minutes and try again.")
 
     def clean(self) -> dict[str, Any]:
-        username = (self.data.get("username") or "")[:150]
-        address = client_address(self.request)
-        since = timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW)
-        recent = LoginFailure.objects.filter(username=username, address=address, at__gte=since).count()
-        if recent >= settings.LOGIN_MAX_FAILURES:
-            raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
-        try:
-            return super().clean()
-        except forms.ValidationError:
-            LoginFailure.objects.create(username=username, address=address)
-            raise
+        form: Any = self
+        # Field cleaning ran first: this is the username exactly as authentication will read it.
+        username = str(form.cleaned_data.get("username") or "")
+        address = throttle.client_address(form.request)
+        if username and not throttle.reserve(username, address):
+            raise forms.ValidationError(self.throttled_message, code="throttled")
+        cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
+        if username:
+            throttle.succeeded(username, address)
+        return cleaned
 
 
-def client_address(request: Any) -> str:
-    return str(request.META.get("REMOTE_ADDR", "")) if request is not None else ""
+class ThrottledLoginForm(ThrottledLoginMixin, AuthenticationForm):
+    pass
+
+
+class ThrottledAdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    pass
 
 
 class UploadTextForm(forms.Form):

@@ -337,12 +337,16 @@ class Profile(models.Model):
         return f"{self.user_id} {self.language or 'browser'}"
 
 
-class LoginFailure(models.Model):
-    """Failed logins, counted per username and address to throttle guessing."""
+class LoginThrottle(models.Model):
+    """Failed (or pending) logins of one username from one address in the window (workbench.throttle)."""
 
-    username = models.CharField(max_length=150, db_index=True)
+    username = models.CharField(max_length=150)
     address = models.CharField(max_length=64)
-    at = models.DateTimeField(default=timezone.now, db_index=True)
+    failures = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["username", "address"], name="login_throttle_pair")]
 
     def __str__(self) -> str:
-        return f"{self.username} {self.at:%Y-%m-%d %H:%M}"
+        return f"{self.username} {self.address} {self.failures}"

@@ -25,17 +25,25 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
-from verifier.model import Jurisdiction, Kind, SourceDocument, Status
+from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument, Status
 from verifier.search.dispatch import Params, Searcher, SearchUnavailable
 from verifier.search.eu import EuSearch
 from verifier.search.korea import KoreaSearch
 from verifier.search.poland import PolandSearch
 from verifier.search.results import Hit, Page
-from verifier.search.suggest import Suggestion, case_query, statute_suggestions
+from verifier.search.suggest import (
+    CaseLookup,
+    Suggestion,
+    case_lookup,
+    defined_names,
+    draft_words,
+    statute_suggestions,
+)
 from verifier.sources.errors import SourceError
 from workbench import audit
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.permissions import ASSOCIATE, PARTNER, AnyUser, require_role
+from workbench.search_local import LOCAL, open_here, search_here
 
 log = logging.getLogger(__name__)
 
@@ -53,21 +61,18 @@ def searcher() -> Searcher:
     """The searches, built on the sources' own resolvers: one SourceHTTP, one OC key, one law cache."""
     if settings.WORKBENCH_LOCAL_ONLY:
         return Searcher(korea=None, poland=None, eu=None, why_not="local-only mode: nothing is sent outside")
-    from verifier.sources.cellar import CellarResolver
-    from verifier.sources.eli import EliResolver
-    from verifier.sources.lawgokr import LawGoKrResolver
-    from verifier.sources.saos import SaosResolver
+    from verifier.sources.router import remotes_of
     from workbench.sources import router
 
-    resolvers: dict[str, Any] = dict(getattr(router(), "resolvers", {}))
-    kr, saos, eli, cellar = (resolvers.get(k) for k in ("kr", "pl:case", "pl:act", "eu"))
-    korea = KoreaSearch(kr) if isinstance(kr, LawGoKrResolver) and kr.oc else None
-    poland = (
-        PolandSearch(saos, eli) if isinstance(saos, SaosResolver) and isinstance(eli, EliResolver) else None
+    remotes = remotes_of(router())
+    if remotes is None:
+        return Searcher(korea=None, poland=None, eu=None, why_not="no source service is configured")
+    return Searcher(
+        korea=KoreaSearch(remotes.kr) if remotes.kr.oc else None,
+        poland=PolandSearch(remotes.saos, remotes.eli),
+        eu=EuSearch(remotes.cellar),
+        why_not="" if remotes.kr.oc else "LAWGOKR_OC is not set",
     )
-    eu = EuSearch(cellar) if isinstance(cellar, CellarResolver) else None
-    why = "LAWGOKR_OC is not set" if korea is None and isinstance(kr, LawGoKrResolver) else ""
-    return Searcher(korea=korea, poland=poland, eu=eu, why_not=why)
 
 
 # ----------------------------------------------------------------------------------------- searches
@@ -80,10 +85,33 @@ class SearchOutcome:
     error: str = ""
     retry: bool = False  # the failure is transient: the same search may work in a moment
     cached: bool = False
+    local: bool = False  # answered from this machine: the upstream was not configured or not reachable
 
 
 def _cache_key(kind: str, text: str) -> str:
     return f"{CACHE_VERSION}:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def _cache_get(key: str) -> Any:
+    """The cache is an optimisation: when it is down, everything is computed again (never a 500)."""
+    try:
+        return cache.get(key)
+    except Exception as exc:  # the backend's own connection errors (redis.ConnectionError, OSError…)
+        log.warning("search cache unavailable, not cached: %s", type(exc).__name__)
+        return None
+
+
+def _cache_set(key: str, value: Any, timeout: int) -> None:
+    try:
+        cache.set(key, value, timeout)
+    except Exception as exc:
+        log.warning("search cache unavailable, not stored: %s", type(exc).__name__)
+
+
+def _list_scope(user: AnyUser, review: Review | None) -> str:
+    """Whose searches a cached list may answer: the review's matter, or the user outside a review. A list
+    cached for one matter would tell another matter what was searched ("from the cache")."""
+    return f"matter:{review.matter_id}" if review is not None else f"user:{getattr(user, 'pk', None)}"
 
 
 def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -> SearchOutcome:
@@ -91,15 +119,15 @@ def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -
         params = params.normalized()
     except (TypeError, ValueError) as exc:
         return SearchOutcome(params, error=str(exc))
-    key = _cache_key("list", params.cache_key())
-    page: Page | None = cache.get(key)
+    key = _cache_key("list", f"{_list_scope(user, review)}|{params.cache_key()}")
+    page: Page | None = _cache_get(key)
     outcome: SearchOutcome
     if page is not None:
         outcome = SearchOutcome(params, page=page, cached=True)
     else:
         outcome = _search_upstream(params)
-        if outcome.page is not None:
-            cache.set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
+        if outcome.page is not None and not outcome.local:
+            _cache_set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
     _record_search(outcome, user=user, review=review)
     return outcome
 
@@ -110,9 +138,23 @@ def _search_upstream(params: Params) -> SearchOutcome:
     except ValueError as exc:
         return SearchOutcome(params, error=str(exc))
     except SearchUnavailable as exc:
-        return SearchOutcome(params, error=str(exc))
+        return _search_here(params, str(exc), retry=False)
     except SourceError as exc:
-        return SearchOutcome(params, error=exc.message, retry=not exc.permanent)
+        if exc.permanent:
+            return SearchOutcome(params, error=exc.message, retry=False)
+        # Unreachable for now: said as before (with "Try again"), and what this machine holds meanwhile.
+        here = _search_here(params, exc.message, retry=True)
+        return replace(here, error=exc.message, page=here.page)
+
+
+def _search_here(params: Params, why: str, *, retry: bool) -> SearchOutcome:
+    """The upstream is not configured or cannot be reached: the corpus and stored sources instead, saying so.
+    Such a page is never cached: it must not stand in for the upstream's answer once it is back."""
+    try:
+        page = search_here(params, why)
+    except ValueError as exc:
+        return SearchOutcome(params, error=f"{why}; {exc}", retry=retry, local=True)
+    return SearchOutcome(params, page=page, retry=retry, local=True)
 
 
 def _record_search(outcome: SearchOutcome, *, user: AnyUser, review: Review | None) -> None:
@@ -127,7 +169,15 @@ def _record_search(outcome: SearchOutcome, *, user: AnyUser, review: Review | No
     if outcome.error:
         payload["error"] = outcome.error
     if review is None:
-        log.info("source search outside a review: %s", payload)
+        # The words typed are the user's work: the log says how long they were, never what they were.
+        log.info(
+            "source search outside a review: collection=%s query_chars=%d cached=%s hits=%s error=%s",
+            outcome.params.collection,
+            len(outcome.params.query),
+            outcome.cached,
+            outcome.page.total if outcome.page is not None else "-",
+            bool(outcome.error),
+        )
         return
     audit.append(review, "source_search", payload, user)
 
@@ -148,6 +198,11 @@ def open_document(collection: str, doc_id: str) -> DocumentOutcome:
     from workbench.records import document_of
     from workbench.sources import store
 
+    if collection == LOCAL:
+        here = open_here(doc_id)
+        if here is None:
+            return DocumentOutcome(error="No such source on this machine.")
+        return DocumentOutcome(document_of(here), here)
     key = BODY_KEY.format(collection=collection, doc_id=doc_id)
     kept = SourceSnapshot.objects.filter(key=key, matter__isnull=True).order_by("-fetched_at", "-pk").first()
     if kept is not None:
@@ -212,9 +267,16 @@ class SuggestionsOutcome:
     cases: tuple[Hit, ...] = ()
     law_search: tuple[str, str] | None = None  # (collection, id) to open the law at a suggested article
     notes: tuple[str, ...] = field(default=())
+    # A search with words of the draft, offered, never run: the user sees it, may edit it, and submits it.
+    draft_search: Params | None = None
+
+    @property
+    def draft_search_service(self) -> str:
+        return UPSTREAM_NAMES.get(self.draft_search.collection, "") if self.draft_search else ""
 
 
 CASE_KINDS = (Kind.JUDGMENT.value, Kind.CONSTITUTIONAL_DECISION.value, Kind.EU_CASE.value)
+UPSTREAM_NAMES = {"prec": "law.go.kr (판례)", "saos": "SAOS"}
 
 
 def wants_suggestions(finding: Finding) -> bool:
@@ -229,28 +291,23 @@ def suggestions_for(finding: Finding) -> SuggestionsOutcome:
     if not wants_suggestions(finding) or not finding.anchor:
         return SuggestionsOutcome()
     key = _cache_key("suggest", f"{finding.pk}:{finding.computed_at}:{finding.status}")
-    found: SuggestionsOutcome | None = cache.get(key)
+    found: SuggestionsOutcome | None = _cache_get(key)
     if found is None:
         found = _suggest(finding)
-        cache.set(key, found, SUGGESTION_TTL)
+        _cache_set(key, found, SUGGESTION_TTL)
     return found
 
 
 def _suggest(finding: Finding) -> SuggestionsOutcome:
+    """Computed without being asked, so only identifiers may leave the machine (CONTRACT §3): the statute
+    suggestions rank the stored law's own text here; the case suggestions ask for the same court, day, year
+    and case type. The claim's words go out only in `draft_search`, which the user sees and submits."""
     from workbench.records import anchor_from_json, document_of
 
     anchor = anchor_from_json(finding.anchor)
-    search = searcher()
-    notes: list[str] = []
     if finding.kind == Kind.STATUTE.value:
         law = anchor.law or anchor.key.removeprefix("kr:law:")
         document = document_of(finding.snapshot) if finding.snapshot else None
-        ai: tuple[Hit, ...] = ()
-        if search.korea is not None:
-            try:
-                ai = search.korea.articles(finding.claim_text, display=50).hits
-            except (SourceError, ValueError) as exc:
-                notes.append(f"aiSearch: {exc}")
         pin = anchor.pinpoint
         cited: list[tuple[str, str]] = []
         if pin and pin.article:
@@ -258,37 +315,64 @@ def _suggest(finding: Finding) -> SuggestionsOutcome:
             if pin.paragraph:
                 cited.append(("paragraph", pin.paragraph))
         articles = statute_suggestions(
-            document, finding.claim_text, law_name=law, citation=finding.citation, cited=cited, ai_hits=ai
+            document, finding.claim_text, law_name=law, citation=finding.citation, cited=cited
         )
         law_ref = None
         if document is not None and document.meta.get("MST"):
             law_ref = ("law", document.meta["MST"])
-        return SuggestionsOutcome(articles=tuple(articles), law_search=law_ref, notes=tuple(notes))
-    query = case_query(anchor, finding.claim_text, finding.citation)
-    words = " ".join(filter(None, [" ".join(query.parties), query.words])).strip()
-    if not words:
-        return SuggestionsOutcome(notes=("the draft gives no parties or topic words to search with",))
+        notes = () if document is not None else ("the law's text is not stored, so no article is suggested",)
+        return SuggestionsOutcome(articles=tuple(articles), law_search=law_ref, notes=notes)
     collection = {"kr": "prec", "pl": "saos"}.get(finding.jurisdiction, "")
     if not collection:
         return SuggestionsOutcome(notes=("no case search for this jurisdiction; use the search below",))
-    wrong = {anchor.number} if anchor.number else set()
-    candidates: tuple[Hit, ...] = ()
-    # All the words together first; then each topic word alone, since a title search needs every word.
-    for attempt in [words, *(w for w in query.words.split() if w != words)][:4]:
+    proposal = _draft_search(finding, anchor, collection)
+    lookup = case_lookup(anchor, finding.jurisdiction)
+    if lookup is None:
+        return SuggestionsOutcome(
+            notes=("the citation gives no date to look for neighbouring decisions by",), draft_search=proposal
+        )
+    candidates, note = _neighbours(lookup, wrong=anchor.number or "")
+    return SuggestionsOutcome(cases=candidates, notes=(note,) if note else (), draft_search=proposal)
+
+
+def _neighbours(lookup: CaseLookup, *, wrong: str) -> tuple[tuple[Hit, ...], str]:
+    """Decisions of the cited court on the cited day (of the cited year and case type in Korea)."""
+    search = searcher()
+    for court in dict.fromkeys([lookup.court, ""]):
         params = Params(
-            collection=collection,
-            query=attempt,
-            date_from=query.date or "",
-            date_to=query.date or "",
-            display=5,
+            collection=lookup.collection,
+            query=lookup.query,
+            court=court,
+            date_from=lookup.date,
+            date_to=lookup.date,
+            display=20,
         )
         try:
             page = search.search(params)
-        except (SourceError, ValueError, SearchUnavailable) as exc:
-            return SuggestionsOutcome(notes=(str(exc),))
-        candidates = tuple(h for h in page.hits if h.number not in wrong)[:5]
-        if candidates:
-            break
-    if not candidates:
-        notes.append(f"no {params.collection} hit for “{words}” on {query.date or 'any date'}")
-    return SuggestionsOutcome(cases=candidates, notes=tuple(notes))
+        except ValueError:
+            continue  # a court the search does not know by that name: the same day in any court
+        except SearchUnavailable:
+            page = search_here(replace(params, court=""), "the service is not configured")
+        except SourceError as exc:
+            return (), str(exc)
+        same_day = [h for h in page.hits if h.number != wrong and (h.date or "") == lookup.date]
+        same_day.sort(key=lambda h: lookup.repertory not in (h.number or ""))
+        if same_day:
+            return tuple(same_day[:5]), ""
+        break
+    return (), f"no decision of {lookup.court or 'that court'} on {lookup.date} found by its identifiers"
+
+
+def _draft_search(finding: Finding, anchor: Anchor, collection: str) -> Params | None:
+    names = defined_names(finding.review.draft_text, anchor.parties)
+    words = draft_words(finding.claim_text, finding.citation, names)
+    if not words:
+        return None
+    return Params(
+        collection=collection,
+        query=" ".join(words),
+        court=anchor.court or "",
+        date_from=anchor.date or "",
+        date_to=anchor.date or "",
+        display=5,
+    )

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,12 +20,25 @@ from verifier.model import Jurisdiction, Kind
 from verifier.search import codes, highlight
 from verifier.search.dispatch import Params, collection_choices, is_known_collection
 from verifier.search.results import Hit
-from verifier.search.suggest import topic_words
 from workbench import search
 from workbench.models import Finding, Review
 from workbench.permissions import ASSOCIATE, PARTNER, finding_for, require_role, review_for, role_of
+from workbench.search_local import LOCAL
 
 PREVIEW_CHARS = 6000
+# aiSearch's domains: the reader's words, the Korean name beside (the Korean reader sees it alone).
+DOMAINS = [
+    ("0", gettext_lazy("statute articles"), "법령 조문"),
+    ("1", gettext_lazy("statute annexes and forms"), "법령 별표·서식"),
+    ("2", gettext_lazy("administrative rule articles"), "행정규칙 조문"),
+    ("3", gettext_lazy("administrative rule annexes and forms"), "행정규칙 별표·서식"),
+]
+
+
+def _beside(label: object, korean: str) -> str:
+    return korean if (get_language() or "").startswith("ko") else f"{label} ({korean})"
+
+
 FIELDS = [f.name for f in dataclasses.fields(Params)]
 
 
@@ -41,25 +55,28 @@ def params_from(query: QueryDict, default_collection: str = "law") -> Params:
 
 
 def defaults_for(finding: Finding) -> Params:
-    """What the panel starts with for this finding: its collection, and words from the draft."""
+    """What the panel starts with for this finding: its collection, and the citation's own identifiers (law
+    name, case number, CELEX, act address) — never words of the draft, which the user types if they wish."""
     anchor = finding.anchor or {}
+    key = str(anchor.get("key") or "")
+    number = str(anchor.get("number") or "")
     if finding.jurisdiction == Jurisdiction.KR.value:
-        collection = "law" if finding.kind == Kind.STATUTE.value else "prec"
-        if finding.kind == Kind.CONSTITUTIONAL_DECISION.value:
-            collection = "detc"
-        elif finding.kind == Kind.INTERPRETATION.value:
-            collection = "expc"
-    elif finding.jurisdiction == Jurisdiction.PL.value:
-        collection = "eli" if finding.kind == Kind.STATUTE.value else "saos"
-    else:
-        collection = "cellar"
-    if collection == "law":
-        query = str(anchor.get("law") or "")
-    elif collection == "cellar":
-        query = str(anchor.get("number") or "")
-    else:
-        query = " ".join(topic_words(finding.claim_text, finding.citation))
-    return Params(collection=collection, query=query)
+        collection = {
+            Kind.STATUTE.value: "law",
+            Kind.CONSTITUTIONAL_DECISION.value: "detc",
+            Kind.INTERPRETATION.value: "expc",
+        }.get(finding.kind, "prec")
+        if collection == "law":
+            return Params(collection="law", query=str(anchor.get("law") or key.removeprefix("kr:law:")))
+        return Params(collection=collection, query=number)
+    if finding.jurisdiction == Jurisdiction.PL.value:
+        if finding.kind == Kind.STATUTE.value:
+            eli = key.removeprefix("pl:act:")
+            year = eli.split("/")[1] if eli.count("/") == 2 else ""
+            title = finding.snapshot.title if finding.snapshot_id and finding.snapshot else ""
+            return Params(collection="eli", query=title, year=year if not title else "")
+        return Params(collection="saos", case_number=number or key.removeprefix("pl:case:"))
+    return Params(collection="cellar", query=number or key.rsplit(":", 1)[-1])
 
 
 def _page_links(request: HttpRequest, params: Params, page_count: int) -> dict[str, str]:
@@ -94,12 +111,7 @@ def _context(
     return {
         "rows": [(h, _preview_url(h, page.query, finding)) for h in page.hits] if page else [],
         "first_number": (page.page - 1) * page.display + 1 if page else 1,
-        "domains": [
-            ("0", "법령 조문"),
-            ("1", "법령 별표·서식"),
-            ("2", "행정규칙 조문"),
-            ("3", "행정규칙 별표·서식"),
-        ],
+        "domains": [(code, _beside(label, korean)) for code, label, korean in DOMAINS],
         "action": reverse("finding_search", args=[finding.review_id, finding.pk])
         if finding
         else reverse("search"),
@@ -107,7 +119,7 @@ def _context(
         "outcome": outcome,
         "page": page,
         "links": _page_links(request, outcome.params, page.pages) if outcome and page else {},
-        "collections": collection_choices(),
+        "collections": collection_choices(get_language() or "en"),
         "case_types": codes.case_types(),
         "retry_url": request.get_full_path(),
     }
@@ -171,7 +183,7 @@ def _preview(request: HttpRequest, *, finding: Finding | None, review: Review | 
     collection = request.GET.get("collection", "")
     doc_id = request.GET.get("id", "")
     query = request.GET.get("q", "")
-    if not is_known_collection(collection):
+    if not (is_known_collection(collection) or collection == LOCAL):
         raise Http404("No such collection.")
     opened = search.open_document(collection, doc_id)
     context: dict[str, Any] = {
@@ -211,7 +223,7 @@ def finding_search_use(request: HttpRequest, review_id: int, finding_pk: int) ->
     require_role(request.user, ASSOCIATE, PARTNER)
     collection = request.POST.get("collection", "")
     doc_id = request.POST.get("id", "")
-    if not is_known_collection(collection):
+    if not (is_known_collection(collection) or collection == LOCAL):
         raise Http404("No such collection.")
     before = finding.status
     try:

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "workbench.middleware.ProfileLanguageMiddleware",
+    "workbench.middleware.NoStoreMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -162,12 +163,21 @@ ELI_BASE_URL = os.environ.get("ELI_BASE_URL", "https://api.sejm.gov.pl/eli")
 CELLAR_BASE_URL = os.environ.get("CELLAR_BASE_URL", "https://publications.europa.eu/resource")
 WORKBENCH_LOCAL_ONLY = env_bool("WORKBENCH_LOCAL_ONLY")
 SOURCE_HTTP_TIMEOUT = float(os.environ.get("SOURCE_HTTP_TIMEOUT", "20"))
+# SAOS's search "regularly takes 20–35 s under load" (SOURCE-APIS §3.1), so it has its own default of 45 s; an
+# operator who sets SOURCE_HTTP_TIMEOUT bounds SAOS too, unless SAOS_HTTP_TIMEOUT says otherwise.
+SAOS_HTTP_TIMEOUT = float(
+    os.environ.get("SAOS_HTTP_TIMEOUT")
+    or (SOURCE_HTTP_TIMEOUT if os.environ.get("SOURCE_HTTP_TIMEOUT") else max(SOURCE_HTTP_TIMEOUT, 45.0))
+)
 
 # Uploads: refused above this size before they are read into memory.
 WORKBENCH_MAX_UPLOAD_BYTES = int(os.environ.get("WORKBENCH_MAX_UPLOAD_BYTES", str(20 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = WORKBENCH_MAX_UPLOAD_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 MEDIA_ROOT = Path(os.environ.get("WORKBENCH_MEDIA_ROOT", VAR_DIR / "uploads"))  # outside the web root
+# Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 
 # --- Auth ------------------------------------------------------------------------------------------
 LOGIN_URL = "login"
@@ -221,10 +231,15 @@ SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("WORKBENCH_BEHIND_PROXY") else None
+WORKBENCH_BEHIND_PROXY = env_bool("WORKBENCH_BEHIND_PROXY")
+# Proxies between the client and the workbench that append to X-Forwarded-For: the client's address is this
+# many entries from the right (anything further left was written by the client and can be forged).
+WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
-# Login throttling: failed attempts per username+IP inside the window before the form refuses.
+# Login throttling (workbench/throttle.py, also the admin's login): attempts per (username as authentication
+# reads it, client address) inside the window before the form refuses; a right password clears the count.
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
 
@@ -239,7 +254,16 @@ CACHES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"no_query_strings": {"()": "workbench.logs.DropQueryStrings"}},
+    "formatters": {"server": {"format": "[{server_time}] {message}", "style": "{"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "server": {"class": "logging.StreamHandler", "formatter": "server", "filters": ["no_query_strings"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"httpx": {"level": "WARNING"}},
+    "loggers": {
+        "httpx": {"level": "WARNING"},
+        # runserver's request log: paths without their query strings (typed search words).
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
 }

@@ -49,6 +49,7 @@ def router(*, local_only: bool | None = None) -> Resolver:
                 eli_base_url=settings.ELI_BASE_URL,
                 cellar_base_url=settings.CELLAR_BASE_URL,
                 timeout=settings.SOURCE_HTTP_TIMEOUT,
+                saos_timeout=settings.SAOS_HTTP_TIMEOUT,
                 local_only=only_local,
                 passthrough=(SoftTimeLimitExceeded,),  # the task ends the finding as "timed out"
             )

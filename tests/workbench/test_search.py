@@ -369,3 +369,149 @@ def test_it_proposes_candidate_decisions_for_a_case_the_database_does_not_have(
     assert "2015두48999" not in html  # never the number the draft got wrong
     finding.refresh_from_db()
     assert finding.snapshot is None  # nothing attached until the associate chooses
+
+
+# ------------------------------------------------------------------------ what leaves without being asked
+
+
+def test_a_red_statute_is_suggested_from_the_stored_law_without_any_request(red, client_for, sources) -> None:
+    review, finding = red
+    html = client_for("associate").get(url("finding_suggestions", review, finding), **HX).content.decode()
+    assert "Did you mean 제17조 제1항?" in html
+    assert sources.requests == []  # the claim sentence went nowhere (it went to aiSearch before)
+
+
+def test_a_wrong_case_number_is_looked_up_by_court_day_and_case_type_only(
+    people, sources, client_for
+) -> None:
+    from verifier.ingest import ingest_text
+
+    review = checked_review(people, ingest_text(CASE_DRAFT, name="memo.md"), title="Labour memo")
+    finding = review.findings.get()
+    sources.clear_requests()
+    html = client_for("associate").get(url("finding_suggestions", review, finding), **HX).content.decode()
+    asked = lawgokr_requests(sources)
+    assert [(r.param("target"), r.param("query"), r.param("prncYd")) for r in asked] == [
+        ("prec", "2015두", "20151127~20151127")
+    ]
+    # The words of the claim are offered for a search of the user's own, shown and editable, not sent.
+    form = re.search(r'<form[^>]*class="draft-words-search".*?</form>', html, re.S)
+    assert form is not None
+    query = re.search(r'name="query" type="search" value="([^"]*)"', form.group(0))
+    assert query is not None
+    assert "부당해고구제재심판정취소" in query.group(1)
+    assert "Nothing of the draft has been sent" in form.group(0)
+    sent = client_for("associate").get(
+        url("finding_search", review, finding), {"collection": "prec", "query": query.group(1)}, **HX
+    )
+    assert sent.status_code == 200
+    assert lawgokr_requests(sources)[-1].param("query") == query.group(1)  # exactly what was shown
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        (
+            "4. Por. także wyrok SN z dnia 12 marca 2019 r., II CSK 123/19.\n",
+            {"case_number": "II CSK 123/19"},
+        ),
+        ("See also wyrok SN z dnia 12 marca 2019 r., II CSK 123/19.\n", {"case_number": "II CSK 123/19"}),
+        (
+            "2. 대법원 2015. 11. 27. 선고 2015두48999 판결 참조.\n",
+            {"collection": "prec", "query": "2015두48999"},
+        ),
+    ],
+)
+def test_the_panel_starts_from_the_citations_identifiers(people, client_for, draft, expected) -> None:
+    from verifier.ingest import ingest_text
+
+    review = checked_review(people, ingest_text(draft, name="memo.md"), title="memo")
+    finding = review.findings.exclude(anchor={}).get()
+    html = (
+        client_for("associate")
+        .get(url("finding_search", review, finding), {"panel": "1"}, **HX)
+        .content.decode()
+    )
+    for name, value in expected.items():
+        if name == "collection":
+            assert re.search(rf'<option value="{value}" selected>', html)
+        else:
+            assert re.search(rf'name="{name}"[^>]*value="{re.escape(value)}"', html), html[:2000]
+    assert re.search(r'name="query"[^>]*value="(also|See|także)', html) is None
+
+
+# --------------------------------------------------------------------------------- caches and logs
+
+
+def test_a_matter_never_sees_that_another_matter_searched(people, sources, client_for) -> None:
+    from verifier.ingest import ingest_text
+
+    mine = checked_review(people, ingest_text(PIPA_MISQUOTE, name="memo.md"), title="A")
+    theirs = services_review_in(people["other_matter"], people["outsider"])
+    finding, other = mine.findings.get(), theirs.findings.get()
+    params = {"collection": "prec", "query": "업무방해"}
+    client_for("associate").get(url("finding_search", mine, finding), params, **HX)
+    html = client_for("outsider").get(url("finding_search", theirs, other), params, **HX).content.decode()
+    assert "from the cache" not in html
+    assert events(theirs, "source_search")[-1]["cached"] is False
+    again = client_for("partner").get(url("finding_search", mine, finding), params, **HX).content.decode()
+    assert "from the cache" in again  # within one matter the cache still serves
+
+
+def services_review_in(matter: Any, user: Any) -> Any:
+    from verifier.ingest import ingest_text
+    from workbench import services
+    from workbench.models import Review
+
+    review = services.create_review(
+        user=user, matter=matter, title="B", document=ingest_text(PIPA_MISQUOTE, name="b.md"), enqueue=False
+    )
+    for finding_id in services.extract_findings(review.pk):
+        services.verify_finding(finding_id)
+    return Review.objects.get(pk=review.pk)
+
+
+def test_search_and_suggestions_work_without_the_cache(red, client_for) -> None:
+    from django.test import override_settings
+
+    dead = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there: every cache call fails
+        }
+    }
+    review, finding = red
+    client = client_for("associate")
+    with override_settings(CACHES=dead):
+        found = client.get(
+            url("finding_search", review, finding), {"collection": "law", "query": "민법"}, **HX
+        )
+        suggested = client.get(url("finding_suggestions", review, finding), **HX)
+    assert found.status_code == 200
+    assert "난민법" in found.content.decode()
+    assert suggested.status_code == 200
+    assert "Did you mean 제17조 제1항?" in suggested.content.decode()
+
+
+def test_typed_words_are_logged_by_their_length_only(people, sources, client_for, caplog, settings) -> None:
+    import logging
+    from urllib.parse import unquote_plus
+
+    from fakes.faults import FaultPolicy
+    from workbench.sources import reset_router
+
+    caplog.set_level(logging.DEBUG)
+    client_for("associate").get(reverse("search"), {"collection": "prec", "query": "퀵소트팩스 배임"})
+    # A failing upstream: the HTTP client logs every URL it retries and gives up on.
+    with FakeSources(DATA, faults=FaultPolicy(rate=1.0, kinds=("503",))) as failing:
+        for name, value in failing.base_urls.items():
+            setattr(settings, name, value)
+        reset_router()
+        client_for("associate").get(reverse("search"), {"collection": "saos", "query": "Quixotefax zarząd"})
+        client_for("associate").get(reverse("search"), {"collection": "prec", "query": "제뷸론 횡령"})
+        assert len(failing.requests) >= 2
+    said = unquote_plus("\n".join(r.getMessage() for r in caplog.records))
+    assert "query_chars=" in said
+    assert "retrying" in said or "giving up" in said  # the client did log its URLs
+    for word in ("퀵소트팩스", "배임", "Quixotefax", "zarząd", "제뷸론", "횡령"):
+        assert word not in said

@@ -6,17 +6,23 @@ origin is "footnote N" with N the number the reader sees. Tracked changes are re
 
 python-docx opens the package and finds the parts; the text is read by walking the XML ourselves, since
 python-docx's `Paragraph.text` silently drops tracked insertions, content controls and fields.
-The zip and the XML are checked before any parser sees them (zip bombs, entity bombs).
+The zip and the XML are checked before any parser sees them (zip bombs, entity bombs): every member that an
+XML parser could read — whatever its name (a content-type override makes any part the main document) and its
+encoding — is run through defusedxml's expat reader first, which refuses a DTD and entity declarations.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
+import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from defusedxml import DefusedXmlException
+from defusedxml.expatreader import create_parser
 from lxml import etree
 
 from verifier.ingest.base import IngestError, PartsBuilder, TextPart
@@ -34,7 +40,12 @@ MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 _FOOTNOTES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes"
 _ENDNOTES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes"
-_DOCTYPE_MARKS = tuple("<!DOCTYPE".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be"))
+# What an XML parser would take for XML: "<" first (after a BOM or blanks) in an encoding parsers detect on
+# their own. UTF-32 and EBCDIC are on the list because lxml reads them, though Word never writes them.
+_XML_SNIFF = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be", "cp500")
+_XML_BLANKS = " \t\r\n\ufeff\x00"
+_DOCTYPE_MARKS = frozenset("<!DOCTYPE".encode(codec) for codec in _XML_SNIFF)
+_DECLARED = re.compile(r"""<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']""")
 _TRUE = frozenset({"1", "true", "on"})
 
 
@@ -105,8 +116,7 @@ def check_package(data: bytes, display: str) -> None:
                 raise IngestError(bomb)
         total = 0
         for member in members:
-            is_xml = member.filename.endswith((".xml", ".rels"))
-            tail = b""
+            checker: _XmlCheck | None = None
             try:
                 with archive.open(member) as stream:
                     # The declared sizes above may lie; count what actually comes out.
@@ -114,19 +124,71 @@ def check_package(data: bytes, display: str) -> None:
                         total += len(chunk)
                         if total > MAX_UNCOMPRESSED_BYTES:
                             raise IngestError(bomb)
-                        if is_xml:
-                            window = tail + chunk
-                            if any(mark in window for mark in _DOCTYPE_MARKS):
-                                # Office never writes a DTD; one here can only be an entity bomb or XXE.
-                                raise IngestError(
-                                    f"{display} contains XML with a document type declaration, which Word "
-                                    "never writes and which can hide an attack; it was not opened."
-                                )
-                            tail = window[-32:]
+                        if checker is None and looks_like_xml(chunk):
+                            checker = _XmlCheck(display, chunk)
+                        if checker is not None:
+                            checker.feed(chunk)
+                if checker is not None:
+                    checker.close()
             except IngestError:
                 raise
             except Exception:  # bad CRC, zlib errors, unsupported or encrypted compression
                 raise IngestError(damaged) from None
+
+
+def looks_like_xml(head: bytes) -> bool:
+    """True when some XML parser would read these first bytes as the start of a document."""
+    for codec in _XML_SNIFF:
+        # "replace", not "ignore": a binary's undecodable first byte must not vanish and bare a "<" behind it.
+        text = head[:256].decode(codec, errors="replace").lstrip(_XML_BLANKS)
+        if text.startswith("<"):
+            return True
+    return False
+
+
+class _XmlCheck:
+    """defusedxml's expat reader, fed as the member unpacks, refuses a DTD, entity declarations and external
+    references. Where expat cannot read a part (UTF-32, EBCDIC, an encoding it lacks, broken markup) — lxml
+    may still read it — the part's bytes are searched for "<!DOCTYPE" in every encoding an XML parser detects
+    and in the one the part declares. Broken markup is left for the reader to report as damage."""
+
+    def __init__(self, display: str, head: bytes) -> None:
+        self.display = display
+        self.marks = set(_DOCTYPE_MARKS)
+        for codec in _XML_SNIFF:
+            declared = _DECLARED.search(head[:512].decode(codec, errors="replace"))
+            if declared:
+                with contextlib.suppress(LookupError, ValueError):
+                    self.marks.add("<!DOCTYPE".encode(codecs.lookup(declared.group(1)).name))
+        self.parser = create_parser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        self.parsing = True
+        self.tail = b""
+
+    def feed(self, chunk: bytes) -> None:
+        window = self.tail + chunk
+        if any(mark in window for mark in self.marks):
+            self._refuse()
+        self.tail = window[-64:]
+        if self.parsing:
+            self._parse(self.parser.feed, chunk)
+
+    def close(self) -> None:
+        if self.parsing:
+            self._parse(lambda _: self.parser.close(), b"")
+
+    def _parse(self, step: Callable[[bytes], object], chunk: bytes) -> None:
+        try:
+            step(chunk)
+        except DefusedXmlException:
+            self._refuse()
+        except Exception:
+            self.parsing = False  # not readable by expat: the byte search above goes on to the end
+
+    def _refuse(self) -> None:
+        raise IngestError(
+            f"{self.display} contains XML with a document type declaration, which Word never writes and "
+            "which can hide an attack; it was not opened."
+        )
 
 
 def _parse_xml(blob: bytes) -> etree._Element:

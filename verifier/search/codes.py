@@ -264,6 +264,25 @@ def ministry(alias: str) -> Collection:
     return collection(alias, group="ministry")
 
 
+@cache
+def _labels() -> Mapping[str, Mapping[str, str]]:
+    labels: Mapping[str, Mapping[str, str]] = _data("search-labels.json")["labels"]
+    return labels
+
+
+def label(code: str, language: str) -> str:
+    """How the search form names a collection to a reader of `language` (en, pl, ko): translated, with the
+    Korean name beside it for a Korean collection ("Ministry of Education (교육부)"); the Korean name alone
+    for a Korean reader."""
+    own = collections()[code].name if code in collections() else ""
+    translated = _labels().get(code, {}).get(language[:2])
+    if language.startswith("ko"):
+        return translated or own or code
+    if translated and own:
+        return f"{translated} ({own})"
+    return translated or own or code
+
+
 def in_group(group: Group) -> list[Collection]:
     return [c for c in collections().values() if c.group == group]
 

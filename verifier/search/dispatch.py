@@ -14,6 +14,7 @@ local-only mode) raises `SearchUnavailable` with the reason, so the panel says w
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from verifier.model import SourceDocument
@@ -170,15 +171,42 @@ class Searcher:
         return self._kr().document(collection, doc_id)
 
 
-def collection_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    core = codes.in_group("core")
+GROUP_LABELS: Mapping[str, Mapping[str, str]] = {
+    "core": {"en": "law.go.kr (Korea)", "pl": "law.go.kr (Korea)", "ko": "law.go.kr"},
+    "committee": {
+        "en": "Korean committees' decisions",
+        "pl": "Decyzje komisji koreańskich",
+        "ko": "위원회 결정문",
+    },
+    "tribunal": {
+        "en": "Korean special administrative tribunals",
+        "pl": "Koreańskie szczególne organy odwoławcze",
+        "ko": "특별행정심판",
+    },
+    "ministry": {
+        "en": "Korean ministries' interpretations",
+        "pl": "Wykładnia ministerstw koreańskich",
+        "ko": "중앙부처 1차 해석",
+    },
+    "pl": {"en": "Poland", "pl": "Polska", "ko": "폴란드"},
+    "eu": {"en": "European Union", "pl": "Unia Europejska", "ko": "유럽연합"},
+}
+
+
+def collection_choices(language: str = "en") -> list[tuple[str, list[tuple[str, str]]]]:
+    """The form's <optgroup>s and <option>s, labelled in the reader's language (Korean names beside)."""
+    lang = language[:2] if language[:2] in ("en", "pl", "ko") else "en"
+
+    def group(name: str, codes_: list[str]) -> tuple[str, list[tuple[str, str]]]:
+        return GROUP_LABELS[name][lang], [(code, codes.label(code, lang)) for code in codes_]
+
     return [
-        ("law.go.kr", [(c.code, c.name) for c in core if c.code != "eflaw"]),
-        ("위원회 결정문", [(c.code, c.name) for c in codes.in_group("committee")]),
-        ("특별행정심판", [(c.code, c.name) for c in codes.in_group("tribunal")]),
-        ("중앙부처 1차 해석", [(c.code, c.name) for c in codes.in_group("ministry")]),
-        ("Polska", [("saos", "SAOS — orzeczenia"), ("eli", "ELI — akty prawne (Sejm)")]),
-        ("EU", [("cellar", "CELEX / ECLI / case number (CELLAR)")]),
+        group("core", [c.code for c in codes.in_group("core") if c.code != "eflaw"]),
+        group("committee", [c.code for c in codes.in_group("committee")]),
+        group("tribunal", [c.code for c in codes.in_group("tribunal")]),
+        group("ministry", [c.code for c in codes.in_group("ministry")]),
+        group("pl", ["saos", "eli"]),
+        group("eu", ["cellar"]),
     ]
 
 

@@ -168,7 +168,8 @@ class KoreaSearch:
             f"{self.resolver.base_url}/{endpoint}",
             params={"OC": self.resolver.oc, **params},
             headers={"Referer": REFERER, "User-Agent": BROWSER_USER_AGENT},
-            redact_params=("OC",),
+            # The key is a secret; the words typed are the user's work: neither is logged.
+            redact_params=("OC", "query"),
             check=_check,
         )
 

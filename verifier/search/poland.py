@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from verifier.model import Anchor, Found, NotFound, SourceDocument, Unavailable
 from verifier.search.results import Hit, Page, clamp_display, clamp_page
 from verifier.sources.eli import EliResolver
+from verifier.sources.eli import check_json as eli_check_json
 from verifier.sources.errors import NotFoundError, PermanentError, TransientError
 from verifier.sources.saos import (
     ACCEPT_JSON,
@@ -30,6 +31,7 @@ from verifier.sources.saos import (
     parse_judgment,
     public_judgment_url,
 )
+from verifier.sources.saos import check_json as saos_check_json
 
 if TYPE_CHECKING:
     import httpx
@@ -49,6 +51,7 @@ COURT_TYPES: Mapping[str, str] = {
     "kio": "NATIONAL_APPEAL_CHAMBER",
     "krajowaizbaodwoławcza": "NATIONAL_APPEAL_CHAMBER",
 }
+WORD_PARAMS = ("all", "judgeName", "keywords", "referencedRegulation")
 ADMINISTRATIVE = {"administrative", "nsa", "wsa", "sądadministracyjny"}
 
 
@@ -59,9 +62,7 @@ class _Empty(NotFoundError):
 def _check_saos(response: httpx.Response) -> None:
     if response.status_code == 200 and not response.content.strip():
         raise _Empty("SAOS answered with an empty body")
-    from verifier.sources.saos import _check_json
-
-    _check_json(response)
+    saos_check_json(response)
 
 
 def saos_court_type(alias: str) -> str:
@@ -133,11 +134,12 @@ class PolandSearch:
         if court_type:
             params.append(("courtType", saos_court_type(court_type)))
         params.extend(("keywords", w) for w in words)
-        if not any(
-            name in {"all", "caseNumber", "judgeName", "referencedRegulation", "keywords"}
-            for name, _ in params
-        ):
-            raise ValueError("give words, a case number, a judge, a keyword or a referenced regulation")
+        named = {"all", "caseNumber", "judgeName", "referencedRegulation", "keywords"}
+        # One day's judgments is a bounded list too: what identifier-only suggestions ask for.
+        if not any(name in named for name, _ in params) and not (start and end and start == end):
+            raise ValueError(
+                "give words, a case number, a judge, a keyword, a referenced regulation or a single day"
+            )
         # Newest first: the judgment a draft cites wrongly is usually a recent one.
         params += [
             ("pageSize", size),
@@ -170,7 +172,8 @@ class PolandSearch:
             import httpx
 
             url += "?" + str(httpx.QueryParams(tuple((k, str(v)) for k, v in params)))
-        return self.saos.http.get(url, headers=ACCEPT_JSON, redact_params=(), check=_check_saos)
+        # Words typed into a search are the user's work: logged URLs keep identifiers only.
+        return self.saos.http.get(url, headers=ACCEPT_JSON, redact_params=WORD_PARAMS, check=_check_saos)
 
     def _hit(self, item: Mapping[str, Any]) -> Hit:
         numbers = [str(c.get("caseNumber", "")).strip() for c in item.get("courtCases") or [] if c]
@@ -250,7 +253,7 @@ class PolandSearch:
                 f"{self.eli.base_url}/acts/search",
                 params=params,
                 headers={"Accept": "application/json"},
-                redact_params=(),
+                redact_params=("title", "keyword"),
                 check=_check_eli,
             )
         except _Empty:
@@ -307,9 +310,7 @@ class PolandSearch:
 def _check_eli(response: httpx.Response) -> None:
     if response.status_code == 200 and not response.content.strip():
         raise _Empty("the ELI API answered with an empty body")
-    from verifier.sources.eli import _check_json
-
-    _check_json(response)
+    eli_check_json(response)
 
 
 def _json(text: str, what: str) -> Any:

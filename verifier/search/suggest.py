@@ -3,11 +3,18 @@
     statute_suggestions(law_document, claim_text, law_name=…, citation=…, cited=path, ai_hits=(…))
         -> list[Suggestion]: the articles/paragraphs of the cited law that say what the draft claims — the
         law's own text ranked by overlap with the claim, with a bonus where law.go.kr's aiSearch agrees
-    case_query(anchor, claim_text) -> CaseQuery          what to search for a case the draft got wrong:
-        its parties, its date and its topic words (the citation itself removed)
+    case_lookup(anchor, jurisdiction) -> CaseLookup | None    the identifier-only search for the decisions a
+        wrong case number may have meant: same court, same day, same year and case type ("2015두")
+    defined_names(draft_text, parties) -> frozenset[str]    the names a draft defines or uses as parties
+    draft_words(claim_text, citation, names) -> list[str]   topic words of a claim for a search the user asks
+        for: outside quotes and the citation, never a name of the draft
 
 A suggestion is a pointer for the reviewer ("did you mean 제17조 제1항?"), never evidence: the scores only
 order candidates, and a candidate the cited unit already beats is not proposed.
+
+What may leave the machine without being asked (CONTRACT §3): identifiers only. The statute suggestions
+rank the law's own stored text here; `case_lookup` sends the court, the date and the year and case type of
+the cited number. Words of the draft are sent only by a search the user sees and submits (`draft_words`).
 """
 
 from __future__ import annotations
@@ -178,14 +185,6 @@ def statute_suggestions(
     return chosen[:limit]
 
 
-@dataclass(frozen=True, slots=True)
-class CaseQuery:
-    words: str  # topic words, for a full-text search
-    parties: tuple[str, ...]
-    date: str | None
-    court: str | None
-
-
 def topic_words(claim_text: str, citation: str | None, *, limit: int = 4) -> list[str]:
     text = claim_text.replace(citation, " ") if citation else claim_text
     text = re.sub(r"\d+[가-힣]{1,3}\d+|\d{4}\.\s*\d{1,2}\.\s*\d{1,2}\.?|[IVX]+\s+\w+\s+\d+/\d+", " ", text)
@@ -202,10 +201,96 @@ def topic_words(claim_text: str, citation: str | None, *, limit: int = 4) -> lis
     return sorted(seen, key=len, reverse=True)[:limit]
 
 
-def case_query(anchor: Anchor, claim_text: str, citation: str | None = None) -> CaseQuery:
-    return CaseQuery(
-        words=" ".join(topic_words(claim_text, citation)),
-        parties=tuple(p for p in anchor.parties if p.strip()),
-        date=anchor.date,
-        court=anchor.court,
-    )
+_PARTICLES = re.compile(r"(은|는|이|가|을|를|의|에|에서|에게|으로|로|와|과|도|만|이다|이라|라)$")
+_QUOTED = re.compile(
+    r"\"[^\"\n]*\"|“[^”\n]*”|„[^”“\"\n]*[”“\"]|«[^»\n]*»|「[^」\n]*」|『[^』\n]*』|‘[^’\n]*’|(?<!\w)'[^'\n]*'(?!\w)"
+)
+_OPEN_Q, _CLOSE_Q = "\"“„«「『‘'", "\"”“»」』’'"
+_NAME = rf"[{_OPEN_Q}]\s*([^{_CLOSE_Q}\n]{{1,60}}?)\s*[{_CLOSE_Q}]"
+# Where a draft says "this is a name": definitions, company forms, party roles.
+_NAMING = (
+    re.compile(rf"\(\s*이하\s*{_NAME}"),
+    re.compile(rf"\(\s*(?:hereinafter|the)\s*[:,]?\s*{_NAME}", re.I),
+    re.compile(rf"\(\s*dalej\s*[:\-–]?\s*{_NAME}", re.I),
+    re.compile(rf"zwan\w*\s+dalej\s*{_NAME}", re.I),
+    re.compile(r"(?:주식회사|유한회사|합자회사|합명회사|㈜|\(주\))\s*([가-힣A-Za-z]{2,20})"),
+    # "삼성전자 주식회사", but not the object before it ("정보를 주식회사 …").
+    re.compile(r"([가-힣A-Za-z]{2,20})(?<![을를은는의에])\s*(?:주식회사|유한회사|㈜|\(주\))"),
+    re.compile(
+        r"(?:원고|피고|신청인|피신청인|청구인|피청구인|대표이사|이사|감사|대표자|채권자|채무자)\s+([가-힣]{2,5})"
+    ),
+    # "퀵소트팩스의 대표이사": only an organisation has one.
+    re.compile(r"([가-힣A-Za-z]{2,20})의\s*(?:대표이사|대표자|임원|직원|이사회|주주|최대주주)"),
+    re.compile(
+        r"((?:[A-ZĄĆĘŁŃÓŚŹŻ][\w'’-]+\s+){0,3}[A-ZĄĆĘŁŃÓŚŹŻ][\w'’-]+)\s+"
+        r"(?:sp\.\s*z\s*o\.\s*o\.|S\.A\.|sp\.\s*k\.|Ltd|GmbH|Inc|LLC|plc|SE|AG)(?![\w])"
+    ),
+)
+# A capitalised word inside a sentence is a name (Latin scripts): "… z Vantablorn S.A., którą …".
+_CAPITALISED = re.compile(r"(?<=[\w,;:)\]–-] )[A-ZĄĆĘŁŃÓŚŹŻÀ-Þ][\w'’-]{2,}")
+
+
+def without_quotes(text: str) -> str:
+    return _QUOTED.sub(" ", text)
+
+
+def _base(word: str) -> str:
+    return _PARTICLES.sub("", word) if re.fullmatch(r"[가-힣]+", word) and len(word) > 2 else word
+
+
+def defined_names(draft_text: str, parties: Iterable[str] = ()) -> frozenset[str]:
+    """The names the draft gives (parties, companies, people, defined terms), each word on its own and
+    casefolded: what a search the user asks for must never carry."""
+    names: set[str] = set()
+    phrases = [*parties]
+    for pattern in _NAMING:
+        phrases += [m.group(1) for m in pattern.finditer(draft_text)]
+    phrases += [m.group(0) for m in _CAPITALISED.finditer(draft_text)]
+    for phrase in phrases:
+        for word in re.findall(r"[\w'’-]{2,}", phrase):
+            names.add(_base(word).casefold())
+    return frozenset(names)
+
+
+def draft_words(claim_text: str, citation: str | None, names: Iterable[str], *, limit: int = 4) -> list[str]:
+    """Topic words for a search with words of the draft, which runs only when the user submits it: the claim
+    without its citation and its quotes (a quote may carry anything), and without any name of the draft."""
+    banned = {n.casefold() for n in names}
+
+    def named(word: str) -> bool:
+        folded = _base(word).casefold()
+        return any(folded == n or (len(n) >= 2 and (n in folded or folded in n)) for n in banned)
+
+    text = claim_text.replace(citation, " ") if citation else claim_text
+    words = topic_words(without_quotes(text), None, limit=50)
+    return [w for w in words if not named(w)][:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class CaseLookup:
+    """An identifier-only search for the decisions a wrong case number may have meant."""
+
+    collection: str  # "prec" (law.go.kr) or "saos"
+    query: str  # "2015두": the year and case type of the cited number (Korea); "" for SAOS
+    court: str  # as cited ("대법원", "SN"); "" when the citation names none
+    date: str  # ISO day of the decision as cited
+    repertory: str  # "두", "CSK": hits of the same case type come first
+
+
+_KR_NUMBER = re.compile(r"(\d{4})\s*([가-힣]{1,3})\s*\d+")
+_PL_NUMBER = re.compile(r"^[IVXL]+\s+([A-Za-zżź]{1,6})\s+\d+/\d{2,4}")
+
+
+def case_lookup(anchor: Anchor, jurisdiction: str) -> CaseLookup | None:
+    """None when the citation gives too little to look anything up by identifiers (no date)."""
+    if not anchor.date or not anchor.number:
+        return None
+    if jurisdiction == "kr":
+        m = _KR_NUMBER.search(anchor.number)
+        if m is None:
+            return None
+        return CaseLookup("prec", m.group(1) + m.group(2), anchor.court or "", anchor.date, m.group(2))
+    if jurisdiction == "pl":
+        m = _PL_NUMBER.match(anchor.number.strip())
+        return CaseLookup("saos", "", anchor.court or "", anchor.date, m.group(1) if m else "")
+    return None

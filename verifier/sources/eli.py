@@ -156,7 +156,7 @@ def amended_after(references_json: str) -> list[str]:
     return out
 
 
-def _check_json(response: httpx.Response) -> None:
+def check_json(response: httpx.Response) -> None:
     if response.status_code != 200 or not response.content.strip():
         return
     head = response.content.lstrip()[:100].lower()
@@ -213,7 +213,7 @@ class EliResolver:
             f"{self.base_url}/acts/{path}",
             headers={"Accept": accept},
             redact_params=(),
-            check=_check_html if html else _check_json,
+            check=_check_html if html else check_json,
         )
 
     def _resolve(self, key: str, eli: str) -> Resolution:

@@ -5,6 +5,8 @@ service for the anchor's namespace, with identical concurrent look-ups done once
                           cellar_base_url=…, timeout=20, local_only=False, corpus_dir=None, uploads=None)
     router.resolve(anchor) -> Resolution
     router.resolve_many(anchors) -> dict[Anchor, Resolution]     a review's citations, in parallel
+    remotes_of(router) -> Remotes | None     the four remote clients, typed, for callers that use them beyond
+                                             resolve() (the source search shares their HTTP client and key)
 
 Namespaces: `kr:` → law.go.kr, `pl:case:` → SAOS, `pl:act:` → Sejm ELI, `eu:` → CELLAR (longest prefix
 wins). In local-only mode no remote resolver is ever called: what the uploads and the corpus do not hold is
@@ -22,7 +24,9 @@ import logging
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verifier.model import (
     Anchor,
@@ -35,12 +39,32 @@ from verifier.model import (
     Unavailable,
 )
 
+if TYPE_CHECKING:
+    from verifier.sources.cellar import CellarResolver
+    from verifier.sources.eli import EliResolver
+    from verifier.sources.lawgokr import LawGoKrResolver
+    from verifier.sources.saos import SaosResolver
+
 log = logging.getLogger(__name__)
 
 NAMESPACES = ("kr", "pl:case", "pl:act", "eu")
 SAOS_MIN_TIMEOUT = 45.0  # SAOS search "regularly takes 20–35 s under load" (SOURCE-APIS §3.1)
 
 type LookupKey = tuple[str, str | None, str | None, str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Remotes:
+    """The remote clients `build_router` made (absent in local-only mode)."""
+
+    kr: LawGoKrResolver
+    saos: SaosResolver
+    eli: EliResolver
+    cellar: CellarResolver
+
+
+def remotes_of(resolver: Resolver) -> Remotes | None:
+    return resolver.remotes if isinstance(resolver, SourceRouter) else None
 
 
 def lookup_key(anchor: Anchor) -> LookupKey:
@@ -56,11 +80,13 @@ class SourceRouter:
         local_only: bool = False,
         closers: Sequence[object] = (),
         passthrough: tuple[type[BaseException], ...] = (),
+        remotes: Remotes | None = None,
     ) -> None:
         unknown = [ns for ns in resolvers if not ns or ns.endswith(":")]
         if unknown:
             raise ValueError(f"namespaces are written without a trailing colon, e.g. 'pl:case': {unknown}")
         self.resolvers = dict(resolvers)
+        self.remotes = remotes
         self.local = local
         self.local_only = local_only
         self._closers = list(closers)
@@ -156,9 +182,11 @@ def build_router(
     corpus_dir: str | Path | None = None,
     uploads: Iterable[SourceDocument] | Resolver | None = None,
     passthrough: tuple[type[BaseException], ...] = (),
+    saos_timeout: float | None = None,
 ) -> SourceRouter:
     """The router used by `manage.py verify` and the worker. In local-only mode no HTTP client is created,
-    so nothing can leave the machine even by mistake."""
+    so nothing can leave the machine even by mistake. `saos_timeout` is SAOS's own (its search is slow);
+    None keeps max(timeout, SAOS_MIN_TIMEOUT)."""
     from verifier.sources.local import LocalSources, shared_corpus
     from verifier.sources.uploads import UploadResolver
 
@@ -183,13 +211,24 @@ def build_router(
     from verifier.sources.saos import SaosResolver
 
     http = SourceHTTP(timeout=timeout)
-    saos_http = SourceHTTP(timeout=max(timeout, SAOS_MIN_TIMEOUT))
+    saos_http = SourceHTTP(timeout=max(timeout, SAOS_MIN_TIMEOUT) if saos_timeout is None else saos_timeout)
+    remotes = Remotes(
+        kr=LawGoKrResolver(http, base_url=lawgokr_base_url, oc=lawgokr_oc or ""),
+        saos=SaosResolver(saos_http, base_url=saos_base_url),
+        eli=EliResolver(http, base_url=eli_base_url),
+        cellar=CellarResolver(http, base_url=cellar_base_url),
+    )
     resolvers: dict[str, Resolver] = {
-        "kr": LawGoKrResolver(http, base_url=lawgokr_base_url, oc=lawgokr_oc or ""),
-        "pl:case": SaosResolver(saos_http, base_url=saos_base_url),
-        "pl:act": EliResolver(http, base_url=eli_base_url),
-        "eu": CellarResolver(http, base_url=cellar_base_url),
+        "kr": remotes.kr,
+        "pl:case": remotes.saos,
+        "pl:act": remotes.eli,
+        "eu": remotes.cellar,
     }
     return SourceRouter(
-        resolvers, local=local, local_only=False, closers=(http, saos_http), passthrough=passthrough
+        resolvers,
+        local=local,
+        local_only=False,
+        closers=(http, saos_http),
+        passthrough=passthrough,
+        remotes=remotes,
     )

@@ -322,7 +322,7 @@ def court_matches(as_cited: str, saos_court: str | None) -> bool:
 # ------------------------------------------------------------------ resolver
 
 
-def _check_json(response: httpx.Response) -> None:
+def check_json(response: httpx.Response) -> None:
     """SAOS speaks JSON; an HTML page is a proxy/maintenance page, a 400 names the bad parameter."""
     if response.status_code == 400:
         try:
@@ -382,7 +382,7 @@ class SaosResolver:
 
     def _get(self, path: str, params: Mapping[str, str | int] | None = None) -> Fetched:
         return self.http.get(
-            f"{self.base_url}{path}", params=params, headers=ACCEPT_JSON, redact_params=(), check=_check_json
+            f"{self.base_url}{path}", params=params, headers=ACCEPT_JSON, redact_params=(), check=check_json
         )
 
     def _resolve(self, key: str, signature: str, court: str | None) -> Resolution:

@@ -14,7 +14,14 @@ from tests.verifier.search.conftest import OC, quiet_http
 from verifier.model import Anchor, SourceDocument
 from verifier.search.highlight import highlight, terms, window
 from verifier.search.korea import KoreaSearch
-from verifier.search.suggest import case_query, statute_suggestions, topic_words
+from verifier.search.suggest import (
+    CaseLookup,
+    case_lookup,
+    defined_names,
+    draft_words,
+    statute_suggestions,
+    topic_words,
+)
 from verifier.sources.lawgokr import LawGoKrResolver
 
 LAW = "개인정보 보호법"
@@ -109,11 +116,93 @@ def test_it_takes_the_topic_of_a_case_claim_without_the_citation(
     assert set(topic_words(claim, citation)) == set(words)
 
 
-def test_it_searches_a_case_by_parties_date_and_topic() -> None:
-    anchor = Anchor(key="kr:prec:2004도4869", date="2004-10-15", court="대법원", parties=("갑", " "))
-    query = case_query(anchor, "위 판결은 업무방해죄의 성립을 인정하였다.", "위 판결")
-    assert (query.date, query.court, query.parties) == ("2004-10-15", "대법원", ("갑",))
-    assert "업무방해죄" in query.words
+@pytest.mark.parametrize(
+    ("anchor", "jurisdiction", "expected"),
+    [
+        (
+            Anchor(key="kr:prec:2015두48999", number="2015두48999", date="2015-11-27", court="대법원"),
+            "kr",
+            CaseLookup("prec", "2015두", "대법원", "2015-11-27", "두"),
+        ),
+        (
+            Anchor(key="pl:case:II CSK 123/19", number="II CSK 123/19", date="2019-03-12", court="SN"),
+            "pl",
+            CaseLookup("saos", "", "SN", "2019-03-12", "CSK"),
+        ),
+        # Without the day there is nothing to look neighbours up by: no automatic request at all.
+        (Anchor(key="kr:prec:2015두48999", number="2015두48999"), "kr", None),
+        (Anchor(key="eu:case:C-362/14", number="C-362/14", date="2015-10-06"), "eu", None),
+    ],
+)
+def test_a_wrong_case_is_looked_up_by_its_identifiers_only(anchor, jurisdiction, expected) -> None:
+    lookup = case_lookup(anchor, jurisdiction)
+    assert lookup == expected
+    if lookup is not None:
+        assert set(lookup.query) <= set("0123456789두")  # never a word of the claim
+
+
+@pytest.mark.parametrize(
+    ("draft", "parties", "names"),
+    [
+        (
+            '주식회사 퀵소트팩스(이하 "퀵소트팩스"라 한다)의 대표이사 제뷸론은 '
+            "정보를 주식회사 블로른에 넘겼다.",
+            (),
+            {"퀵소트팩스", "제뷸론", "블로른"},
+        ),
+        (
+            "Opinia dla Zebulon Quixotefax sp. z o.o. (dalej: „Spółka”), "
+            "którą reprezentowała Krzeszowiakowa.",
+            (),
+            {"zebulon", "quixotefax", "spółka", "krzeszowiakowa"},
+        ),
+        (
+            'Memorandum for Acme Widgets Ltd (hereinafter "the Client").',
+            ("Jane Roe", "Bank"),
+            {"acme", "widgets", "client", "jane", "roe", "bank"},
+        ),
+    ],
+)
+def test_it_knows_the_names_a_draft_gives(draft: str, parties: tuple[str, ...], names: set[str]) -> None:
+    assert names <= defined_names(draft, parties)
+    assert not {"정보", "넘겼다", "opinia", "memorandum"} & defined_names(draft, parties)
+
+
+@pytest.mark.parametrize(
+    ("claim", "citation", "names", "words", "absent"),
+    [
+        (
+            "대법원은 퀵소트팩스 사건과 유사한 부당해고구제재심판정취소 사건에서 "
+            "시용근로관계에서 본 근로계약 체결 거부사유를 서면으로 통지하여야 한다고 "
+            "판시하였다(대법원 2015. 11. 27. 선고 2015두48999 판결).",
+            "대법원 2015. 11. 27. 선고 2015두48999 판결",
+            {"퀵소트팩스"},
+            {"부당해고구제재심판정취소", "시용근로관계"},
+            {"퀵소트팩스"},
+        ),
+        (
+            '대법원은 "제뷸론과 같은 대표이사는 손해를 배상할 책임이 있다"라고 판시하였다.',
+            None,
+            set(),
+            set(),
+            {"제뷸론과", "제뷸론", "대표이사는", "배상할"},  # a quote never goes out
+        ),
+        (
+            "Por. wyrok SN z dnia 12 marca 2019 r., II CSK 123/19, w sprawie Zebulon Quixotefax przeciwko "
+            "Vantablorn S.A., w której sąd uznał odpowiedzialność zarządu spółki wobec wierzycieli.",
+            "wyrok SN z dnia 12 marca 2019 r., II CSK 123/19",
+            {"zebulon", "quixotefax", "vantablorn"},
+            {"odpowiedzialność", "wierzycieli"},
+            {"Zebulon", "Quixotefax", "Vantablorn"},
+        ),
+    ],
+)
+def test_a_search_with_words_of_the_draft_carries_no_name_and_no_quote(
+    claim: str, citation: str | None, names: set[str], words: set[str], absent: set[str]
+) -> None:
+    chosen = draft_words(claim, citation, names)
+    assert words <= set(chosen)
+    assert not absent & set(chosen)
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,11 @@ PostgreSQL: `pg_dump --format=custom` (one consistent snapshot, taken while the 
 `pg_restore`). SQLite: the online backup API, which copies a consistent state even while the web and worker
 processes write (WAL included), then an integrity check of the copy. The copy is never written over an
 existing file, and the password never appears on a command line or in a message.
+
+A dump holds every client's drafts: it is written 0600 in a 0700 folder, first under a temporary name beside
+its destination, then linked to its name only when complete (a reader never sees half a dump under the
+backup's name). A symlink as the destination is refused, a dangling one too (`exists()` says False for it,
+and pg_dump would follow it and write the dump wherever it points).
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,16 +47,49 @@ class Command(BaseCommand):
                 f"backup knows PostgreSQL and SQLite, not {vendor}; use that database's own tool"
             )
         suffix = ".dump" if vendor == "postgresql" else ".sqlite3"
-        output = Path(options["output"]) if options.get("output") else default_output(suffix)
-        if output.exists():
-            raise CommandError(f"{output} exists; choose another --output (a backup never overwrites a file)")
-        output.parent.mkdir(parents=True, exist_ok=True)
+        chosen = bool(options.get("output"))
+        output = Path(options["output"]) if chosen else default_output(suffix)
+        if not chosen:
+            private_folder(output.parent)  # var/backups: ours, tightened if it was left open
         if vendor == "postgresql":
-            dump_postgresql(connection.settings_dict, output)
+            write_atomically(output, lambda aside: dump_postgresql(connection.settings_dict, aside))
         else:
-            backup_sqlite(Path(str(connection.settings_dict["NAME"])), output)
+            source = Path(str(connection.settings_dict["NAME"]))
+            write_atomically(output, lambda aside: backup_sqlite(source, aside))
         digest = sha256_of(output)
         self.stdout.write(f"{output}\t{output.stat().st_size} bytes\tsha256 {digest}")
+
+
+def private_folder(folder: Path) -> None:
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if folder.is_symlink():
+        raise CommandError(f"{folder} is a symlink; back up into a real folder")
+    os.chmod(folder, 0o700)
+
+
+def write_atomically(output: Path, write: Callable[[Path], None]) -> None:
+    """`write(aside)` fills a 0600 temporary file beside `output`; the finished file then gets its name with
+    link(), which fails rather than replace anything that appeared there (a file, a link) in the meantime."""
+    if output.is_symlink():
+        raise CommandError(f"{output} is a symlink; choose another --output (a backup never follows a link)")
+    if os.path.lexists(output):
+        raise CommandError(f"{output} exists; choose another --output (a backup never overwrites a file)")
+    if not output.parent.exists():
+        output.parent.mkdir(mode=0o700, parents=True)
+    descriptor, name = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".partial", dir=output.parent)
+    os.close(descriptor)  # mkstemp made it 0600 and ours alone (O_EXCL)
+    aside = Path(name)
+    try:
+        write(aside)
+        os.chmod(aside, 0o600)
+        try:
+            os.link(aside, output)
+        except FileExistsError:
+            raise CommandError(
+                f"{output} appeared while the backup was written; nothing was replaced"
+            ) from None
+    finally:
+        aside.unlink(missing_ok=True)
 
 
 def default_output(suffix: str) -> Path:
