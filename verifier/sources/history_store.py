@@ -128,6 +128,7 @@ def history_to_json(h: History) -> dict[str, Any]:
         "origin": h.origin,
         "source": h.source,
         "notes": list(h.notes),
+        "undated": [version_to_json(v) for v in h.undated],
     }
 
 
@@ -141,6 +142,7 @@ def history_from_json(d: dict[str, Any]) -> History:
         origin=str(d["origin"]),
         source=str(d.get("source") or ""),
         notes=tuple(str(n) for n in d.get("notes") or ()),
+        undated=tuple(version_from_json(v) for v in d.get("undated") or ()),
     )
 
 

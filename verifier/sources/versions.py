@@ -126,6 +126,7 @@ class History:
     origin: str  # "law.go.kr", "eli", "cellar"
     source: str = ""  # what was asked (public URL, no secret)
     notes: tuple[str, ...] = ()  # limits of the list, said once: "제개정구분 not given", …
+    undated: tuple[Version, ...] = ()  # listed without a day of entry into force: not on the timeline
 
     def version(self, version_id: str) -> Version | None:
         return next((v for v in self.versions if v.id == version_id), None)
