@@ -28,17 +28,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from verifier.model import Pinpoint
+from verifier.model import Pinpoint, SourceDocument
 from verifier.sources.cellar import CellarResolver, public_url
 from verifier.sources.errors import NotFoundError, SourceError, TransientError
 from verifier.sources.history_store import (
     HistoryStore,
+    KeyLocks,
     MemoryStore,
+    TextCache,
     history_from_json,
     history_to_json,
     list_is_fresh,
-    text_from_json,
-    text_to_json,
 )
 from verifier.sources.structure_eu import is_celex, parse_cellar_xhtml
 from verifier.sources.structure_kr import unit_for
@@ -113,6 +113,8 @@ class EuActHistory:
         self.resolver = resolver
         self.sparql_url = sparql_url
         self.store: HistoryStore = store if store is not None else MemoryStore()
+        self.texts = TextCache(self.store)
+        self._locks = KeyLocks()
         self._today = today
         self.max_texts = max_texts
 
@@ -128,6 +130,10 @@ class EuActHistory:
         return [{k: str(v.get("value", "")) for k, v in row.items()} for row in rows]
 
     def history(self, celex: str, *, as_of: str | None = None) -> History | NotChecked:
+        with self._locks(f"list:{celex}"):
+            return self._history(celex, as_of=as_of)
+
+    def _history(self, celex: str, *, as_of: str | None = None) -> History | NotChecked:
         celex = celex.strip().upper()
         if not is_celex(celex) or not celex.startswith("3"):
             return NotChecked(f"{celex!r} is not the CELEX of an EU act (sector 3)", Cause.NOT_FOUND)
@@ -197,10 +203,14 @@ class EuActHistory:
         )
 
     def text(self, version: Version) -> VersionText | NotChecked:
+        with self._locks(f"text:{version.id}"):
+            return self._text(version)
+
+    def _text(self, version: Version) -> VersionText | NotChecked:
         key = f"{ORIGIN}:{version.id}"
-        cached = self.store.get("text", key)
+        cached = self.texts.get(key)
         if cached is not None:
-            return text_from_json(cached)
+            return cached
         try:
             fetched = self.resolver.get(f"celex/{version.id}")
             parsed = parse_cellar_xhtml(fetched.content)
@@ -215,13 +225,20 @@ class EuActHistory:
         text = VersionText(
             version, parsed.text, parsed.units, hashlib.sha256(parsed.text.encode()).hexdigest()
         )
-        self.store.put("text", key, text_to_json(text))
+        self.texts.put(key, text)
         return text
 
-    def timeline(self, celex: str, pinpoint: Pinpoint, *, as_of: str | None = None) -> Timeline | NotChecked:
+    def timeline(
+        self, celex: str, pinpoint: Pinpoint, *, as_of: str | None = None, known: SourceDocument | None = None
+    ) -> Timeline | NotChecked:
+        """`known`: the document the verifier already has for the CELEX (used as that version's text)."""
         history = self.history(celex, as_of=as_of)
         if isinstance(history, NotChecked):
             return history
+        if known is not None and known.units and known.number:
+            version = history.version(known.number)
+            if version is not None:
+                self.texts.seed(f"{ORIGIN}:{version.id}", version, known)
         label = _label(pinpoint)
         readings: list[Reading] = []
         for index, version in enumerate(history.versions):
@@ -249,9 +266,9 @@ class EuActHistory:
         return build_timeline(history, readings, label=label)
 
     def check_quote(
-        self, celex: str, pinpoint: Pinpoint, quote: str, *, as_of: str
+        self, celex: str, pinpoint: Pinpoint, quote: str, *, as_of: str, known: SourceDocument | None = None
     ) -> QuoteCheck | NotChecked:
-        timeline = self.timeline(celex, pinpoint, as_of=as_of)
+        timeline = self.timeline(celex, pinpoint, as_of=as_of, known=known)
         if isinstance(timeline, NotChecked):
             return timeline
         return check_quote(timeline, quote, as_of=as_of)

@@ -41,16 +41,16 @@ from xml.etree.ElementTree import Element
 import defusedxml.ElementTree as SafeET
 from rapidfuzz import fuzz
 
-from verifier.model import Pinpoint, SourceUnit
+from verifier.model import Pinpoint, SourceDocument, SourceUnit
 from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
 from verifier.sources.history_store import (
     HistoryStore,
+    KeyLocks,
     MemoryStore,
+    TextCache,
     history_from_json,
     history_to_json,
     list_is_fresh,
-    text_from_json,
-    text_to_json,
 )
 from verifier.sources.lawgokr import (
     UNSUBSCRIBED,
@@ -144,6 +144,8 @@ class KoreanStatuteHistory:
     ) -> None:
         self.resolver = resolver
         self.store: HistoryStore = store if store is not None else MemoryStore()
+        self.texts = TextCache(self.store)
+        self._locks = KeyLocks()
         self._today = today
         self.max_texts = max_texts
 
@@ -153,6 +155,13 @@ class KoreanStatuteHistory:
     # ------------------------------------------------------------------------------------ the list
 
     def history(
+        self, law_name: str, *, law_id: str | None = None, as_of: str | None = None
+    ) -> History | NotChecked:
+        """Every version of the law, oldest promulgation first."""
+        with self._locks(f"list:{law_id or re.sub(r'\s+', '', law_name)}"):
+            return self._history(law_name, law_id=law_id, as_of=as_of)
+
+    def _history(
         self, law_name: str, *, law_id: str | None = None, as_of: str | None = None
     ) -> History | NotChecked:
         """Every version of the law, oldest promulgation first."""
@@ -316,10 +325,14 @@ class KoreanStatuteHistory:
     # --------------------------------------------------------------------------------- the texts
 
     def text(self, history: History, version: Version) -> VersionText | NotChecked:
+        with self._locks(f"text:{version.id}"):
+            return self._text(history, version)
+
+    def _text(self, history: History, version: Version) -> VersionText | NotChecked:
         key = f"{ORIGIN}:{version.id}"
-        cached = self.store.get("text", key)
+        cached = self.texts.get(key)
         if cached is not None:
-            return text_from_json(cached)
+            return cached
         mst = version.id.partition("@")[2]
         hit = LawHit(name=history.title, law_id=history.law_id, mst=mst, effective_date=version.effective)
         try:
@@ -329,8 +342,16 @@ class KoreanStatuteHistory:
         except SourceError as exc:
             return not_checked(exc, f"the text of {version.label} could not be read")
         text = VersionText(version, document.text, document.units, document.sha256, version.url)
-        self.store.put("text", key, text_to_json(text))
+        self.texts.put(key, text)
         return text
+
+    def seed(self, history: History, known: SourceDocument | None) -> None:
+        """Use the document the verifier already fetched for the anchor as the text of its version."""
+        if known is None or not known.meta.get("MST"):
+            return
+        version = history.version(f"{history.law_id}@{known.meta['MST']}")
+        if version is not None and known.units:
+            self.texts.seed(f"{ORIGIN}:{version.id}", version, known)
 
     def reading(self, text: VersionText, pinpoint: Pinpoint | None) -> Reading:
         """The pinpointed unit as `text` prints it (the whole text without a pinpoint)."""
@@ -357,7 +378,7 @@ class KoreanStatuteHistory:
             if wanted is not None and version.id not in wanted:
                 readings.append(Reading(UnitState.UNREAD, why="not read: not needed for this question"))
                 continue
-            if read >= self.max_texts and self.store.get("text", f"{ORIGIN}:{version.id}") is None:
+            if read >= self.max_texts and self.texts.get(f"{ORIGIN}:{version.id}") is None:
                 readings.append(Reading(UnitState.UNREAD, why=f"over the budget of {self.max_texts} texts"))
                 gaps.append(f"{version.label}: not read (budget of {self.max_texts} texts)")
                 continue
@@ -387,11 +408,14 @@ class KoreanStatuteHistory:
         law_id: str | None = None,
         as_of: str | None = None,
         only: set[str] | None = None,
+        known: SourceDocument | None = None,
     ) -> Timeline | NotChecked:
-        """The unit's wordings over time, from every version (or the versions in `only`)."""
+        """The unit's wordings over time, from every version (or the versions in `only`). `known`: the
+        document the verifier already has for the anchor (its version's text is not fetched again)."""
         history = self.history(law_name, law_id=law_id, as_of=as_of)
         if isinstance(history, NotChecked):
             return history
+        self.seed(history, known)
         readings, _ = self._readings(history, pinpoint, only)
         if all(r.state is UnitState.UNREAD for r in readings):
             why = next((r.why for r in readings if r.why), "no text")
@@ -409,6 +433,7 @@ class KoreanStatuteHistory:
         as_of: str,
         law_id: str | None = None,
         scope: Scope = "in_force",
+        known: SourceDocument | None = None,
     ) -> QuoteCheck | NotChecked:
         """The quote against the wording in force on `as_of`, and — when it is not there, or with
         scope="all" — against every version's wording. Only an EXACT match with the wording in force ends
@@ -416,6 +441,7 @@ class KoreanStatuteHistory:
         history = self.history(law_name, law_id=law_id, as_of=as_of)
         if isinstance(history, NotChecked):
             return history
+        self.seed(history, known)
         if scope == "in_force":
             answer = in_force_on(history, as_of)
             # Without pending amendments the version in force prints exactly the wording of `as_of`: when

@@ -34,17 +34,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from verifier.model import Pinpoint
+from verifier.model import Pinpoint, SourceDocument
 from verifier.sources.eli import CONSOLIDATED_CATEGORY, EliResolver, eli_from_key
 from verifier.sources.errors import NotFoundError, SourceError
 from verifier.sources.history_store import (
     HistoryStore,
+    KeyLocks,
     MemoryStore,
+    TextCache,
     history_from_json,
     history_to_json,
     list_is_fresh,
-    text_from_json,
-    text_to_json,
 )
 from verifier.sources.structure_pl import (
     EmptyActText,
@@ -100,6 +100,8 @@ class PolishActHistory:
     ) -> None:
         self.resolver = resolver
         self.store: HistoryStore = store if store is not None else MemoryStore()
+        self.texts = TextCache(self.store)
+        self._locks = KeyLocks()
         self._today = today
         self.max_texts = max_texts
 
@@ -112,6 +114,10 @@ class PolishActHistory:
     # ------------------------------------------------------------------------------------ the list
 
     def history(self, act: str, *, as_of: str | None = None) -> History | NotChecked:
+        with self._locks(f"list:{act}"):
+            return self._history(act, as_of=as_of)
+
+    def _history(self, act: str, *, as_of: str | None = None) -> History | NotChecked:
         eli = eli_from_key(act) or act
         today = self._today().isoformat()
         key = f"{ORIGIN}:{eli}"
@@ -218,12 +224,17 @@ class PolishActHistory:
     # --------------------------------------------------------------------------------- the texts
 
     def text(self, version: Version) -> VersionText | NotChecked:
+        with self._locks(f"text:{version.id}"):
+            return self._text(version)
+
+    def _text(self, version: Version) -> VersionText | NotChecked:
         key = f"{ORIGIN}:{version.id}"
+        loaded = self.texts.get(key)
+        if loaded is not None:
+            return loaded
         cached = self.store.get("text", key)
-        if cached is not None:
-            if cached.get("no_html"):
-                return NotChecked(str(cached["why"]), Cause.NO_TEXT)
-            return text_from_json(cached)
+        if cached is not None and cached.get("no_html"):
+            return NotChecked(str(cached["why"]), Cause.NO_TEXT)
         try:
             if version.kind != KIND_ORIGINAL and self._json(version.id).get("textHTML") is False:
                 # an empty text.html means "no HTML" only when the metadata says so (see eli.py)
@@ -241,17 +252,24 @@ class PolishActHistory:
         except ValueError as exc:
             return NotChecked(f"the text of {version.number} could not be parsed: {exc}", Cause.NO_TEXT)
         text = VersionText(version, act.text, act.units, _sha(act.text), version.url)
-        self.store.put("text", key, text_to_json(text))
+        self.texts.put(key, text)
         return text
 
     # ------------------------------------------------------------------------------- questions
 
-    def timeline(self, act: str, pinpoint: Pinpoint, *, as_of: str | None = None) -> Timeline | NotChecked:
+    def timeline(
+        self, act: str, pinpoint: Pinpoint, *, as_of: str | None = None, known: SourceDocument | None = None
+    ) -> Timeline | NotChecked:
+        """`known`: the document the verifier already has for the act (used as the text it is)."""
         if pinpoint.article is None:
             raise ValueError("a Polish history question needs an article")
         history = self.history(act, as_of=as_of)
         if isinstance(history, NotChecked):
             return history
+        if known is not None and known.units and known.meta.get("text_eli"):
+            version = history.version(known.meta["text_eli"])
+            if version is not None:
+                self.texts.seed(f"{ORIGIN}:{version.id}", version, known)
         article = pinpoint.article
         label = f"art. {article_label(article)}"
         base_name = _act_name(history.title)
@@ -279,11 +297,13 @@ class PolishActHistory:
             return NotChecked(f"{label} of {history.title}: {why}", Cause.NO_UNIT)
         return build_timeline(history, readings, label=label)
 
-    def check_quote(self, act: str, pinpoint: Pinpoint, quote: str, *, as_of: str) -> QuoteCheck | NotChecked:
+    def check_quote(
+        self, act: str, pinpoint: Pinpoint, quote: str, *, as_of: str, known: SourceDocument | None = None
+    ) -> QuoteCheck | NotChecked:
         """The quote against every wording of the article. `gaps` also says what the timeline cannot show:
         amending acts without a date that change (or may change) the article, and a wording in force that
         is derived from an amending act rather than read from a consolidated text."""
-        timeline = self.timeline(act, pinpoint, as_of=as_of)
+        timeline = self.timeline(act, pinpoint, as_of=as_of, known=known)
         if isinstance(timeline, NotChecked):
             return timeline
         result = check_quote(timeline, quote, as_of=as_of)

@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 from typing import Any, Protocol
 
-from verifier.model import SourceUnit
+from verifier.model import SourceDocument, SourceUnit
 from verifier.sources.versions import History, Version, VersionText
 
 
@@ -82,6 +82,54 @@ class DirectoryStore:
             os.replace(tmp.name, path)
         except OSError:
             pass
+
+
+class TextCache:
+    """Version texts as objects, in front of a store: a text is rebuilt from its JSON once per process, and a
+    text the verifier already fetched (`seed`) is used as it is, without being fetched or stored again."""
+
+    def __init__(self, store: HistoryStore, *, size: int = 64) -> None:
+        self.store = store
+        self.size = size
+        self._texts: dict[str, VersionText] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> VersionText | None:
+        with self._lock:
+            hit = self._texts.get(key)
+        if hit is not None:
+            return hit
+        raw = self.store.get("text", key)
+        if raw is None or raw.get("no_html"):
+            return None
+        text = text_from_json(raw)
+        self._keep(key, text)
+        return text
+
+    def put(self, key: str, text: VersionText) -> None:
+        self.store.put("text", key, text_to_json(text))
+        self._keep(key, text)
+
+    def seed(self, key: str, version: Version, document: SourceDocument) -> None:
+        self._keep(key, VersionText(version, document.text, document.units, document.sha256, version.url))
+
+    def _keep(self, key: str, text: VersionText) -> None:
+        with self._lock:
+            self._texts[key] = text
+            while len(self._texts) > self.size:
+                self._texts.pop(next(iter(self._texts)))
+
+
+class KeyLocks:
+    """One lock per key: concurrent look-ups of the same list or text wait for one fetch instead of racing."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    def __call__(self, key: str) -> threading.Lock:
+        with self._lock:
+            return self._locks.setdefault(key, threading.Lock())
 
 
 def list_is_fresh(listed_on: str, *, day: str, today: str) -> bool:

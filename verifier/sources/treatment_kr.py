@@ -29,7 +29,7 @@ from xml.etree.ElementTree import Element
 import defusedxml.ElementTree as SafeET
 
 from verifier.sources.errors import SourceError, TransientError
-from verifier.sources.history_store import HistoryStore, MemoryStore, list_is_fresh
+from verifier.sources.history_store import HistoryStore, KeyLocks, MemoryStore, list_is_fresh
 from verifier.sources.lawgokr import PUBLIC_PREC_URL, LawGoKrResolver, iso_date, normalize_case_number
 from verifier.sources.versions import Cause, NotChecked, not_checked
 
@@ -94,9 +94,14 @@ class KoreanPrecedentTreatment:
         self.store: HistoryStore = store if store is not None else MemoryStore()
         self._today = today
         self.max_bodies = max_bodies
+        self._locks = KeyLocks()
 
     def later_treatment(self, case_number: str, *, decided: str | None = None) -> Treatment | NotChecked:
         number = normalize_case_number(case_number)
+        with self._locks(f"treatment:{number}"):
+            return self._later_treatment(number, decided)
+
+    def _later_treatment(self, number: str, decided: str | None) -> Treatment | NotChecked:
         today = self._today().isoformat()
         if not self.resolver.oc:
             return NotChecked("LAWGOKR_OC is not set: law.go.kr cannot be asked", Cause.MISCONFIGURED)
@@ -177,9 +182,18 @@ class KoreanPrecedentTreatment:
         return hits
 
     def _body(self, serial: str) -> Element | None:
-        fetched = self.resolver.request("lawService.do", {"target": "prec", "ID": serial, "type": "XML"})
-        root = _xml(fetched.content)
-        return None if root.tag == "Law" else root
+        """A precedent's body (kept for good: a judgment does not change), None when law.go.kr has none."""
+        with self._locks(f"body:{serial}"):
+            kept = self.store.get("prec_body", f"{ORIGIN}:{serial}")
+            if kept is not None:
+                return _xml(str(kept["xml"]).encode()) if kept.get("xml") else None
+            fetched = self.resolver.request("lawService.do", {"target": "prec", "ID": serial, "type": "XML"})
+            root = _xml(fetched.content)
+            body = None if root.tag == "Law" else root
+            self.store.put(
+                "prec_body", f"{ORIGIN}:{serial}", {"xml": fetched.text if body is not None else ""}
+            )
+            return body
 
 
 def changed_by(body: Element, number: str) -> str | None:

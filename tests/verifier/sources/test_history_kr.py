@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from fakes.lawgokr import make_app
-from verifier.model import Pinpoint
+from verifier.model import Anchor, Found, Pinpoint
 from verifier.sources.history_kr import KoreanStatuteHistory
 from verifier.sources.history_store import DirectoryStore, MemoryStore
 from verifier.sources.http import SourceHTTP
@@ -398,3 +398,18 @@ def test_in_force_on_is_pure_over_the_list(app: WSGIApp, texts: MemoryStore) -> 
     # effect only on 2007-07-01
     assert answer.version.id.endswith("@78019")
     assert {v.id.partition("@")[2] for v in answer.pending} == {"76363", "77179"}
+
+
+def test_the_document_the_verifier_already_has_is_not_fetched_again(app: WSGIApp) -> None:
+    client = Client(app)
+    resolved = client.resolver.resolve(Anchor("kr:law:형법"))
+    assert isinstance(resolved, Found)
+    client.requests.clear()
+    quote = "본법은 대한민국영역내에서 죄를 범한 내국인과 외국인에게 적용한다."
+    result = checked(
+        client.history.check_quote(
+            "형법", Pinpoint("2"), quote, as_of="2026-12-01", law_id="001692", known=resolved.document
+        )
+    )
+    assert result.matches_in_force
+    assert [r.get("target") for r in client.requests] == ["eflaw"]  # the list; the text was in hand
