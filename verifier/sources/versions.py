@@ -274,6 +274,13 @@ class QuoteCheck:
     gaps: tuple[str, ...]  # what could not be checked, said plainly
 
     @property
+    def not_checked(self) -> str:
+        """Why the wording in force on `as_of` is unknown ("" when known), for "version not checked: …"."""
+        if self.in_force is None:
+            return f"no version was in force on {self.as_of}"
+        return self.in_force.unknown
+
+    @property
     def in_force_status(self) -> FragmentStatus:
         """exact / modified / absent: the quote against the wording in force on `as_of`."""
         return self.in_force_fragment.status if self.in_force_fragment else FragmentStatus.ABSENT

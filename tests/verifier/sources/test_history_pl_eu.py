@@ -83,8 +83,8 @@ def test_without_the_amending_acts_text_the_later_wording_is_not_checked() -> No
     result = checked(history.check_quote("DU/1964/93", Pinpoint("5"), ART_5_1964, as_of="2026-12-01"))
     assert result.in_force is not None
     assert result.in_force.reading is None
-    assert "Dz.U. 1990 poz. 321" in result.in_force.unknown
-    assert "no HTML text" in result.in_force.unknown
+    assert "Dz.U. 1990 poz. 321" in result.not_checked
+    assert "no HTML text" in result.not_checked
     [original] = result.matches
     assert original.wording.periods[0].last_day == "1990-09-30"
 
