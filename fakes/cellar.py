@@ -14,17 +14,26 @@ What it serves, and from where:
   - `ecli/<ECLI>`: 303 to the judgment's `celex/` URL, for the ECLIs the corpus knows.
 Behaviour reproduced: `Accept` without (x)html → 406; unknown CELEX → 404; with `pending_first=N` the first N
 requests for each document answer 202 (rendition being generated), as CELLAR does.
+
+History (docs/SOURCE-APIS.md §5.6): `/sparql?query=…&format=application/sparql-results+json` answers the
+two queries `verifier.sources.history_eu` sends (recognised by their CDM predicates, not a SPARQL engine) in
+the W3C SPARQL JSON results shape, from the facts given to `make_app` — `consolidated` ({base CELEX: [(CELEX
+of a consolidated version, consolidation date)]}), `repealed_by` ({CELEX: [(repealing CELEX, its date)]}),
+`entry_into_force` ({CELEX: date}). No CELLAR answer was recorded; tests pass facts found in public sources
+and say where from. A consolidated version whose text is not in the corpus answers 404, as CELLAR does for
+superseded versions.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import parse_qsl, unquote
 
 from fakes.faults import StartResponse, WSGIApp
 
@@ -131,8 +140,22 @@ def html_from_judgment_markdown(md: str) -> str:
     return "\n".join(out)
 
 
+type Facts = Mapping[str, Sequence[tuple[str, str | None]]]
+
+
 class _App:
-    def __init__(self, corpus_dir: Path, recorded_dir: Path, pending_first: int) -> None:
+    def __init__(
+        self,
+        corpus_dir: Path,
+        recorded_dir: Path,
+        pending_first: int,
+        consolidated: Facts | None = None,
+        repealed_by: Facts | None = None,
+        entry_into_force: Mapping[str, str] | None = None,
+    ) -> None:
+        self.consolidated = dict(consolidated or {})
+        self.repealed_by = dict(repealed_by or {})
+        self.entry_into_force = dict(entry_into_force or {})
         self.corpus_dir = corpus_dir
         self.recorded: dict[str, Path] = {}
         for path in sorted((recorded_dir / "eu_eurlex_cellar").glob("*.xhtml")):
@@ -158,6 +181,8 @@ class _App:
         self._cache: dict[str, bytes] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("PATH_INFO", "") == "/sparql":
+            return self._sparql(environ, start_response)
         accept = environ.get("HTTP_ACCEPT", "*/*")
         if not any(t in accept for t in ("html", "*/*")):
             return _send(start_response, "406 Not Acceptable", b"", "text/plain")
@@ -183,6 +208,36 @@ class _App:
         if pending:
             return _send(start_response, "202 Accepted", b"", "text/plain")
         return _send(start_response, "200 OK", body, "application/xhtml+xml;charset=UTF-8")
+
+    def _sparql(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        query = dict(parse_qsl(environ.get("QUERY_STRING", ""))).get("query", "")
+        m = re.search(r'resource_legal_id_celex "([0-9A-Z()\-]+)"\^\^xsd:string', query)
+        if not m:
+            return _send(start_response, "400 Bad Request", b"unsupported query", "text/plain")
+        celex = m.group(1)
+        known = celex in self.acts or celex in self.consolidated or celex in self.repealed_by
+        rows: list[dict[str, Any]] = []
+        if "act_consolidated_based_on_resource_legal" in query:
+            variables = ["celex", "date", "force"]
+            force = self.entry_into_force.get(celex)
+            base = {"force": _literal(force, "date")} if force else {}
+            versions = self.consolidated.get(celex, [])
+            rows = [
+                {**base, "celex": _literal(c), **({"date": _literal(d, "date")} if d else {})}
+                for c, d in versions
+            ]
+            if known and not rows:
+                rows = [base]  # the base act matched, no consolidated version: one row of unbound variables
+        elif "repeals_resource_legal" in query:
+            variables = ["celex", "date"]
+            rows = [
+                {"celex": _literal(c), **({"date": _literal(d, "date")} if d else {})}
+                for c, d in self.repealed_by.get(celex, [])
+            ]
+        else:
+            return _send(start_response, "400 Bad Request", b"unsupported query", "text/plain")
+        body = json.dumps({"head": {"vars": variables}, "results": {"bindings": rows}}).encode()
+        return _send(start_response, "200 OK", body, "application/sparql-results+json")
 
     def _document(self, celex: str) -> bytes | None:
         with self._lock:
@@ -215,9 +270,22 @@ def _send(
     return [body]
 
 
-def make_app(corpus_dir: Path, recorded_dir: Path, *, pending_first: int = 0) -> WSGIApp:
-    """`corpus_dir` is the corpus root (…/corpus), `recorded_dir` the recorded responses (…/recorded)."""
+def _literal(value: str, datatype: str = "string") -> dict[str, str]:
+    return {"type": "literal", "datatype": f"http://www.w3.org/2001/XMLSchema#{datatype}", "value": value}
+
+
+def make_app(
+    corpus_dir: Path,
+    recorded_dir: Path,
+    *,
+    pending_first: int = 0,
+    consolidated: Facts | None = None,
+    repealed_by: Facts | None = None,
+    entry_into_force: Mapping[str, str] | None = None,
+) -> WSGIApp:
+    """`corpus_dir` is the corpus root (…/corpus), `recorded_dir` the recorded responses (…/recorded); the
+    history facts are described in the module doc."""
     corpus_dir, recorded_dir = Path(corpus_dir), Path(recorded_dir)
     if not (corpus_dir / "eu").is_dir():
         raise FileNotFoundError(f"{corpus_dir} has no eu/ directory: pass the corpus root (…/corpus)")
-    return _App(corpus_dir, recorded_dir, pending_first)
+    return _App(corpus_dir, recorded_dir, pending_first, consolidated, repealed_by, entry_into_force)

@@ -18,7 +18,18 @@ What it serves, and from where:
   - detc / expc: no real data is available, so searches answer with zero hits and bodies with "not found";
   - aiSearch: a constructed stand-in for the real semantic search (root `<aiSearch>`, total in
     `<검색결과개수>`, items `<법령조문>`), ranking the corpus statutes' articles by character-bigram
-    overlap with the query.
+    overlap with the query;
+  - statute HISTORY (docs/SOURCE-APIS.md §1.11), from `corpus_dir/statutes/<법령>/history/`: `versions.tsv`
+    lists every 연혁 version (real front-matter data of the legalize-kr history), the `*.md` beside it are the
+    texts held. `lawService.do?target=law|eflaw&MST=<old MST>` serves a held version's text (converted like
+    the current ones; for eflaw the 공포 text of that MST, the only real text there is) and answers
+    `<Law>일치하는 법령이 없습니다.</Law>` for a listed version whose text is not held. The version list is
+    served three ways: `lawSearch.do?target=eflaw` (by `query` or by `LID`, with `nw` and `sort`: every
+    version, 현행연혁코드 computed against `today`), `lawSearch.do?target=lsHistory&type=HTML` (the HTML
+    연혁 table legalize-pipeline parses; constructed page around the documented row layout), and the
+    article change list `lawService.do?target=lsJoHstInf&ID=…&JO=…` (CONSTRUCTED from the held texts: one
+    entry per version whose article differs from the version before it, both held; shape of a client's
+    fixture, SOURCE-APIS §1.11); `lawSearch.do?target=prec&search=2` searches the precedents' bodies.
 
 Real quirks reproduced: OC=`unsubscribed` gets the recorded 미신청 HTML page with HTTP 200; a missing OC or a
 missing Referer gets the "사용자 정보 검증에 실패하였습니다" answer; unknown ids get `{"Law": "일치하는 법령이
@@ -29,6 +40,7 @@ prefix (SCRIPT_NAME). Faults (timeouts, 5xx, 429) are injected by a separate mid
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 import re
@@ -239,6 +251,7 @@ class _Catalogue:
         self.precedents = [
             _load_precedent(p) for p in sorted(corpus.glob("precedents/**/*.md")) if p.name.endswith(".md")
         ]
+        self.history = _History(corpus)
 
     @staticmethod
     def _entry(law: KrLaw) -> _LawEntry:
@@ -259,9 +272,135 @@ class _Catalogue:
                 continue
             if mst and entry.mst == mst:
                 return entry
-            if law_id and entry.law_id == law_id.zfill(6):
+            if law_id and not mst and entry.law_id == law_id.zfill(6):
                 return entry
+        if mst:
+            return self.history.entry(mst)
         return None
+
+
+# ------------------------------------------------------------------------------------------- history
+
+
+@dataclass
+class _HistoryRow:
+    law_id: str
+    name: str
+    mst: str
+    promulgated: str  # YYYYMMDD
+    number: str
+    effective: str  # YYYYMMDD
+    path: Path | None  # None: listed, text not held
+
+
+class _History:
+    """Every 연혁 version of the corpus statutes (`history/versions.tsv`) and the texts held beside it."""
+
+    def __init__(self, corpus: Path) -> None:
+        self.rows: dict[str, list[_HistoryRow]] = {}  # 법령ID → promulgation order
+        self.by_mst: dict[str, _HistoryRow] = {}
+        self._entries: dict[str, _LawEntry] = {}
+        for index in sorted(corpus.glob("statutes/*/history/versions.tsv")):
+            lines = index.read_text(encoding="utf-8").splitlines()
+            head = lines[0].split("\t")
+            for line in lines[1:]:
+                cell = dict(zip(head, line.split("\t"), strict=True))
+                path = index.parent / cell["file"]
+                row = _HistoryRow(
+                    law_id=cell["법령ID"],
+                    name=cell["제목"],
+                    mst=cell["법령MST"],
+                    promulgated=_digits(cell["공포일자"]),
+                    number=cell["공포번호"],
+                    effective=_digits(cell["시행일자"]),
+                    path=path if path.is_file() else None,
+                )
+                self.rows.setdefault(row.law_id, []).append(row)
+                self.by_mst[row.mst] = row
+        for rows in self.rows.values():
+            rows.sort(key=lambda r: (r.promulgated, int(r.number or 0), r.mst))
+
+    def entry(self, mst: str) -> _LawEntry | None:
+        row = self.by_mst.get(mst)
+        if row is None or row.path is None:
+            return None
+        if mst not in self._entries:
+            law = law_from_markdown(row.path.read_text(encoding="utf-8"))
+            self._entries[mst] = _LawEntry(
+                name=law.name,
+                law_id=row.law_id,
+                mst=mst,
+                effective=row.effective,
+                promulgated=row.promulgated,
+                promulgation_number=row.number,
+                kind=law.kind or "법률",
+                status="연혁",
+                law=law,
+            )
+        return self._entries[mst]
+
+    def laws_named(self, key: str) -> list[str]:
+        return [law_id for law_id, rows in self.rows.items() if key in rows[-1].name.replace(" ", "")]
+
+    def listing(self, law_id: str, today: str) -> list[_LawEntry]:
+        """The versions as eflaw lists them, 현행연혁코드 computed against `today` (YYYYMMDD): 시행예정 when
+        not yet in force, 현행 for the latest promulgated one in force, 연혁 for the rest."""
+        rows = self.rows.get(law_id.zfill(6), [])
+        current = max((i for i, r in enumerate(rows) if r.effective <= today), default=None)
+        out = []
+        for i, row in enumerate(rows):
+            status = "시행예정" if row.effective > today else ("현행" if i == current else "연혁")
+            out.append(
+                _LawEntry(
+                    name=row.name,
+                    law_id=row.law_id,
+                    mst=row.mst,
+                    effective=row.effective,
+                    promulgated=row.promulgated,
+                    promulgation_number=row.number,
+                    kind="법률",
+                    status=status,
+                )
+            )
+        return out
+
+    def article_changes(self, law_id: str, jo: str) -> list[tuple[_HistoryRow, str]]:
+        """(version, 변경사유) for each held version whose article `jo` differs from the held version just
+        before it. Only pairs of consecutive versions that are both held are compared."""
+        rows = self.rows.get(law_id.zfill(6), [])
+        number = f"{int(jo[:4])}" + (f"-{int(jo[4:6])}" if int(jo[4:6] or 0) else "")
+        out: list[tuple[_HistoryRow, str]] = []
+        previous: str | None = None
+        previous_held = False
+        for row in rows:
+            entry = self.entry(row.mst) if row.path else None
+            if entry is None or entry.law is None:
+                previous_held = False
+                continue
+            article = entry.law.article(number)
+            text = _article_text(article) if article else None
+            if previous_held and text != previous:
+                if previous is None:
+                    reason = "조문신설"
+                elif text is None:
+                    reason = "조문이동"
+                elif re.fullmatch(r"삭제\s*", text):
+                    reason = "조문삭제"
+                else:
+                    reason = "일부개정"
+                out.append((row, reason))
+            previous, previous_held = text, True
+        return out
+
+
+def _article_text(article: KrArticle) -> str:
+    parts = [article.title or "", article.body]
+    for paragraph in article.paragraphs:
+        parts.append(paragraph.text)
+        for item in paragraph.items:
+            parts.append(item.text)
+            parts.extend(sub.text for sub in item.subitems)
+    return strip_revision_notes(re.sub(r"\s+", " ", " ".join(p for p in parts if p))).strip()
 
 
 # ------------------------------------------------------------------------------------------- bodies
@@ -365,10 +504,17 @@ def _bigrams(text: str) -> set[str]:
 
 
 class _App:
-    def __init__(self, catalogue: _Catalogue, unsubscribed_page: bytes, no_body: set[str]) -> None:
+    def __init__(
+        self,
+        catalogue: _Catalogue,
+        unsubscribed_page: bytes,
+        no_body: set[str],
+        today: Callable[[], dt.date] = dt.date.today,
+    ) -> None:
         self.catalogue = catalogue
         self.unsubscribed_page = unsubscribed_page
         self.no_body = no_body
+        self.today = today
         self._index: list[tuple[_LawEntry, KrArticle, str, set[str]]] | None = None
         self._bodies: dict[tuple[str, str, str, str], bytes] = {}
 
@@ -395,6 +541,8 @@ class _App:
             return self._send(start_response, 404, b"Not Found", "text/plain")
         if isinstance(node_or_none, bytes):
             ctype = "application/json" if node_or_none[:1] == b"{" else "application/xml"
+            if node_or_none.startswith(b"<!DOCTYPE html"):
+                ctype = "text/html"
             return self._send(start_response, 200, node_or_none, f"{ctype};charset=UTF-8")
         node = node_or_none or ("Law", {}, NO_PREC if query.get("target") == "prec" else NO_LAW)
         if fmt == "JSON":
@@ -422,15 +570,26 @@ class _App:
                 if key in e.name.replace(" ", "")
                 or (e.abbreviation and key in e.abbreviation.replace(" ", ""))
             ]
+            if target == "eflaw":
+                hits = self._versions(hits, q)
             items = [self._law_item(i, e, target, q.get("OC", "")) for i, e in enumerate(hits, 1)]
             return self._listing("LawSearch", "law", target, words, items, display, page)
+        if target == "lsHistory":
+            return self._history_page(q, display, page)
         if target == "prec":
             key = _norm_number(words)
-            found = [
-                p
-                for p in self.catalogue.precedents
-                if key and (key in _norm_number(p.number) or words in p.name)
-            ]
+            if q.get("search") == "2":  # 본문검색: the words anywhere in the body
+                found = [
+                    p
+                    for p in self.catalogue.precedents
+                    if key and key in _norm_number(" ".join(p.sections.values()))
+                ]
+            else:
+                found = [
+                    p
+                    for p in self.catalogue.precedents
+                    if key and (key in _norm_number(p.number) or words in p.name)
+                ]
             items = [self._prec_item(i, p) for i, p in enumerate(found, 1)]
             return self._listing("PrecSearch", "prec", target, words, items, display, page)
         if target == "detc":
@@ -500,6 +659,115 @@ class _App:
                 _leaf("판례상세링크", f"/DRF/lawService.do?target=prec&ID={p.serial}&type=HTML"),
             ],
         )
+
+    # ---- history
+
+    def _versions(self, hits: list[_LawEntry], q: dict[str, str]) -> list[_LawEntry]:
+        """eflaw lists every version: a law with a history is replaced by all its versions. `LID` restricts
+        the answer to one law, `nw` (1 연혁, 2 시행예정, 3 현행) to some statuses, `sort` orders it."""
+        history = self.catalogue.history
+        today = self.today().strftime("%Y%m%d")
+        if q.get("LID"):
+            law_id = q["LID"].zfill(6)
+            hits = history.listing(law_id, today) or [e for e in self.catalogue.laws if e.law_id == law_id]
+        else:
+            expanded: list[_LawEntry] = []
+            for entry in hits:
+                expanded.extend(history.listing(entry.law_id, today) or [entry])
+            hits = expanded
+        wanted = {
+            {"1": "연혁", "2": "시행예정", "3": "현행"}.get(n.strip(), "") for n in q.get("nw", "").split(",")
+        }
+        wanted.discard("")
+        if wanted:
+            hits = [e for e in hits if e.status in wanted]
+        order = q.get("sort", "lasc")
+        keys: dict[str, Callable[[_LawEntry], tuple[str, ...]]] = {
+            "efasc": lambda e: (e.effective, e.promulgated, e.mst),
+            "efdes": lambda e: (e.effective, e.promulgated, e.mst),
+            "dasc": lambda e: (e.promulgated, e.promulgation_number.zfill(6), e.mst),
+            "ddes": lambda e: (e.promulgated, e.promulgation_number.zfill(6), e.mst),
+            "nasc": lambda e: (e.promulgation_number.zfill(6), e.mst),
+            "ndes": lambda e: (e.promulgation_number.zfill(6), e.mst),
+        }
+        if order in keys:
+            hits = sorted(hits, key=keys[order], reverse=order.endswith("des"))
+        return hits
+
+    def _history_page(self, q: dict[str, str], display: int, page: int) -> bytes:
+        """The HTML 연혁 table (type=HTML only, as the real service): one row per version, 공포 order."""
+        key = q.get("query", "").replace(" ", "")
+        history = self.catalogue.history
+        today = self.today().strftime("%Y%m%d")
+        rows: list[_LawEntry] = []
+        for law_id in history.laws_named(key) if key else []:
+            rows.extend(history.listing(law_id, today))
+        shown = rows[(page - 1) * display : page * display]
+
+        def dotted(d: str) -> str:
+            return f"{int(d[:4])}.{int(d[4:6])}.{int(d[6:])}" if len(d) == 8 else d
+
+        body = []
+        for i, e in enumerate(shown, (page - 1) * display + 1):
+            link = f"/DRF/lawService.do?target=lsHistory&amp;MST={e.mst}&amp;type=HTML&amp;efYd={e.effective}"
+            body.append(
+                f'<tr><td class="ce">{i}</td><td><a href="{link}">{html.escape(e.name)}</a></td>'
+                f'<td class="ce"></td><td class="ce"></td><td class="ce">{html.escape(e.kind)}</td>'
+                f'<td class="ce">제 {e.promulgation_number}호</td><td class="ce">{dotted(e.promulgated)}</td>'
+                f'<td class="ce">{dotted(e.effective)}</td><td class="ce">{e.status}</td></tr>'
+            )
+        page_html = (
+            '<!DOCTYPE html><html lang="ko"><head><meta charset="UTF-8"><title>법령 연혁</title></head><body>'
+            f'<div class="num">총<strong>{len(rows)}</strong>건</div>'
+            '<table summary="법령 연혁정보 목록"><thead><tr><th>번호</th><th>법령명</th><th>소관부처</th>'
+            "<th>제개정구분</th><th>법령종류</th><th>법령번호</th><th>공포일자</th><th>시행일자</th>"
+            "<th>현행연혁</th></tr></thead><tbody>" + "".join(body) + "</tbody></table></body></html>"
+        )
+        return page_html.encode()
+
+    def _article_history(self, q: dict[str, str]) -> Node | None:
+        law_id, jo = q.get("ID", "").zfill(6), q.get("JO", "")
+        history = self.catalogue.history
+        rows = history.rows.get(law_id)
+        if not rows or not re.fullmatch(r"\d{6}", jo):
+            return None
+        name = rows[-1].name
+        items: list[Node] = []
+        for row, reason in history.article_changes(law_id, jo):
+            link = f"/DRF/lawService.do?target=eflawjosub&MST={row.mst}&efYd={row.effective}&JO={jo}"
+            items.append(
+                (
+                    "law",
+                    {},
+                    [
+                        (
+                            "법령정보",
+                            {},
+                            [
+                                _leaf("법령일련번호", row.mst),
+                                _leaf("공포일자", row.promulgated),
+                                _leaf("공포번호", row.number),
+                                _leaf("제개정구분명", ""),
+                                _leaf("소관부처명", ""),
+                                _leaf("법령구분명", "법률"),
+                                _leaf("시행일자", row.effective),
+                            ],
+                        ),
+                        (
+                            "조문정보",
+                            {},
+                            [
+                                _leaf("조문번호", jo),
+                                _leaf("변경사유", reason),
+                                _leaf("조문링크", link),
+                                _leaf("조문변경일", row.promulgated),
+                            ],
+                        ),
+                    ],
+                )
+            )
+        head = [_leaf("법령ID", law_id), _leaf("법령명한글", name), _leaf("totalCnt", str(len(items)))]
+        return ("LawService", {}, [*head, *items])
 
     def _article_index(self) -> list[tuple[_LawEntry, KrArticle, str, set[str]]]:
         if self._index is None:
@@ -573,6 +841,8 @@ class _App:
                     return None
                 self._bodies[cache_key] = render_json(node) if fmt == "JSON" else render_xml(node)
             return self._bodies[cache_key]
+        if target == "lsJoHstInf":
+            return self._article_history(q)
         if target == "prec":
             serial = q.get("ID", "")
             if serial in self.no_body:
@@ -584,9 +854,15 @@ class _App:
         return None
 
 
-def make_app(corpus_dir: Path, recorded_dir: Path, *, precedents_without_body: Iterable[str] = ()) -> WSGIApp:
+def make_app(
+    corpus_dir: Path,
+    recorded_dir: Path,
+    *,
+    precedents_without_body: Iterable[str] = (),
+    today: Callable[[], dt.date] = dt.date.today,
+) -> WSGIApp:
     """`corpus_dir` is the Korean corpus (`tests/data/corpus/kr`), `recorded_dir` the recorded law.go.kr
-    responses (`tests/data/recorded/korea_law_go_kr`)."""
+    responses (`tests/data/recorded/korea_law_go_kr`). `today` decides which version eflaw calls 현행."""
     corpus_dir, recorded_dir = Path(corpus_dir), Path(recorded_dir)
     if not (corpus_dir / "statutes").is_dir():
         raise FileNotFoundError(
@@ -595,4 +871,4 @@ def make_app(corpus_dir: Path, recorded_dir: Path, *, precedents_without_body: I
     page = recorded_dir / "ERROR_lawSearch_type-JSON_unsubscribed_HTML_error_page.html"
     if not page.is_file():
         raise FileNotFoundError(f"{page} is missing: pass the recorded law.go.kr directory")
-    return _App(_Catalogue(corpus_dir, recorded_dir), page.read_bytes(), set(precedents_without_body))
+    return _App(_Catalogue(corpus_dir, recorded_dir), page.read_bytes(), set(precedents_without_body), today)

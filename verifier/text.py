@@ -405,6 +405,11 @@ def normalize(text: str) -> Normalized:
     )
 
 
+def normalize_plain(text: str) -> str:
+    """Just the normalized string, for keys and comparisons that need no way back."""
+    return normalize(text).text
+
+
 WORD_RE = re.compile(r"[^\W_]+(?:[-./'\"][^\W_]+)*")
 
 

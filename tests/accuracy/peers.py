@@ -261,7 +261,7 @@ def run_corpus(case: PeerCase) -> list[str]:
 
 def _functions() -> dict[str, Callable[..., Any]]:
     from verifier.match.anchor import party_jaccard, party_tokens
-    from verifier.sources.lawgokr import normalize_case_number
+    from verifier.sources.lawgokr_wire import normalize_case_number
     from verifier.sources.structure_kr import article_label, circled_to_int, jo_code
 
     return {

@@ -184,6 +184,11 @@ class CellarResolver:
             )
         return Found(document)
 
+    def get(self, path: str) -> Fetched:
+        """`<base>/<path>` (celex/…, ecli/…) with the (X)HTML Accept headers and CELLAR's answer checks.
+        Public for the history client (`history_eu`), which reads consolidated versions the same way."""
+        return self._get(path)
+
     def _get(self, path: str) -> Fetched:
         return self.http.get(f"{self.base_url}/{path}", headers=HEADERS, redact_params=(), check=_check)
 

@@ -207,6 +207,12 @@ class EliResolver:
                 key, f"the ELI API answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR
             )
 
+    def get(self, path: str, *, html: bool = False) -> Fetched:
+        """`/acts/<path>` as JSON (or, with html=True, an act's text.html), checked as every ELI answer is.
+        Public for the history client (`history_pl`), which reads metadata, references and texts the same
+        way."""
+        return self._get(path, html=html)
+
     def _get(self, path: str, *, html: bool = False) -> Fetched:
         accept = "text/html" if html else "application/json"
         return self.http.get(

@@ -32,7 +32,7 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -84,7 +84,7 @@ from verifier.sources.structure_kr import (
 )
 
 if TYPE_CHECKING:
-    pass
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -154,12 +154,24 @@ class LawGoKrResolver:
     # ---------------------------------------------------------------- requests
 
     def _get(self, endpoint: str, params: dict[str, str | int]) -> Fetched:
+        return self.request(endpoint, params)
+
+    def request(
+        self,
+        endpoint: str,
+        params: Mapping[str, str | int],
+        *,
+        check: Callable[[httpx.Response], None] = check_response,
+    ) -> Fetched:
+        """One DRF request with the OC key, the Referer and the browser User-Agent, classified by `check`.
+        Public for the history client (`history_kr`), which reads the 연혁 list that law.go.kr serves only as
+        HTML and so needs a check that does not take every HTML page for a maintenance page."""
         return self.http.get(
             f"{self.base_url}/{endpoint}",
             params={"OC": self.oc, **params},
             headers={"Referer": REFERER, "User-Agent": BROWSER_USER_AGENT},
             redact_params=("OC",),
-            check=check_response,
+            check=check,
         )
 
     def _xml(self, fetched: Fetched) -> Element:

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("workbench", "0006_source_miss"),
+        ("workbench", "0007_login_throttle"),
     ]
 
     operations = [

@@ -130,7 +130,8 @@ def test_it_does_not_take_nanminbeop_for_minbeop(app: WSGIApp) -> None:
     [
         (Anchor("kr:law:민사소송특별법"), "no law named '민사소송특별법'", None),
         (Anchor("kr:law:난민"), "no law named '난민'", "난민법"),
-        (Anchor("kr:law:민법", date="2020-01-01"), "no version of 민법 was in force on 2020-01-01", None),
+        # 민법 takes effect on 1960-01-01 (its first 연혁 version): nothing was in force in 1950
+        (Anchor("kr:law:민법", date="1950-01-01"), "no version of 민법 was in force on 1950-01-01", None),
     ],
 )
 def test_an_unknown_law_is_not_found_with_close_names(
