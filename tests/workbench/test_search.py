@@ -460,14 +460,13 @@ def test_a_matter_never_sees_that_another_matter_searched(people, sources, clien
 
 def services_review_in(matter: Any, user: Any) -> Any:
     from verifier.ingest import ingest_text
-    from workbench import services
+    from workbench import services, worker
     from workbench.models import Review
 
     review = services.create_review(
         user=user, matter=matter, title="B", document=ingest_text(PIPA_MISQUOTE, name="b.md"), enqueue=False
     )
-    for finding_id in services.extract_findings(review.pk):
-        services.verify_finding(finding_id)
+    worker.verify_findings(worker.extract_findings(review.pk))
     return Review.objects.get(pk=review.pk)
 
 
