@@ -231,11 +231,9 @@ def celex_name(celex: str) -> str:
 
 
 def _polish_code_name(eli: str) -> str:
-    from verifier.sources.eli import _CODE_NAMES, CODES
+    from verifier.sources.eli import code_name
 
-    code = next((c for c, value in CODES.items() if value == eli), None)
-    name = next((n for n, c in _CODE_NAMES.items() if c == code), None)
-    return name[:1].upper() + name[1:] if name else ""
+    return code_name(eli) or ""
 
 
 def article_title(jurisdiction: str, article: str) -> str:

@@ -86,6 +86,13 @@ def act_for_code(code: str) -> str | None:
     return CODES.get(name)
 
 
+def code_name(eli: str) -> str | None:
+    """'DU/1964/93' → 'Kodeks cywilny': the name of the code an act is, when it is one we know."""
+    code = next((c for c, value in CODES.items() if value == eli), None)
+    name = next((n for n, c in _CODE_NAMES.items() if c == code), None)
+    return name[:1].upper() + name[1:] if name else None
+
+
 def eli_from_key(key: str) -> str | None:
     """'pl:act:DU/1964/93' → 'DU/1964/93'; also accepts a code abbreviation after the prefix."""
     rest = key[len(KEY_PREFIX) :] if key.startswith(KEY_PREFIX) else key
