@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
@@ -36,6 +36,26 @@ import defusedxml.ElementTree as SafeET
 from verifier.model import Jurisdiction, Kind, SourceDocument
 from verifier.search import codes
 from verifier.search.codes import Collection
+from verifier.search.korea_fields import (
+    AI_DOMAINS,
+    NOT_TEXT,
+    PUBLIC_URLS,
+    EmptyAnswer,
+    body_text,
+    check_list_response,
+    court_ok,
+    date_range,
+    default_court,
+    field,
+    in_range,
+    is_prose,
+    iso_ymd,
+    list_date,
+    needed_query,
+    public_url,
+    scope_code,
+    ymd,
+)
 from verifier.search.results import Hit, Page, Term, clamp_display, clamp_page
 from verifier.sources.errors import NotFoundError, PermanentError, TransientError
 from verifier.sources.http import Fetched
@@ -46,107 +66,12 @@ from verifier.sources.lawgokr_wire import (
     PUBLIC_LAW_URL,
     REFERER,
     LawHit,
-    check_response,
-    iso_date,
+    text_of,
 )
 from verifier.sources.structure_kr import article_label
 
 if TYPE_CHECKING:
-    import httpx
-
-PUBLIC_URLS: Mapping[str, str] = {
-    "prec": "https://www.law.go.kr/LSW/precInfoP.do?precSeq={id}",
-    "detc": "https://www.law.go.kr/LSW/detcInfoP.do?detcSeq={id}",
-    "expc": "https://www.law.go.kr/LSW/expcInfoP.do?expcSeq={id}",
-    "decc": "https://www.law.go.kr/LSW/deccInfoP.do?deccSeq={id}",
-    "lstrm": "https://www.law.go.kr/LSW/lsTrmInfoR.do?trmSeqs={id}",
-}
-# The service URL without the key is the one stable public address for the other collections' bodies.
-GENERIC_URL = "https://www.law.go.kr/DRF/lawService.do?target={target}&ID={id}&type=HTML"
-AI_DOMAINS: Mapping[int, str] = {0: "법령조문", 1: "법령별표서식", 2: "행정규칙조문", 3: "행정규칙별표서식"}
-SCOPES: Mapping[str, int] = {"title": 1, "body": 2}
-NOT_TEXT = re.compile(r"(링크|일련번호|ID|코드|구분)$")
-
-
-class EmptyAnswer(NotFoundError):
-    """HTTP 200 with no body at all: law.go.kr's "nothing" (also its answer to an unknown target)."""
-
-
-def _check(response: httpx.Response) -> None:
-    if response.status_code == 200 and not response.content.strip():
-        raise EmptyAnswer("law.go.kr answered with an empty body")
-    check_response(response)
-
-
-def _text(el: Element | None) -> str:
-    return "" if el is None else "".join(el.itertext()).strip()
-
-
-def _field(item: Element, *names: str) -> str:
-    for name in names:
-        value = _text(item.find(name))
-        if value:
-            return value
-    return ""
-
-
-def _br(text: str) -> str:
-    text = re.sub(r"<br\s*/?>", "\n", text, flags=re.I)
-    text = re.sub(r"</?(p|div|span|b|strong|em)[^>]*>", "", text, flags=re.I)
-    return "\n".join(line.rstrip() for line in text.strip().split("\n")).strip()
-
-
-def _date(value: str | None) -> str | None:
-    """A list or body date as ISO: YYYYMMDD, 단기 years, and committee dates written "2009.4.15."."""
-    if value and (m := re.fullmatch(r"\s*(\d{4})\s*[.\-/]\s*(\d{1,2})\s*[.\-/]\s*(\d{1,2})\.?\s*", value)):
-        return iso_date(f"{m.group(1)}{int(m.group(2)):02d}{int(m.group(3)):02d}")
-    return iso_date(value)
-
-
-def _ymd(value: str | None, what: str) -> str | None:
-    """ISO or YYYYMMDD (dots and dashes allowed) → YYYYMMDD; a clear ValueError otherwise."""
-    if value is None or not value.strip():
-        return None
-    digits = re.sub(r"[\s.\-/]", "", value)
-    if not re.fullmatch(r"\d{8}", digits):
-        raise ValueError(f"{what} must be a date like 2020-01-31 or 20200131, got {value!r}")
-    try:
-        date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
-    except ValueError:
-        raise ValueError(f"{what} {value!r} is not a calendar date") from None
-    return digits
-
-
-def _iso(ymd: str | None) -> str | None:
-    return f"{ymd[:4]}-{ymd[4:6]}-{ymd[6:]}" if ymd else None
-
-
-def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str | None]:
-    start, end = _ymd(date_from, "date_from"), _ymd(date_to, "date_to")
-    if start and end and start > end:
-        raise ValueError(f"date_from {_iso(start)} is after date_to {_iso(end)}")
-    return start, end
-
-
-def _in_range(iso: str | None, start: str | None, end: str | None) -> bool:
-    if not (start or end):
-        return True
-    if not iso:
-        return False  # a hit without a date cannot be shown under a date filter as if it matched
-    day = iso.replace("-", "")
-    return (not start or day >= start) and (not end or day <= end)
-
-
-def _scope(scope: str | None) -> int | None:
-    if scope is None or scope == "":
-        return None
-    if scope not in SCOPES:
-        raise ValueError(f"scope must be 'title' or 'body', got {scope!r}")
-    return SCOPES[scope]
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\s+", "", text)
+    pass
 
 
 class KoreaSearch:
@@ -170,7 +95,7 @@ class KoreaSearch:
             headers={"Referer": REFERER, "User-Agent": BROWSER_USER_AGENT},
             # The key is a secret; the words typed are the user's work: neither is logged.
             redact_params=("OC", "query"),
-            check=_check,
+            check=check_list_response,
         )
 
     def _list(self, params: Mapping[str, str | int]) -> Element | None:
@@ -192,7 +117,7 @@ class KoreaSearch:
     @staticmethod
     def _total(root: Element, shown: int) -> int:
         for tag in ("totalCnt", "검색결과개수"):
-            value = _text(root.find(tag))
+            value = text_of(root.find(tag))
             if value.isdigit():
                 return int(value)
         return shown
@@ -210,12 +135,12 @@ class KoreaSearch:
     ) -> Page:
         """Laws by name (scope=title, the default) or by text (scope=body), current or as in force on a date.
         A search by 약칭 works because the API matches 법령약칭명 too."""
-        query = _need(query)
+        query = needed_query(query)
         page_no, size = clamp_page(page), clamp_display(display)
-        on_date = _ymd(effective_date, "effective_date")
+        on_date = ymd(effective_date, "effective_date")
         target = "eflaw" if on_date else "law"
         params: dict[str, str | int] = {"target": target, "query": query, "display": size, "page": page_no}
-        if (search := _scope(scope)) is not None:
+        if (search := scope_code(scope)) is not None:
             params["search"] = search
         root = self._list(params)
         if root is None:
@@ -239,29 +164,29 @@ class KoreaSearch:
             dropped = len(hits) - len(chosen)
             hits = list(chosen.values())
             if dropped:
-                notes.append(f"{dropped} version(s) not in force on {_iso(on_date)} are not shown")
+                notes.append(f"{dropped} version(s) not in force on {iso_ymd(on_date)} are not shown")
         return Page(
             target, query, tuple(hits), self._total(root, len(items)), page_no, size, notes=tuple(notes)
         )
 
     @staticmethod
     def _law_hit(item: Element, target: str) -> Hit:
-        name = _field(item, "법령명한글")
+        name = field(item, "법령명한글")
         meta = {
-            "법령ID": _field(item, "법령ID"),
-            "약칭": _field(item, "법령약칭명"),
-            "법령구분": _field(item, "법령구분명"),
-            "소관부처": _field(item, "소관부처명"),
-            "현행연혁": _field(item, "현행연혁코드"),
-            "공포일자": _date(_field(item, "공포일자")) or "",
+            "법령ID": field(item, "법령ID"),
+            "약칭": field(item, "법령약칭명"),
+            "법령구분": field(item, "법령구분명"),
+            "소관부처": field(item, "소관부처명"),
+            "현행연혁": field(item, "현행연혁코드"),
+            "공포일자": list_date(field(item, "공포일자")) or "",
         }
         return Hit(
             collection=target,
-            id=_field(item, "법령일련번호") or _field(item, "법령ID"),
+            id=field(item, "법령일련번호") or field(item, "법령ID"),
             title=name,
-            number=_field(item, "법령ID") or None,
-            date=_date(_field(item, "시행일자")),
-            court=_field(item, "소관부처명") or None,
+            number=field(item, "법령ID") or None,
+            date=list_date(field(item, "시행일자")),
+            court=field(item, "소관부처명") or None,
             snippet=" · ".join(v for v in (meta["법령구분"], meta["약칭"], meta["현행연혁"]) if v),
             url=PUBLIC_LAW_URL.format(name=name.replace(" ", "%20")),
             meta={k: v for k, v in meta.items() if v},
@@ -281,9 +206,9 @@ class KoreaSearch:
         page: object = 1,
         display: object = 20,
     ) -> Page:
-        query = _need(query)
+        query = needed_query(query)
         page_no, size = clamp_page(page), clamp_display(display)
-        start, end = _range(date_from, date_to)
+        start, end = date_range(date_from, date_to)
         params: dict[str, str | int] = {"target": "prec", "query": query, "display": size, "page": page_no}
         court_filter = codes.court(court) if court else None
         if court_filter is not None and court_filter.name == "헌법재판소":
@@ -294,7 +219,7 @@ class KoreaSearch:
             params["curt"] = court_filter.curt
         if start or end:
             params["prncYd"] = f"{start or '19000101'}~{end or '99991231'}"
-        if (search := _scope(scope)) is not None:
+        if (search := scope_code(scope)) is not None:
             params["search"] = search
         wanted_type = codes.case_type(case_type) if case_type else None
         spec = codes.collections()["prec"]
@@ -304,9 +229,9 @@ class KoreaSearch:
         items = [i for i in root if i.tag == spec.item]
         hits = [self._decision_hit(spec, i) for i in items]
         notes: list[str] = []
-        kept = [h for h in hits if _in_range(h.date, start, end)]
+        kept = [h for h in hits if in_range(h.date, start, end)]
         if court_filter is not None:
-            kept = [h for h in kept if _court_ok(court_filter, h)]
+            kept = [h for h in kept if court_ok(court_filter, h)]
         if len(kept) < len(hits):
             notes.append(f"{len(hits) - len(kept)} hit(s) on this page did not match the court/date filter")
         if wanted_type is not None:
@@ -342,22 +267,22 @@ class KoreaSearch:
         spec = codes.collection(collection)
         if spec.code in ("law", "eflaw", "prec", "lstrm", "aiSearch"):
             raise ValueError(f"{spec.name} has its own search; decisions() covers decision collections")
-        query = _need(query)
+        query = needed_query(query)
         page_no, size = clamp_page(page), clamp_display(display)
-        start, end = _range(date_from, date_to)
+        start, end = date_range(date_from, date_to)
         params: dict[str, str | int] = {"target": spec.code, "query": query, "display": size, "page": page_no}
         sent_dates = False
         if (start or end) and spec.code in ("detc", "expc"):
             params["edYd" if spec.code == "detc" else "explYd"] = f"{start or '19000101'}~{end or '99991231'}"
             sent_dates = True
-        if (search := _scope(scope)) is not None:
+        if (search := scope_code(scope)) is not None:
             params["search"] = search
         root = self._list(params)
         if root is None:
             return Page.empty(spec.code, query, page_no, size, upstream_empty=True)
         items = [i for i in root if i.tag == spec.item]
         hits = [self._decision_hit(spec, i) for i in items]
-        kept = [h for h in hits if _in_range(h.date, start, end)]
+        kept = [h for h in hits if in_range(h.date, start, end)]
         notes: list[str] = []
         if (start or end) and not sent_dates:
             notes.append(
@@ -372,22 +297,25 @@ class KoreaSearch:
         return Page(spec.code, query, tuple(kept), total, page_no, size, notes=tuple(notes))
 
     def _decision_hit(self, spec: Collection, item: Element) -> Hit:
-        doc_id = _field(item, spec.id_field)
-        number = _field(item, *spec.number_fields) if spec.number_fields else ""
+        doc_id = field(item, spec.id_field)
+        number = field(item, *spec.number_fields) if spec.number_fields else ""
         meta = {
-            child.tag: _text(child)
+            child.tag: text_of(child)
             for child in item
-            if len(child) == 0 and _text(child) and not child.tag.endswith("링크") and len(_text(child)) < 200
+            if len(child) == 0
+            and text_of(child)
+            and not child.tag.endswith("링크")
+            and len(text_of(child)) < 200
         }
         return Hit(
             collection=spec.code,
             id=doc_id,
-            title=_field(item, spec.title_field, "사건명", "안건명", "제목") or number,
+            title=field(item, spec.title_field, "사건명", "안건명", "제목") or number,
             number=number or None,
-            date=_date(_field(item, *spec.date_fields)) if spec.date_fields else None,
-            court=(_field(item, *spec.court_fields) if spec.court_fields else "") or _default_court(spec),
+            date=list_date(field(item, *spec.date_fields)) if spec.date_fields else None,
+            court=(field(item, *spec.court_fields) if spec.court_fields else "") or default_court(spec),
             snippet=" · ".join(v for v in (meta.get("사건종류명"), meta.get("판결유형")) if v),
-            url=_public_url(spec, doc_id),
+            url=public_url(spec, doc_id),
             meta=meta,
         )
 
@@ -396,7 +324,7 @@ class KoreaSearch:
     def articles(self, query: str, *, domain: object = 0, page: object = 1, display: object = 20) -> Page:
         """Articles whose text answers the query (aiSearch): 0 법령조문, 1 법령 별표·서식, 2 행정규칙 조문,
         3 행정규칙 별표·서식."""
-        query = _need(query)
+        query = needed_query(query)
         number = domain if isinstance(domain, int) else int(str(domain)) if str(domain).isdigit() else -1
         if number not in AI_DOMAINS:
             raise ValueError(f"aiSearch domain must be 0, 1, 2 or 3, got {domain!r}")
@@ -413,29 +341,29 @@ class KoreaSearch:
 
     @staticmethod
     def _article_hit(item: Element, domain: int) -> Hit:
-        law = _field(item, "법령명", "행정규칙명")
-        main, branch = _field(item, "조문번호"), _field(item, "조문가지번호")
+        law = field(item, "법령명", "행정규칙명")
+        main, branch = field(item, "조문번호"), field(item, "조문가지번호")
         article = ""
         if main.isdigit():
             article = f"{int(main)}-{int(branch)}" if branch.isdigit() and int(branch) else str(int(main))
-        label = article_label(article) if article else _field(item, "별표번호", "별표명")
-        text = _br(_field(item, "조문내용", "별표내용"))
+        label = article_label(article) if article else field(item, "별표번호", "별표명")
+        text = body_text(field(item, "조문내용", "별표내용"))
         return Hit(
             collection="aiSearch",
-            id=f"{_field(item, '법령ID')}:{article}" if article else _field(item, "법령ID"),
+            id=f"{field(item, '법령ID')}:{article}" if article else field(item, "법령ID"),
             title=f"{law} {label}".strip(),
             number=label or None,
-            date=_date(_field(item, "시행일자")),
-            court=_field(item, "소관부처명") or None,
+            date=list_date(field(item, "시행일자")),
+            court=field(item, "소관부처명") or None,
             snippet=text[:300],
             url=PUBLIC_LAW_URL.format(name=law.replace(" ", "%20")) if law else "",
             meta={
                 k: v
                 for k, v in {
-                    "법령ID": _field(item, "법령ID"),
+                    "법령ID": field(item, "법령ID"),
                     "법령명": law,
                     "조문": article,
-                    "조문제목": _field(item, "조문제목"),
+                    "조문제목": field(item, "조문제목"),
                     "domain": str(domain),
                     "조문내용": text,
                 }.items()
@@ -446,7 +374,7 @@ class KoreaSearch:
     # --------------------------------------------------------------------------- terms
 
     def terms(self, query: str, *, page: object = 1, display: object = 20) -> Page:
-        query = _need(query)
+        query = needed_query(query)
         page_no, size = clamp_page(page), clamp_display(display)
         root = self._list({"target": "lstrm", "query": query, "display": size, "page": page_no})
         if root is None:
@@ -455,10 +383,10 @@ class KoreaSearch:
         hits = [
             Hit(
                 collection="lstrm",
-                id=_field(i, "법령용어ID", "법령용어 일련번호"),
-                title=_field(i, "법령용어명"),
-                url=PUBLIC_URLS["lstrm"].format(id=_field(i, "법령용어ID")),
-                meta={"사전구분코드": _field(i, "사전구분코드")} if _field(i, "사전구분코드") else {},
+                id=field(i, "법령용어ID", "법령용어 일련번호"),
+                title=field(i, "법령용어명"),
+                url=PUBLIC_URLS["lstrm"].format(id=field(i, "법령용어ID")),
+                meta={"사전구분코드": field(i, "사전구분코드")} if field(i, "사전구분코드") else {},
             )
             for i in items
         ]
@@ -474,15 +402,15 @@ class KoreaSearch:
             raise NotFoundError(f"law.go.kr has no term {term_id}") from None
         root = self._xml(fetched)
         if root.tag == "Law":
-            raise NotFoundError(f"law.go.kr has no term {term_id}: {_text(root)}")
-        title = _field(root, "법령용어명") or name
+            raise NotFoundError(f"law.go.kr has no term {term_id}: {text_of(root)}")
+        title = field(root, "법령용어명") or name
         definitions: list[tuple[str, str]] = []
         for holder in [root, *root.iter()]:
-            text = _field(holder, "법령용어정의")
+            text = field(holder, "법령용어정의")
             if text and holder is not root:
-                definitions.append((_br(text), _field(holder, "출처")))
-        if not definitions and _field(root, "법령용어정의"):
-            definitions.append((_br(_field(root, "법령용어정의")), _field(root, "출처")))
+                definitions.append((body_text(text), field(holder, "출처")))
+        if not definitions and field(root, "법령용어정의"):
+            definitions.append((body_text(field(root, "법령용어정의")), field(root, "출처")))
         articles: list[Hit] = []
         if title:
             try:
@@ -491,22 +419,22 @@ class KoreaSearch:
                 rel = None
             if rel is not None:
                 for item in self._xml(rel).iter("연계법령"):
-                    main, branch = _field(item, "조번호"), _field(item, "조가지번호")
+                    main, branch = field(item, "조번호"), field(item, "조가지번호")
                     if not main.isdigit():
                         continue
                     number = (
                         f"{int(main)}-{int(branch)}" if branch.isdigit() and int(branch) else str(int(main))
                     )
-                    law = _field(item, "법령명")
+                    law = field(item, "법령명")
                     articles.append(
                         Hit(
                             collection="aiSearch",
                             id=f"{law}:{number}",
                             title=f"{law} {article_label(number)}",
                             number=article_label(number),
-                            snippet=_br(_field(item, "조문내용"))[:300],
+                            snippet=body_text(field(item, "조문내용"))[:300],
                             url=PUBLIC_LAW_URL.format(name=law.replace(" ", "%20")),
-                            meta={"용어구분": _field(item, "용어구분")} if _field(item, "용어구분") else {},
+                            meta={"용어구분": field(item, "용어구분")} if field(item, "용어구분") else {},
                         )
                     )
                     if len(articles) >= max_articles:
@@ -532,7 +460,7 @@ class KoreaSearch:
             raise TransientError(f"law.go.kr answered {spec.name} {doc_id} with an empty body") from None
         root = self._xml(fetched)
         if root.tag == "Law" and len(root) == 0:
-            raise NotFoundError(f"law.go.kr serves no text for {spec.name} {doc_id}: {_text(root)}")
+            raise NotFoundError(f"law.go.kr serves no text for {spec.name} {doc_id}: {text_of(root)}")
         return self._decision_document(spec, root, doc_id, fetched.retries)
 
     def _statute(self, doc_id: str, target: str) -> SourceDocument:
@@ -542,12 +470,12 @@ class KoreaSearch:
         if target == "eflaw" and not effective:
             raise ValueError("a version of a law (eflaw) is opened by MST@시행일자, e.g. 277015@20251001")
         hit = LawHit(name="", law_id="", mst=mst)
-        return self.resolver.fetch_law(hit, ef_date=_iso(effective) if effective else None)
+        return self.resolver.fetch_law(hit, ef_date=iso_ymd(effective) if effective else None)
 
     def _decision_document(
         self, spec: Collection, root: Element, doc_id: str, retries: int
     ) -> SourceDocument:
-        leaves = [(el.tag, _br(_text(el))) for el in root.iter() if len(el) == 0 and _text(el)]
+        leaves = [(el.tag, body_text(text_of(el))) for el in root.iter() if len(el) == 0 and text_of(el)]
         by_tag: dict[str, str] = {}
         for tag, value in leaves:
             by_tag.setdefault(tag, value)
@@ -556,7 +484,7 @@ class KoreaSearch:
         rest = [
             t
             for t in by_tag
-            if t not in order and t not in skip and not NOT_TEXT.search(t) and _long(by_tag[t])
+            if t not in order and t not in skip and not NOT_TEXT.search(t) and is_prose(by_tag[t])
         ]
         parts = [f"【{t}】\n{by_tag[t]}" for t in (*order, *rest)]
         text = "\n\n".join(parts)
@@ -565,10 +493,10 @@ class KoreaSearch:
                 f"law.go.kr served {spec.name} {doc_id} with no text in any field", retries=retries
             )
         number = next((by_tag[f] for f in spec.number_fields if f in by_tag), None)
-        when = next((_date(by_tag[f]) for f in spec.date_fields if f in by_tag), None)
-        court = next((by_tag[f] for f in spec.court_fields if f in by_tag), None) or _default_court(spec)
+        when = next((list_date(by_tag[f]) for f in spec.date_fields if f in by_tag), None)
+        court = next((by_tag[f] for f in spec.court_fields if f in by_tag), None) or default_court(spec)
         summary = "\n".join(by_tag[t] for t in order[:2]) or None
-        meta = {t: v for t, v in by_tag.items() if not _long(v) and len(v) < 200}
+        meta = {t: v for t, v in by_tag.items() if not is_prose(v) and len(v) < 200}
         return SourceDocument(
             id=f"lawgokr:{spec.code}:{doc_id}",
             key=f"kr:{spec.code}:{number or doc_id}",
@@ -576,7 +504,7 @@ class KoreaSearch:
             kind=Kind(spec.kind),
             title=by_tag.get(spec.title_field) or number or f"{spec.name} {doc_id}",
             text=text,
-            url=_public_url(spec, doc_id),
+            url=public_url(spec, doc_id),
             version=doc_id,
             sha256=hashlib.sha256(text.encode()).hexdigest(),
             fetched_at=self._now().isoformat(timespec="seconds"),
@@ -588,54 +516,3 @@ class KoreaSearch:
             retries=retries,
             meta={**meta, "collection": spec.code},
         )
-
-
-def _long(value: str) -> bool:
-    # A field is body text when it reads like prose; short values (names, codes, dates) are metadata.
-    return len(value) >= 40 or "\n" in value
-
-
-def _need(query: str) -> str:
-    text = (query or "").strip()
-    if not text:
-        raise ValueError("type something to search for")
-    if len(text) > 500:
-        raise ValueError("the search text is longer than 500 characters; shorten it")
-    return text
-
-
-def _public_url(spec: Collection, doc_id: str) -> str:
-    if spec.code in PUBLIC_URLS:
-        return PUBLIC_URLS[spec.code].format(id=doc_id)
-    return GENERIC_URL.format(target=spec.code, id=doc_id)
-
-
-def _default_court(spec: Collection) -> str | None:
-    if spec.code == "detc":
-        return "헌법재판소"
-    if spec.group in ("committee", "tribunal", "ministry"):
-        return spec.name.removesuffix(" 법령해석")
-    return None
-
-
-def _court_ok(wanted: codes.CourtFilter, hit: Hit) -> bool:
-    court = _squash(hit.court or "")
-    if not court:
-        return True  # nothing to contradict the filter with
-    if wanted.org == "400201":
-        return court == "대법원"
-    if wanted.org == "400202":
-        return court != "대법원"
-    if wanted.curt:
-        return _squash(wanted.curt) in court or court in _squash(wanted.curt)
-    return True
-
-
-def unique(hits: Iterable[Hit]) -> list[Hit]:
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for hit in hits:
-        if (hit.collection, hit.id) not in seen:
-            seen.add((hit.collection, hit.id))
-            out.append(hit)
-    return out
