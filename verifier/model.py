@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from verifier.rationales import Message
+
 type Span = tuple[int, int]
 
 
@@ -331,6 +333,10 @@ class Finding:
     nearest: tuple[MatchEvidence, ...] = ()  # nearest passages for calibration/unverified
     coverage: float | None = None  # CONTENT: share of carrier terms found
     anchor_key: str | None = None
+    # the rationale and the notes as messages, to be read in the reader's language (`rationale` and `notes`
+    # are them rendered in the draft's, as the findings JSON carries them)
+    reason: Message | None = field(default=None, compare=False)
+    note_messages: tuple[Message, ...] = field(default=(), compare=False)
 
     @property
     def label(self) -> str:

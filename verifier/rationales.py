@@ -200,9 +200,25 @@ def rationale(key: str, lang: str, **values: object) -> str:
     return template.format_map(_Defaults({k: _render(v, lang) for k, v in values.items()}))
 
 
+LANGS = ("en", "pl", "ko")
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A value that rendered itself in every language when it was stored (an anchor issue)."""
+
+    texts: Mapping[str, str]
+
+    def describe(self, lang: str) -> str:
+        return self.texts.get(lang) or self.texts.get("en") or next(iter(self.texts.values()), "")
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A sentence of RATIONALES by key, with its values (numbers, names, other messages, anchor issues)."""
+    """A sentence of RATIONALES by key, with its values (numbers, names, other messages, anchor issues).
+
+    Kept with a finding (`to_json`), it is rendered in the language of whoever reads it: the lawyer's, not
+    the draft's."""
 
     key: str
     values: Mapping[str, object] = field(default_factory=dict)
@@ -213,3 +229,40 @@ class Message:
 
     def render(self, lang: str) -> str:
         return rationale(self.key, lang, **self.values)
+
+    def to_json(self) -> dict[str, object]:
+        return {"key": self.key, "values": {k: _value_to_json(v) for k, v in self.values.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Message:
+        values = data.get("values") or {}
+        assert isinstance(values, Mapping)
+        return cls(str(data["key"]), {str(k): _value_from_json(v) for k, v in values.items()})
+
+
+def _value_to_json(value: object) -> object:
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    if isinstance(value, Message):
+        return {"message": value.to_json()}
+    if isinstance(value, tuple | list):
+        return [_value_to_json(v) for v in value]
+    describe = getattr(value, "describe", None)
+    if callable(describe):
+        return {"rendered": {lang: str(describe(lang)) for lang in LANGS}}
+    return str(value)
+
+
+def _value_from_json(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_value_from_json(v) for v in value)
+    if isinstance(value, Mapping):
+        if "message" in value:
+            inner = value["message"]
+            assert isinstance(inner, Mapping)
+            return Message.from_json(inner)
+        if "rendered" in value:
+            texts = value["rendered"]
+            assert isinstance(texts, Mapping)
+            return Rendered({str(k): str(v) for k, v in texts.items()})
+    return value

@@ -93,6 +93,8 @@ def finding_of(measured: Measurement, decision: Decision, *, finding_id: str) ->
         nearest=decision.nearest,
         coverage=decision.coverage,
         anchor_key=citation.anchor.key if citation.anchor is not None else None,
+        reason=decision.reason,
+        note_messages=decision.notes,
     )
 
 

@@ -15,13 +15,14 @@ import json
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils import translation
 
 from verifier.model import STATUS_ICON, Status
 from verifier.pipeline import DocumentReport
 from verifier.report import SCHEMA, document_json, summary
 from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
 from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
-from workbench.records import finding_of
+from workbench.records import finding_of, rationale_in
 
 FORMATS = ("json", "csv", "pdf", "docx")
 # A snapshot's header, never its text and units (380 KB and 151 KB for k.c.): exports name the source, and
@@ -140,7 +141,7 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def export_csv(review: Review) -> bytes:
+def export_csv(review: Review, lang: str) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -162,7 +163,7 @@ def export_csv(review: Review) -> bytes:
             f.required_level,
             f.achieved_level,
             f.claim_text,
-            f.rationale,
+            rationale_in(f, lang),
             f.state,
             *decided,
             *source,
@@ -172,7 +173,7 @@ def export_csv(review: Review) -> bytes:
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
 
 
-def export_pdf(review: Review) -> bytes:
+def export_pdf(review: Review, lang: str) -> bytes:
     findings = list(findings_of(review))
     chain = chain_of(review)
     when = reference_time(review)
@@ -242,7 +243,7 @@ def export_pdf(review: Review) -> bytes:
         line(f"Claim: {f.claim_text}")
         if f.quote:
             line(f"Quote: “{f.quote}”")
-        line(f"Rationale: {f.rationale}")
+        line(f"Rationale: {rationale_in(f, lang)}")
         if f.match and f.match.get("excerpt"):
             line(f"Source excerpt: {f.match['excerpt']}")
         if f.match and f.match.get("diff"):
@@ -276,7 +277,7 @@ def _fit(pdf: Any, text: str, width: float) -> str:
     return text + "…"
 
 
-def export_docx(review: Review) -> bytes:
+def export_docx(review: Review, lang: str) -> bytes:
     import docx
 
     findings = list(findings_of(review))
@@ -296,7 +297,7 @@ def export_docx(review: Review) -> bytes:
         d = last_decision(f)
         text = (
             f"{f.finding_id} · {STATUS_ICON[Status(f.status)] if f.status else ''} {f.status or 'pending'} "
-            f"({f.required_level}→{f.achieved_level or 'none'})\n{f.rationale}"
+            f"({f.required_level}→{f.achieved_level or 'none'})\n{rationale_in(f, lang)}"
         )
         if d:
             text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
@@ -439,14 +440,20 @@ def _clone_run_after(run: Any) -> Any:
     return Run(element, run._parent)
 
 
-def render(review: Review, fmt: str) -> Export:
+def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
+    """An export in the language `lang` (rationales, notes and headings): the reader's, not the draft's. The
+    findings JSON keeps the rationale as the contract has it, in the draft's language."""
     from workbench import record_exports  # the table of authorities and the audit trail
 
-    if fmt in record_exports.FORMATS:
-        return record_exports.render(review, fmt)
-    if fmt not in FORMATS:
-        raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
-    content = {"json": export_json, "csv": export_csv, "pdf": export_pdf, "docx": export_docx}[fmt](review)
+    with translation.override(lang):
+        if fmt in record_exports.FORMATS:
+            return record_exports.render(review, fmt)
+        if fmt not in FORMATS:
+            raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+        if fmt == "json":
+            content = export_json(review)
+        else:
+            content = {"csv": export_csv, "pdf": export_pdf, "docx": export_docx}[fmt](review, lang)
     stem = f"review-{review.pk}-v{review.version}"
     return Export(content=content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
 

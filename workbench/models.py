@@ -201,6 +201,10 @@ class Finding(models.Model):
     achieved_level = models.CharField(max_length=16, blank=True)
     status = models.CharField(max_length=24, choices=STATUS_CHOICES, blank=True)
     rationale = models.TextField(blank=True)
+    # the rationale and notes as messages (verifier.rationales.Message.to_json), rendered in the reader's
+    # language; `rationale` and `notes` are the draft's-language texts the findings JSON carries
+    reason = models.JSONField(null=True, blank=True)
+    note_messages = models.JSONField(default=list, blank=True)
     supporting_urls = models.JSONField(default=list, blank=True)
     snapshot = models.ForeignKey(
         SourceSnapshot, null=True, blank=True, on_delete=models.PROTECT, related_name="+"

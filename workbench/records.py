@@ -35,6 +35,7 @@ from verifier.model import (
     Status,
 )
 from verifier.model import Finding as VerifiedFinding
+from verifier.rationales import Message
 from workbench.models import Finding, Review, SourceSnapshot
 
 # --- findings ---------------------------------------------------------------------------------------
@@ -98,6 +99,8 @@ def verdict_fields(verdict: VerifiedFinding, snapshot: SourceSnapshot | None) ->
         "status": verdict.status.value,
         "risk": Finding.risk_of(verdict.status.value),
         "rationale": verdict.rationale,
+        "reason": verdict.reason.to_json() if verdict.reason is not None else None,
+        "note_messages": [m.to_json() for m in verdict.note_messages],
         "supporting_urls": list(verdict.supporting_urls),
         "snapshot": snapshot,
         "match": dataclasses.asdict(verdict.match) if verdict.match else None,
@@ -155,7 +158,21 @@ def finding_of(row: Finding, snapshot: SourceSnapshot | None = None) -> Verified
         nearest=tuple(_evidence(n) for n in row.nearest),
         coverage=row.coverage,
         anchor_key=row.anchor_key or None,
+        reason=Message.from_json(row.reason) if row.reason else None,
+        note_messages=tuple(Message.from_json(m) for m in row.note_messages),
     )
+
+
+def rationale_in(row: Finding, lang: str) -> str:
+    """The finding's rationale in `lang` (the reader's); a row stored before messages were kept has only
+    its draft-language text."""
+    return Message.from_json(row.reason).render(lang) if row.reason else row.rationale
+
+
+def notes_in(row: Finding, lang: str) -> list[str]:
+    if row.note_messages:
+        return [Message.from_json(m).render(lang) for m in row.note_messages]
+    return list(row.notes)
 
 
 def same_claim_key(row: Finding) -> tuple[str, str, str, str, str]:

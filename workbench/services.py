@@ -355,18 +355,23 @@ def sign_off(*, user: AnyUser, review: Review, comment: str = "") -> SignOff:
 # --- exports ----------------------------------------------------------------------------------------
 
 
-def export_review(*, user: AnyUser, review: Review, fmt: str) -> Any:
-    """Render an export and record who took it; the caller has already checked matter membership."""
+def export_review(*, user: AnyUser, review: Review, fmt: str, lang: str = "en") -> Any:
+    """Render an export in `lang` and record who took it; the caller has already checked matter membership."""
     from workbench import exports  # python-docx and fpdf2 load only when someone exports
 
     require_role(user, ASSOCIATE, PARTNER)
     if review.is_running:
         raise ValidationError("The review is still being checked: export it when it is done.")
-    rendered = exports.render(review, fmt)
+    rendered = exports.render(review, fmt, lang=lang)
     audit.append(
         review,
         "exported",
-        {"format": fmt, "sha256": exports.content_hash(rendered.content), "bytes": len(rendered.content)},
+        {
+            "format": fmt,
+            "language": lang,
+            "sha256": exports.content_hash(rendered.content),
+            "bytes": len(rendered.content),
+        },
         user,
     )
     return rendered

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -12,6 +13,7 @@ from django.db.models import Count, F, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -475,7 +477,11 @@ def review_export(request: HttpRequest, review_id: int, fmt: str) -> HttpRespons
     review = review_for(request.user, review_id)
     if fmt not in exports.FORMATS and fmt not in record_exports.FORMATS:
         raise Http404("No such export format.")
-    rendered = services.export_review(user=request.user, review=review, fmt=fmt)
+    # the reader's language, or the one asked for (?lang=pl): a partner may file the report in another
+    lang = request.GET.get("lang", "")
+    if lang not in dict(settings.LANGUAGES):
+        lang = (translation.get_language() or "en")[:2]
+    rendered = services.export_review(user=request.user, review=review, fmt=fmt, lang=lang)
     response = HttpResponse(rendered.content, content_type=rendered.content_type)
     response["Content-Disposition"] = f'attachment; filename="{rendered.filename}"'
     return response

@@ -129,6 +129,8 @@ VERDICT_FIELDS = (
     "status",
     "risk",
     "rationale",
+    "reason",
+    "note_messages",
     "supporting_urls",
     "snapshot_id",
     "match",

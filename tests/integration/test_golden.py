@@ -69,10 +69,12 @@ def plain(value: Any) -> Any:
 
 
 def canonical(finding: Any) -> dict[str, Any]:
-    """A verifier Finding as the golden file keeps it."""
+    """A verifier Finding as the golden file keeps it (its messages as they are stored)."""
     out = plain(finding)
     if out.get("source"):
         out["source"].pop("fetched_at", None)
+    out["reason"] = plain(finding.reason.to_json()) if finding.reason else None
+    out["note_messages"] = [plain(m.to_json()) for m in finding.note_messages]
     return out
 
 
@@ -111,6 +113,8 @@ def canonical_row(row: Any) -> dict[str, Any]:
             "nearest": row.nearest,
             "coverage": row.coverage,
             "anchor_key": row.anchor_key or None,
+            "reason": row.reason,
+            "note_messages": row.note_messages,
         }
     )
 

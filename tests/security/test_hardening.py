@@ -37,7 +37,7 @@ def test_no_csv_cell_starts_a_formula(review, people, formula) -> None:
     Decision.objects.create(
         finding=finding, action="accept", comment=formula, user=people["associate"], role="associate"
     )
-    rows = list(csv.reader(io.StringIO(exports.export_csv(review).decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(exports.export_csv(review, "en").decode("utf-8-sig"))))
     cells = [cell for row in rows for cell in row]
     assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")], rows[1]
     # Neutralised, not lost: the text is still there behind the quote mark.
@@ -45,7 +45,7 @@ def test_no_csv_cell_starts_a_formula(review, people, formula) -> None:
 
 
 def test_ordinary_cells_are_left_alone(review) -> None:
-    rows = list(csv.DictReader(io.StringIO(exports.export_csv(review).decode("utf-8-sig"))))
+    rows = list(csv.DictReader(io.StringIO(exports.export_csv(review, "en").decode("utf-8-sig"))))
     assert rows[0]["id"] == "C1"
     assert rows[0]["source_url"] == "https://www.law.go.kr/법령/민법"
     assert not any(v.startswith("'") for row in rows for v in row.values())

@@ -169,12 +169,12 @@ def test_exports_carry_the_payloads_as_inert_text(hostile_review):
     assert data["documents"][0]["findings"][0]["quote"].startswith(
         "<script>"
     )  # data, not markup: JSON is exact
-    csv_text = exports.export_csv(hostile_review).decode("utf-8-sig")
+    csv_text = exports.export_csv(hostile_review, "en").decode("utf-8-sig")
     # A cell starting with = + - @ would be a formula in Excel; ours start with the finding id / text.
     assert "<script>" in csv_text
-    document = docx.Document(io.BytesIO(exports.export_docx(hostile_review)))
+    document = docx.Document(io.BytesIO(exports.export_docx(hostile_review, "en")))
     assert any("<script>" in p.text for p in document.paragraphs)
-    assert exports.export_pdf(hostile_review).startswith(b"%PDF")
+    assert exports.export_pdf(hostile_review, "en").startswith(b"%PDF")
 
 
 def test_the_content_security_policy_forbids_inline_script(client_for, hostile_review):

@@ -368,3 +368,14 @@ def test_it_reads_claim_types_in_the_seeds_names_and_ours(
 def test_it_rejects_an_unknown_claim_type_naming_the_known_ones() -> None:
     with pytest.raises(ValueError, match="cytat_doslowny"):
         claim_type_from_name("rumour")
+
+
+def test_a_decision_kept_as_json_reads_the_same_in_every_language() -> None:
+    from verifier.rationales import Message
+
+    decision = decide(measurement(Q, anchor=AnchorResult(hard=(DATE_ISSUE,), soft=(PARTY_ISSUE,))))
+    kept = Message.from_json(decision.reason.to_json())
+    notes = [Message.from_json(n.to_json()) for n in decision.notes]
+    for lang in ("en", "pl", "ko"):
+        assert kept.render(lang) == decision.rationale(lang)
+        assert [n.render(lang) for n in notes] == list(decision.note_texts(lang))

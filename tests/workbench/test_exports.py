@@ -40,7 +40,7 @@ def test_the_json_export_validates_against_the_contract_schema(review):
 
 
 def test_the_csv_opens_in_excel_with_polish_and_korean_text(review):
-    raw = exports.export_csv(review)
+    raw = exports.export_csv(review, "en")
     assert raw.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
     assert [r["id"] for r in rows] == ["C1", "C2", "C3"]
@@ -50,7 +50,7 @@ def test_the_csv_opens_in_excel_with_polish_and_korean_text(review):
 
 
 def test_the_docx_has_one_comment_per_finding_on_the_citation(review):
-    document = docx.Document(io.BytesIO(exports.export_docx(review)))
+    document = docx.Document(io.BytesIO(exports.export_docx(review, "en")))
     comments = list(document.comments)
     assert len(comments) == review.findings.count()
     anchored = []
@@ -67,7 +67,7 @@ def test_the_docx_has_one_comment_per_finding_on_the_citation(review):
 
 
 def test_the_pdf_report_keeps_every_id_hangul_and_polish_letters(review, people):
-    content = exports.export_pdf(review)
+    content = exports.export_pdf(review, "en")
     # pypdf reads fpdf2's two-byte CID text with a NUL before each glyph (poppler's pdftotext does not).
     text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(content)).pages).replace(
         "\x00", ""
@@ -106,7 +106,7 @@ def test_a_rendered_pdf_page_is_saved_for_a_person_to_look_at(review):
         pytest.fail("pdftoppm (poppler-utils) is required; make test installs it")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pdf_path = SCREENSHOTS / "report.pdf"
-    pdf_path.write_bytes(exports.export_pdf(review))
+    pdf_path.write_bytes(exports.export_pdf(review, "en"))
     subprocess.run(
         [
             "pdftoppm",
@@ -157,7 +157,7 @@ def test_a_docx_draft_gets_its_comments_in_a_copy_of_the_original(people, data_d
     )
     worker.extract_findings(review.pk)
     review.refresh_from_db()
-    exported = docx.Document(io.BytesIO(exports.export_docx(review)))
+    exported = docx.Document(io.BytesIO(exports.export_docx(review, "en")))
     body_findings = [f for f in review.findings.all() if not f.origin.startswith(("footnote", "endnote"))]
     assert len(list(exported.comments)) == len(body_findings) > 0
     # It is the original file with comments added: the tracked changes are still there for the author.

@@ -98,7 +98,7 @@ def review(people):
 
 def test_the_pdf_text_layer_keeps_korean_and_polish_letters_in_bold_headings(review, tmp_path):
     pdf = tmp_path / "report.pdf"
-    pdf.write_bytes(exports.export_pdf(review))
+    pdf.write_bytes(exports.export_pdf(review, "en"))
     text = subprocess.run(
         [need("pdftotext"), "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -120,7 +120,7 @@ def test_the_pdf_text_layer_keeps_korean_and_polish_letters_in_bold_headings(rev
 def test_page_one_of_the_pdf_is_rendered_for_a_person_to_look_at(review):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pdf = SCREENSHOTS / "report-korean-polish.pdf"
-    pdf.write_bytes(exports.export_pdf(review))
+    pdf.write_bytes(exports.export_pdf(review, "en"))
     png = SCREENSHOTS / "report-korean-polish-page-1"
     subprocess.run(
         [need("pdftoppm"), "-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(png)],

@@ -44,3 +44,24 @@ def check_word(finding: object) -> str:
         str(getattr(finding, "achieved_level", "")),
         str(getattr(finding, "claim_type", "")),
     )
+
+
+def _reader_language() -> str:
+    from django.utils import translation
+
+    return (translation.get_language() or "en")[:2]
+
+
+@register.filter
+def rationale_here(finding: object) -> str:
+    """The finding's rationale in the reader's language (the page's), not the draft's."""
+    from workbench.records import rationale_in
+
+    return rationale_in(finding, _reader_language())  # type: ignore[arg-type]
+
+
+@register.filter
+def notes_here(finding: object) -> list[str]:
+    from workbench.records import notes_in
+
+    return notes_in(finding, _reader_language())  # type: ignore[arg-type]

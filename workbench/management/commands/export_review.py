@@ -18,6 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("review_id", type=int)
         parser.add_argument("--format", choices=exports.FORMATS, required=True)
         parser.add_argument("--output", required=True)
+        parser.add_argument("--lang", choices=["en", "pl", "ko"], default="en", help="the export's language")
 
     def handle(self, *args: Any, **options: Any) -> None:
         ensure_database()  # a fresh checkout: "No review N.", not "no such table"
@@ -25,7 +26,7 @@ class Command(BaseCommand):
             review = Review.objects.select_related("matter").get(pk=options["review_id"])
         except Review.DoesNotExist:
             raise CommandError(f"No review {options['review_id']}.") from None
-        rendered = exports.render(review, options["format"])
+        rendered = exports.render(review, options["format"], lang=options["lang"])
         Path(options["output"]).write_bytes(rendered.content)
         # Run by an operator on the server: recorded as a system export.
         append(
@@ -33,6 +34,7 @@ class Command(BaseCommand):
             "exported",
             {
                 "format": options["format"],
+                "language": options["lang"],
                 "sha256": exports.content_hash(rendered.content),
                 "bytes": len(rendered.content),
                 "via": "manage.py export_review",
