@@ -14,8 +14,9 @@ from tests.workbench.factories import checked_review
 from verifier.ingest import ingest_text
 from workbench.models import Finding, Profile
 
-# An English memo quoting 민법 제103조 in English: the article exists (tests/data/corpus/kr/statutes/민법/법률.md),
-# its words are Korean, so the quote is for a person to compare (🟠 "different languages").
+# An English memo quoting 민법 제103조 in English: the article exists
+# (tests/data/corpus/kr/statutes/민법/법률.md), its words are Korean, so the quote is for a person to compare
+# (🟠 "different languages").
 MEMO = 'Under 민법 제103조, "a juristic act contrary to good morals is void".\n'
 
 WORDS = {
