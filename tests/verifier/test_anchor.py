@@ -162,6 +162,19 @@ ANCHOR_CASES = [
         set(),
         set(),
     ),
+    # "we" is "w" before some names (we Wrocławiu, we Włocławku): the seat is read all the same
+    (
+        {"number": "III AUa 271/12", "court": "SA we Wrocławiu"},
+        {"number": "III AUa 271/12", "court": "Sąd Apelacyjny w Krakowie"},
+        {"court"},
+        set(),
+    ),
+    (
+        {"number": "III AUa 271/12", "court": "SA we Wrocławiu"},
+        {"number": "III AUa 271/12", "court": "Sąd Apelacyjny we Wrocławiu"},
+        set(),
+        set(),
+    ),
     # legal forms are not carrier tokens
     (
         {"parties": ("Bank Millennium S.A.", "Kowalski")},

@@ -93,12 +93,12 @@ _SIGNATURE = re.compile(
     r"\s(?P<num>\d{1,6})/(?P<yr>\d{2}(?:\d{2})?)(?![\d/])"
 )
 _COURT = (
-    r"SN|NSA|TK|WSA(?: w [A-ZŁŚŻŹĆ]\w+)?|SA(?: w [A-ZŁŚŻŹĆ]\w+)?|SO(?: w [A-ZŁŚŻŹĆ]\w+)?"
-    r"|SR(?: (?:w|dla) [\w-]+(?: w \w+)?)?"
+    r"SN|NSA|TK|WSA(?: we? [A-ZŁŚŻŹĆ]\w+)?|SA(?: we? [A-ZŁŚŻŹĆ]\w+)?|SO(?: we? [A-ZŁŚŻŹĆ]\w+)?"
+    r"|SR(?: (?:w|we|dla) [\w-]+(?: w \w+)?)?"
     r"|Sąd\w* Najwyższ\w*|Naczeln\w* Sąd\w* Administracyjn\w*|Trybunał\w* Konstytucyjn\w*"
-    r"|Wojewódzki\w* Sąd\w* Administracyjn\w*(?: w [A-ZŁŚŻŹĆ]\w+)?"
+    r"|Wojewódzki\w* Sąd\w* Administracyjn\w*(?: we? [A-ZŁŚŻŹĆ]\w+)?"
     r"|Sąd\w* (?:Apelacyjn|Okręgow|Rejonow)\w*"
-    r"(?: (?:w|dla) [A-ZŁŚŻŹĆ][\w-]*(?: [A-ZŁŚŻŹĆ][\w-]*)?(?: w [A-ZŁŚŻŹĆ]\w+)?)?"
+    r"(?: (?:w|we|dla) [A-ZŁŚŻŹĆ][\w-]*(?: [A-ZŁŚŻŹĆ][\w-]*)?(?: w [A-ZŁŚŻŹĆ]\w+)?)?"
 )
 _BEFORE_SIGNATURE = re.compile(
     r"(?P<dtype>[Ww]yrok\w*|[Pp]ostanowieni\w*|[Uu]chwał\w*|[Oo]rzeczeni\w*|[Dd]ecyzj\w*)?\s?"

@@ -283,7 +283,7 @@ _COURT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("KR-FAMILY", re.compile(r"가정법원")),
     ("KR-DIST", re.compile(r"지방법원")),
 )
-_PL_SEAT = re.compile(r"\bw ([^\W\d_]{3,})")
+_PL_SEAT = re.compile(r"\bwe? ([^\W\d_]{3,})")
 _KR_SEAT = re.compile(r"([가-힣]+?)(?:고등|지방|행정|가정)법원")
 
 

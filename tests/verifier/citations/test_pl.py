@@ -42,6 +42,27 @@ SIGNATURES = [
         id="real-sc-json",
     ),
     pytest.param(
+        "Wyrok Sądu Apelacyjnego we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12.",
+        [
+            (
+                "Wyrok Sądu Apelacyjnego we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12",
+                "pl:case:III AUa 271/12",
+                None,
+            )
+        ],
+        id="constructed-court-seat-we-memo_footnotes",
+    ),
+    pytest.param(
+        "Wyrokiem z dnia 12 grudnia 2011 r. Sąd Okręgowy we Wrocławiu oddalił odwołanie (sygn. IX U 1823/11)",
+        [("sygn. IX U 1823/11", "pl:case:IX U 1823/11", None)],
+        id="real-contentField1961-seat-we-before-another-signature",
+    ),
+    pytest.param(
+        "Wyrok SA we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12",
+        [("Wyrok SA we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12", "pl:case:III AUa 271/12", None)],
+        id="constructed-SA-we",
+    ),
+    pytest.param(
         "postanowienie SA w Krakowie z 3.04.2018 r., I ACa 1234/18",
         [("postanowienie SA w Krakowie z 3.04.2018 r., I ACa 1234/18", "pl:case:I ACa 1234/18", None)],
         id="constructed-SA",
