@@ -19,6 +19,7 @@ from verifier.citations import claims as _claims
 from verifier.citations import clauses as _clauses
 from verifier.citations import eu, kr, pl
 from verifier.citations.common import Hit, Prepared, prepare
+from verifier.citations.ibid import with_ibid
 from verifier.citations.quotes import find_quotes
 from verifier.lang import detect_language
 from verifier.model import Citation, Claim, ClaimType, Span
@@ -39,7 +40,7 @@ def _hits(prepared: Prepared) -> list[Hit]:
         kept.append(h)
         reach = max(reach, h.end)
     kept.sort(key=lambda h: (h.start, h.end))
-    return kept
+    return with_ibid(norm, kept)
 
 
 def _inside(h: Hit, kept: list[Hit]) -> bool:

@@ -18,14 +18,27 @@ from verifier.citations.common import (
     MONTH_NAMES,
     Hit,
     branch_number,
+    data_lines,
     data_table,
     iso_date,
     month_number,
     pinpoint_or_none,
 )
+from verifier.citations.ibid import FOLLOWS_IBID
 from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
 
 _ACTS: list[tuple[str, str]] = data_table("citations-pl-acts.txt")
+
+
+def _titles() -> dict[str, list[tuple[str, str]]]:
+    out: dict[str, list[tuple[str, str]]] = {}
+    for line in data_lines("citations-pl-titles.txt"):
+        date, title, key = (part.strip() for part in line.split("\t"))
+        out.setdefault(date, []).append((title, key))
+    return out
+
+
+_TITLES = _titles()
 
 
 def _designation_pattern(name: str) -> str:
@@ -42,20 +55,26 @@ _ACT_DESIGNATION = re.compile(rf"[ \n]?(?:{_ACT_ALT})(?![\w])")
 _ACT_KEYS = {f"a{i}": key for i, (_, key) in enumerate(_ACTS)}
 
 _MONTHS = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
+# month names in any case: "18 October 2006", "18 OCTOBER 2006", "18 października 2005"
 _DATE = (
-    rf"(?P<d>\d{{1,2}}) ?(?:\. ?(?P<mo>\d{{1,2}}) ?\. ?|\s(?P<mon>{_MONTHS})\s)(?P<y>\d{{4}})"
+    rf"(?P<d>\d{{1,2}}) ?(?:\. ?(?P<mo>\d{{1,2}}) ?\. ?|\s(?P<mon>(?i:{_MONTHS}))\s)(?P<y>\d{{4}})"
     r"|(?P<iy>\d{4})-(?P<im>\d\d)-(?P<id>\d\d)"
 )
 _DZU = (
-    r"\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?|jedn\. ?tekst:? ?|jednolity\s?tekst:? ?)?Dz\. ?U\. ?"
+    r"\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?|jedn\. ?tekst:? ?|jednolity\s?tekst:? ?)?"
+    r"(?:Dz\. ?U\. ?"
     r"(?:(?:z ?)?(?P<duy>\d{4}) ?r\.,? ?|(?P<duy2>\d{4}) ?)?,? ?"
-    r"(?:Nr\s?\d+ ?,?\s?)?poz\.\s?(?P<poz>\d+)[^()]{0,40}?\)"
+    r"(?:Nr\s?\d+ ?,?\s?)?poz\.\s?(?P<poz>\d+)"
+    # the same in an English draft: "(Journal of Laws of 2019, item 1781)", "(Journal of Laws 1964 No 16,
+    # item 93)"
+    r"|Journal of Laws,? (?:of )?(?P<jly>\d{4}),? (?:No\.? ?\d+,? )?items? (?P<jlp>\d+))"
+    r"[^()]{0,40}?\)"
 )
 _NAMED_ACT = re.compile(
-    r"\s?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+    r"\s?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*|Act)"
     # The title runs from the date or "o …"/"– Prawo …" to the Dz. U. parenthesis; it may wrap lines but
     # never contains another article or act word, so a lazy match cannot swallow the next citation.
-    rf"(?:\s(?:z )?(?:dnia )?(?:{_DATE}) ?(?:r\.)?|(?=\s(?:o|–|-|Prawo|Kodeks)\s))"
+    rf"(?:\s(?:z |of )?(?:dnia )?(?:{_DATE}) ?(?:r\.)?|(?=\s(?:o|–|-|Prawo|Kodeks|on)\s))"
     r"(?:(?!art\.|\?|[Uu]staw[a-zęą]* z dnia)[^()]){0,250}?\s?" + _DZU
 )
 _CONTEXT_ACT = re.compile(
@@ -64,6 +83,10 @@ _CONTEXT_ACT = re.compile(
     r"(?:ustawy|ustawie|ustawa|kodeksu|kodeksie|rozporządzenia|rozporządzeniu)(?![\w])"
 )
 _UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
+# an English draft on Polish law: "art. 10 ust. 7 of the same Act", "art. 5 of that Code"
+_CONTEXT_ACT_EN = re.compile(r"[ ]?of (?:the same|that|this|the said|the) (?:Act|Code|Law|Statute)(?![\w])")
+# "Its art. 2", "this Act's art. 5": the act named before is the one meant
+_ITS = re.compile(r"(?<![\w])(?:[Ii]ts|[Tt]he [Aa]ct's|[Tt]his [Aa]ct's|[Tt]he [Cc]ode's) \Z")
 
 _NUM = r"\d+[a-z]{0,2}(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+)?"
 # Hard-wrapped judgments break lines anywhere, also between "art." and its number.
@@ -101,10 +124,11 @@ _COURT = (
     r"(?: (?:w|we|dla) [A-ZŁŚŻŹĆ][\w-]*(?: [A-ZŁŚŻŹĆ][\w-]*)?(?: w [A-ZŁŚŻŹĆ]\w+)?)?"
 )
 _BEFORE_SIGNATURE = re.compile(
-    r"(?P<dtype>[Ww]yrok\w*|[Pp]ostanowieni\w*|[Uu]chwał\w*|[Oo]rzeczeni\w*|[Dd]ecyzj\w*)?\s?"
+    r"(?P<dtype>[Ww]yrok\w*|[Pp]ostanowieni\w*|[Uu]chwa[łl]\w*|[Oo]rzeczeni\w*|[Dd]ecyzj\w*"
+    r"|[Jj]udgment|[Dd]ecision|[Rr]esolution)?\s?"
     r"(?:(?:składu (?:siedmiu|pięciu|trzech) sędziów|pełnego składu|całej Izby|Izby \w+(?: \w+)?) )?"
     rf"(?P<court>{_COURT})?\s?"
-    rf"(?:(?:z )?(?:dnia )?(?P<date>{_DATE}) ?(?:r\.)?)?"
+    rf"(?:(?:z |of )?(?:dnia )?(?P<date>{_DATE}) ?(?:r\.)?)?"
     r" ?(?P<sep>[,(])? ?(?P<sygn>sygn\. ?(?:akt ?)?:? ?)?\Z"
 )
 _PARTIES = re.compile(
@@ -113,7 +137,7 @@ _PARTIES = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<![A-Z]\.[A-Z])(?<!\b[a-z])[.;] (?=[A-ZŁŚŻŹĆ„])")
 _ACT_WORD = re.compile(
-    r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+    r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*|Act)(?![\w])"
 )
 _SIGN_NO_YEAR = re.compile(
     r"(?P<sig>[IVX](?<![\w/][IVX])[IVX]{0,4} "
@@ -124,6 +148,7 @@ _SYGN_PLACEHOLDER = re.compile(r"sygn\. ?(?:akt ?)?:? ?(?P<what>\[[^\]\n]{0,40}\
 _BAD_ARTICLE = re.compile(r"a(?<![\w.]a)rt\. ?(?:\?+|…|\.\.\.|\[[^\]\n]{0,20}\]|_+)")
 
 _CONTEXT_REACH = 1500
+_EMPTY = re.compile("")
 
 
 @dataclass
@@ -154,8 +179,12 @@ _DTYPE_STEMS = (
     ("wyrok", "wyrok"),
     ("postanowieni", "postanowienie"),
     ("uchwał", "uchwała"),
+    ("uchwal", "uchwała"),  # "w uchwale"
     ("orzeczeni", "orzeczenie"),
     ("decyzj", "decyzja"),
+    ("judgment", "wyrok"),
+    ("decision", "postanowienie"),
+    ("resolution", "uchwała"),
 )
 
 
@@ -184,7 +213,7 @@ def _signatures(norm: str) -> list[Hit]:
             start = window_start + first
             if pre.group("sep") == "(" and norm.startswith(")", end):
                 end += 1
-        elif m.group("tk") and not re.search(r"(?:sygn\.|TK|Trybunał\w*)[^.\n]{0,80}\Z", window):
+        elif m.group("tk") and not re.search(r"(?:sygn\.|TK|Trybunał\w*|Tribunal)[^.\n]{0,80}\Z", window):
             # K 1/20 with nothing around it that says Constitutional Tribunal is too weak to report.
             continue
         if (m.group("tk") and court is None) or (court and ("TK" in court or "Trybunał" in court)):
@@ -206,8 +235,8 @@ def _signatures(norm: str) -> list[Hit]:
 
 # Where the words before a signature may start; trying only these keeps the anchored match cheap.
 _PRE_START = re.compile(
-    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|rzeczeni|ecyzj)|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał"
-    r"|Wojewódzk|z |dnia|(?<![\d/])\d{1,2}[. ]|(?<!\d)\d{4}-|sygn"
+    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|chwal|rzeczeni|ecyzj)|[Jj]udgment|[Dd]ecision|[Rr]esolution"
+    r"|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał|Wojewódzk|z |dnia|(?<![\d/])\d{1,2}[. ]|(?<!\d)\d{4}-|sygn"
 )
 
 
@@ -362,14 +391,44 @@ def _act_after(
     named = _NAMED_ACT.match(norm, pos)
     if named:
         return _dzu_key(named)
+    titled = _titled_act(norm, pos)
+    if titled is not None:
+        return titled[0], titled[1], None
     return None, pos, None
 
 
+_DATED_ACT = re.compile(
+    rf"[ \n]?(?:[Uu]staw[a-zęą]*|[Kk]odeks[a-z]*) (?:z )?(?:dnia )?(?:{_DATE}) ?(?:r\.)? ?(?:[–-] )?"
+)
+
+
+def _titled_act(norm: str, pos: int) -> tuple[str, int] | None:
+    """An act named by its date and title, without a Dz. U. reference: "ustawy z dnia 10 maja 2018 r. o
+    ochronie danych osobowych" (key, end of the title) when the date and title are a known act."""
+    m = _DATED_ACT.match(norm, pos)
+    if m is None:
+        return None
+    date = _date_from(m)
+    if date is None:
+        return None
+    rest = " ".join(norm[m.end() : m.end() + 200].split())
+    for title, key in sorted(_TITLES.get(date, ()), key=lambda t: -len(t[0])):
+        if rest.startswith(title):
+            # the title may wrap lines: walk the draft's own characters to where its last word ends
+            end, seen = m.end(), 0
+            while seen < len(title) and end < len(norm):
+                if not (norm[end].isspace() and (seen == 0 or title[seen - 1] == " ")):
+                    seen += 1
+                end += 1
+            return key, end
+    return None
+
+
 def _dzu_key(m: re.Match[str]) -> tuple[str | None, int, str | None]:
-    year = m.group("duy") or m.group("duy2") or m.group("y") or m.group("iy")
+    year = m.group("duy") or m.group("duy2") or m.group("jly") or m.group("y") or m.group("iy")
     if year is None:
         return None, m.end(), "Dz. U. reference without a year: the act cannot be identified"
-    return f"pl:act:DU/{year}/{m.group('poz')}", m.end(), None
+    return f"pl:act:DU/{year}/{m.group('poz') or m.group('jlp')}", m.end(), None
 
 
 # Codes divide articles into paragraphs (§); ordinary statutes, the Constitution and EU acts into ust.
@@ -402,7 +461,12 @@ def _statutes(norm: str) -> list[Hit]:
             continue
         key, act_end, problem = _act_after(norm, end, aliases)
         if key is None and problem is None:
-            ctx = _CONTEXT_ACT.match(norm, end)
+            ctx = _CONTEXT_ACT.match(norm, end) or _CONTEXT_ACT_EN.match(norm, end)
+            if ctx is None and (
+                _ITS.search(norm, max(0, m.start() - 16), m.start()) is not None
+                or FOLLOWS_IBID.search(norm, max(0, m.start() - 10), m.start()) is not None
+            ):
+                ctx = _EMPTY.match(norm, end)
             # A lone "art. 5" with nothing after it is too weak to borrow the act in context ("Wystawa
             # art. 5 w galerii"); "art. 5 ust. 1" or "art. 5 tej ustawy" is not.
             structured = ctx is not None or len(units) > 1
@@ -448,7 +512,7 @@ def _statutes(norm: str) -> list[Hit]:
 def _named_acts(norm: str) -> list[Hit]:
     """Acts cited whole: `ustawa z dnia 10 maja 2018 r. o ochronie danych osobowych (Dz. U. … poz. 1000)`."""
     hits: list[Hit] = []
-    for m in re.finditer(r"Dz\. ?U\.", norm):
+    for m in re.finditer(r"Dz\. ?U\.|Journal of Laws", norm):
         paren = norm.rfind("(", max(0, m.start() - 30), m.start())
         if paren < 0:
             continue
@@ -474,6 +538,14 @@ def _named_acts(norm: str) -> list[Hit]:
                 problem,
             )
         )
+    # acts named by date and title alone: "ustawa z dnia 10 maja 2018 r. o ochronie danych osobowych"
+    for m in _ACT_WORD.finditer(norm):
+        if not m.group().startswith(("ustaw", "Ustaw", "kodeks", "Kodeks")):
+            continue
+        titled = _titled_act(norm, m.start())
+        if titled is not None and not any(h.start <= m.start() < h.end for h in hits[-3:]):
+            hits.append(Hit(m.start(), titled[1], Jurisdiction.PL, Kind.STATUTE, Anchor(key=titled[0])))
+    hits.sort(key=lambda h: (h.start, h.end))
     return hits
 
 

@@ -226,7 +226,7 @@ SCOPES = [
         "pl",
         [
             (
-                "5 lipca 2002 r., III CZP 36/02",
+                "uchwale z dnia 5 lipca 2002 r., III CZP 36/02",
                 Q.COURT_HOLDING,
                 "Sąd Najwyższy w uchwale z dnia 5 lipca 2002 r., III CZP 36/02, przyjął, że art. 691 k.c. w"
                 " brzmieniu nadanym ustawą o ochronie praw lokatorów nie ma zastosowania do najemców zmarłych"
