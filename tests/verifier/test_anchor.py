@@ -182,6 +182,20 @@ ANCHOR_CASES = [
         set(),
         set(),
     ),
+    # legal forms typed without Polish letters are still legal forms (issue 15, class 10): only the names
+    # are compared
+    (
+        {"parties": ("Bank Polski Spolka z ograniczona odpowiedzialnoscia", "Kowalski")},
+        {"parties": ("Bank Polski Spółka z ograniczoną odpowiedzialnością", "Kowalski")},
+        set(),
+        set(),
+    ),
+    (
+        {"parties": ("Kowalski", "Bank Millennium Spolka Akcyjna")},
+        {"parties": ("Nowak", "Skarb Państwa")},
+        {"parties"},
+        set(),
+    ),
     # anonymised names in the database are never a mismatch
     ({"parties": ("Katarzyna Zielińska", "Gmina Miasta Słupska")}, {"parties": ("(...)",)}, set(), set()),
     ({"parties": ("Jan Kowalski",)}, {"parties": ("A. R.",)}, set(), set()),
