@@ -11,6 +11,7 @@ import pytest
 
 from verifier.citations import extract_claims
 from verifier.citations.claims import ALL_CUES
+from verifier.citations.substance import claim_substance
 from verifier.model import ClaimType
 
 Q = ClaimType
@@ -456,3 +457,28 @@ def test_cues_match_whole_words_only(word: str, claim_type: ClaimType) -> None:
 )
 def test_stems_match_their_endings(phrase: str, claim_type: ClaimType) -> None:
     assert ALL_CUES[claim_type].search(phrase) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "framing", "substance"),
+    [
+        pytest.param(
+            "불공정한 법률행위의 성립 요건에 관하여는 대법원 1997. 3. 25. 선고 96다47951 판결의 입장이"
+            " 참고가 된다.",
+            ["참고가 된다", "의 입장"],
+            ["불공정한 법률행위", "성립 요건"],
+            id="issue-7-참고가-된다-frames-the-claim",
+        ),
+        pytest.param(
+            "Stanowisko to potwierdza wyrok SN z 4.10.2007 r., V CSK 221/07.",
+            ["potwierdza"],
+            ["Stanowisko"],
+            id="real-sql-potwierdza-frames-Stanowisko-is-substance",
+        ),
+    ],
+)
+def test_the_frame_of_a_claim_is_no_term_of_it(text: str, framing: list[str], substance: list[str]) -> None:
+    (claim,) = extract_claims(text)
+    words = claim_substance(claim)
+    assert not any(f in words for f in framing)
+    assert all(s in words for s in substance)
