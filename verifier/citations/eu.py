@@ -79,7 +79,10 @@ _THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:[Rr]egulation|[Dd]ir
 
 _ARTICLE = re.compile(r"A(?<![\w.]A)(?:rticles?|rt\.|rts\.)[ ]?(?=\d)")
 _EU_UNIT = re.compile(r"(?P<num>\d+[a-z]?)(?P<paren>(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})")
-_EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Article |Art\. )?(?=\d)")
+_PARENS = re.compile(r"(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){1,3}")
+_EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Articles? |Arts?\. )?(?=\d)")
+# "Article 2(1) and (2) of the GDPR": a paragraph or point of the same article after a connector
+_EU_SAME_ARTICLE = re.compile(r"(?:, | and | or | to )(?=\((?:\d+[a-z]?|[a-z]{1,4})\))")
 _OF = re.compile(r" ?(?:of (?:the )?|der |des )?")
 _CONTEXT_REACH = 1500
 
@@ -104,6 +107,11 @@ def celex_for_act(
         return None
     if old_style:
         year, number = first, second  # 95/46/EC: year first
+    elif letter in ("L", "D") and not numbered and len(first) == 2:
+        year, number = (
+            first,
+            second,
+        )  # "Directive 95/46" without its /EC: directives and decisions put the year first
     elif numbered and _a_year(second):
         number, year = first, second  # (EC) No 45/2001, (EU) No 1215/2012
     elif _a_year(first):
@@ -344,6 +352,18 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             )
             units.append((u.start() if units else pos, u.end(), pin))
             cursor = u.end()
+            while (same := _EU_SAME_ARTICLE.match(norm, cursor)) is not None:
+                more = _PARENS.match(norm, same.end())
+                if more is None:
+                    break
+                extra = re.findall(r"\(([^)]*)\)", more.group())
+                pin = Pinpoint(
+                    article=pin.article,
+                    paragraph=next((p for p in extra if p[0].isdigit()), None),
+                    item=next((p for p in extra if not p[0].isdigit()), None),
+                )
+                units.append((more.start(), more.end(), pin))
+                cursor = more.end()
             c = _EU_CONNECTOR.match(norm, cursor)
             if c is None or _EU_UNIT.match(norm, c.end()) is None:
                 break

@@ -41,7 +41,9 @@ _LAW_SUFFIXES = ("법률", "법", "령", "규칙", "규정", "조례", "협정",
 _NOT_LAWS = frozenset(
     {"방법", "위법", "불법", "적법", "편법", "입법", "사법", "문법", "수법", "탈법", "합법", "어법"}
 )
-_PARTICLE_END = tuple("은는을를이가도서며고")
+# endings of a word that is not part of a law's name ("…에 관한", "…에서", "…으로서"); a noun ending in 서
+# (전자문서) or 이 (…) is, so 서 counts only after 에/로
+_PARTICLE_END = (*"은는을를이가도며고", "에서", "로서")
 _SUBORDINATE = ("시행령", "시행규칙")
 
 _UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
@@ -80,7 +82,7 @@ _COURTS = (
     r"(?:고등법원|고법|지방법원|지법|가정법원|가법|행정법원)(?: ?[가-힣]{1,5}지원)?"
 )
 _BEFORE_CASE = re.compile(
-    rf"(?:(?P<court>{_COURTS})[ ]?)?"
+    rf"(?:(?P<court>{_COURTS})[ ]{{0,2}})?"
     r"(?:(?P<y>\d{4}) ?\. ?(?P<m>\d{1,2}) ?\. ?(?P<d>\d{1,2}) ?\.?[ ]?)?"
     r"(?:(?P<how>선고|자)[ ]?)?\Z"
 )
@@ -102,6 +104,7 @@ _BAD_CASE = re.compile(
 _BETWEEN_CASES = re.compile(r"[ ]?(?:\([^()\n]{0,30}\))?[ ]?[,;·ㆍ][ ]?")
 
 _LEVELS = {"조": 0, "항": 1, "호": 2, "목": 3}
+_LIST_GAP = re.compile(r"\s*,\s*")
 _CONTEXT_REACH = 1500  # how far back a bare 제N조 may look for its law
 
 
@@ -219,7 +222,7 @@ def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
     if generic:
         joined = word
         for tok_start, tok in tokens:
-            if tok.endswith(_PARTICLE_END) or tok in ("구",):
+            if (tok.endswith(_PARTICLE_END) or tok in ("구",)) and not joined.startswith(("및", "등")):
                 break
             joined = tok + joined
             best = (tok_start, joined)
@@ -428,8 +431,11 @@ def _unit_kind_at(norm: str, start: int) -> int:
 
 
 def _same_paragraph(norm: str, a: int, b: int) -> bool:
-    """A bare 제N조 borrows its law only from the same paragraph (a line, in Korean judgments)."""
-    return 0 <= b - a <= _CONTEXT_REACH and "\n" not in norm[a:b]
+    """A bare 제N조 borrows its law only from the same paragraph (a line, in Korean judgments), or from the
+    item before it in a list ("민법 제103조\n, \n\n 제104조", as 참조조문 are laid out)."""
+    if not 0 <= b - a <= _CONTEXT_REACH:
+        return False
+    return "\n" not in norm[a:b] or _LIST_GAP.fullmatch(norm, a, b) is not None
 
 
 def _same_block(norm: str, a: int, b: int) -> bool:

@@ -112,6 +112,30 @@ ROWS = [
         id="constructed-numbered-old-style",
     ),
     pytest.param(
+        "the transfer of personal data to third countries under Directive 95/46 was",
+        [("Directive 95/46", "eu:celex:31995L0046", None)],
+        id="real-C-311-18-directive-without-its-EC-puts-the-year-first",
+    ),
+    pytest.param(
+        "9 Article\u00a02(1) and\u00a0(2) of the GDPR provides:",
+        [
+            ("Article\u00a02(1)", GDPR, art("2", "1")),
+            ("(2) of the GDPR", GDPR, art("2", "2")),
+        ],
+        id="real-C-311-18-and-(2)-is-the-same-article",
+    ),
+    pytest.param(
+        "the interpretation of the first indent of Article\u00a03(2), Articles\u00a025 and\u00a026 and"
+        " Article\u00a028(3) of Directive 95/46/EC of the European Parliament",
+        [
+            ("Article\u00a03(2)", "eu:celex:31995L0046", art("3", "2")),
+            ("25", "eu:celex:31995L0046", art("25")),
+            ("26", "eu:celex:31995L0046", art("26")),
+            ("28(3) of Directive 95/46/EC", "eu:celex:31995L0046", art("28", "3")),
+        ],
+        id="real-C-311-18-one-act-after-a-list-of-articles",
+    ),
+    pytest.param(
         "See ECLI:PL:SN:2019:II.CSK.123.19.",
         [("ECLI:PL:SN:2019:II.CSK.123.19", "eu:ecli:ECLI:PL:SN:2019:II.CSK.123.19", None)],
         id="constructed-national-ecli",

@@ -185,6 +185,24 @@ ROWS = [
     pytest.param(
         "사상ㆍ신념, 노동조합ㆍ정당의 가입ㆍ탈퇴", [], id="real-개인정보보호법-23조-노동조합-holds-no-동조"
     ),
+    # found by reading the corpus precedents for the gold set (tests/data/annotations)
+    pytest.param(
+        "전자문서 및 전자거래 기본법 제3조는 … 같은 법 제4조 제1항은",
+        [
+            ("전자문서 및 전자거래 기본법 제3조", "전자문서및전자거래기본법", art("3")),
+            ("같은 법 제4조 제1항", "전자문서및전자거래기본법", art("4", "1")),
+        ],
+        id="real-2015두41401-및-joins-both-sides",
+    ),
+    pytest.param(
+        "[2] \n\n 민사소송법 제126조\n, \n\n 민법 제103조\n, \n\n 제104조\n/ [3]",
+        [
+            ("민사소송법 제126조", "민사소송법", art("126")),
+            ("민법 제103조", "민법", art("103")),
+            ("제104조", "민법", art("104")),
+        ],
+        id="real-96다47951-참조조문-list-items-share-the-law",
+    ),
     # citation-auditor: parse_citation, normalize_case_number
     pytest.param("민법 제103조", [("민법 제103조", "민법", art("103"))], id="auditor-article-only"),
     pytest.param(

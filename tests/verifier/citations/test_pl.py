@@ -229,6 +229,64 @@ STATUTES = [
         [("art. 5", None, None)],
         id="constructed-an-unknown-title-stays-not-checked",
     ),
+    # found by reading Ts 60/05 (tests/data/corpus/pl/judgments/constitutional_tribunal, record 2) for the
+    # gold set: a document's own titles and aliases, the comma form of Dz. U., "ale również" between chains
+    pytest.param(
+        "art. 27 ust. 2 ustawy z dnia 15 grudnia 2000 r. o spółdzielniach mieszkaniowych (Dz. U. z 2003 r."
+        " Nr 119, poz. 1116 ze zm.) z art. 64 Konstytucji. Skarżący zakwestionowali zgodność z Konstytucją"
+        " art. 27 ust. 2 ustawy z 15 grudnia 2000 r. o spółdzielniach mieszkaniowych (dalej: usm). Sąd"
+        " stwierdził, że zastosowanie znaleźć winien art. 27 usm (art. 26 ust. 1 in fine usm).",
+        [
+            (
+                "art. 27 ust. 2 ustawy z dnia 15 grudnia 2000 r. o spółdzielniach mieszkaniowych (Dz. U. z"
+                " 2003 r. Nr 119, poz. 1116 ze zm.)",
+                "pl:act:DU/2003/1116",
+                art("27", "2"),
+            ),
+            ("art. 64 Konstytucji", "pl:act:DU/1997/483", art("64")),
+            (
+                "art. 27 ust. 2 ustawy z 15 grudnia 2000 r. o spółdzielniach mieszkaniowych",
+                "pl:act:DU/2003/1116",
+                art("27", "2"),
+            ),
+            ("art. 27 usm", "pl:act:DU/2003/1116", art("27")),
+            ("art. 26 ust. 1 in fine usm", "pl:act:DU/2003/1116", art("26", "1")),
+        ],
+        id="real-Ts-60-05-the-drafts-own-title-and-alias",
+    ),
+    pytest.param(
+        "(art. 18 ust. 1 ustawy z dnia 24 czerwca 1994 r. o własności lokali, Dz. U. z 2000 r. Nr 80, poz."
+        " 903 ze zm.). Przepis art. 18 ust. 1 ustawy o własności lokali stanowi, że",
+        [
+            (
+                "art. 18 ust. 1 ustawy z dnia 24 czerwca 1994 r. o własności lokali, Dz. U. z 2000 r. Nr 80,"
+                " poz. 903 ze zm.",
+                "pl:act:DU/2000/903",
+                art("18", "1"),
+            ),
+            ("art. 18 ust. 1 ustawy o własności lokali", "pl:act:DU/2000/903", art("18", "1")),
+        ],
+        id="real-Ts-60-05-dz-u-after-a-comma-and-the-title-alone",
+    ),
+    pytest.param(
+        "chronionej nie tylko w myśl art. 64 ust. 3, ale również art. 31 ust. 3 Konstytucji.",
+        [
+            ("art. 64 ust. 3", "pl:act:DU/1997/483", art("64", "3")),
+            ("art. 31 ust. 3 Konstytucji", "pl:act:DU/1997/483", art("31", "3")),
+        ],
+        id="real-Ts-60-05-ale-również-joins-the-chains",
+    ),
+    pytest.param(
+        "oddalona postanowieniem Sądu Okręgowego w Koszalinie z 1 marca 2005 r. (sygn. akt VIICa 66/05).",
+        [
+            (
+                "postanowieniem Sądu Okręgowego w Koszalinie z 1 marca 2005 r. (sygn. akt VIICa 66/05)",
+                "pl:case:VII Ca 66/05",
+                None,
+            )
+        ],
+        id="real-Ts-60-05-glued-department-after-sygn",
+    ),
     pytest.param("art. 5 k. c.", [("art. 5 k. c.", KC, art("5"))], id="constructed-spaced-abbreviation"),
 ]
 
