@@ -83,7 +83,7 @@ EXPECTED: list[tuple[str, str, str, str, str]] = [
     (
         "opinia-pl.md",
         "C1",
-        "5 lipca 2002 r., III CZP 36/02",
+        "uchwale z dnia 5 lipca 2002 r., III CZP 36/02",
         "verified",
         "the quote (with one […] gap) is the resolution's thesis word for word",
     ),
@@ -97,33 +97,48 @@ EXPECTED: list[tuple[str, str, str, str, str]] = [
     (
         "opinia-pl.md",
         "C3",
-        "III CZP 36/02",
+        "ustawą z dnia 21 czerwca 2001 r. o ochronie praw lokatorów",
+        "unverified",
+        "the act of Dz. U. 2001 Nr 71, poz. 733, cited inside the SN's words; the fake ELI serves only the"
+        " corpus acts and answers 404, reported as no such act (the real ELI has it)",
+    ),
+    (
+        "opinia-pl.md",
+        "C4",
+        "uchwale (III CZP 36/02)",
         "calibration",
         "quoted, but the resolution says it in other words: soften to a paraphrase",
     ),
     (
         "opinia-pl.md",
-        "C4",
+        "C5",
         "art. 691 k.c.",
         "verified",
         "inside a quotation attributed to the SN: existence only, not the sentence's claim",
     ),
     (
         "opinia-pl.md",
-        "C5",
+        "C6",
         "Uchwała SN z dnia 6 lipca 2003 r., III CZP 36/02",
         "unverified",
         "the resolution is of 5 July 2002: a wrong date on a real signature",
     ),
     (
         "opinia-pl.md",
-        "C6",
+        "C7",
         "wyrok SN z dnia 12 marca 2019 r., II CSK 123/19",
         "no_source",
         "SAOS's SN data ends in 2016: not knowing is not a contradiction",
     ),
-    ("opinia-pl.md", "C7", "art. 58 k.c.", "verified", "k.c. has art. 58"),
-    ("opinia-pl.md", "C8", "art. ?", "not_checked", "no article number to look up"),
+    (
+        "opinia-pl.md",
+        "C8",
+        "art. 58 k.c.",
+        "needs_judgement",
+        "the sentence paraphrases art. 58 § 1 with the article as its authority: its terms are there, a"
+        " person confirms the substance",
+    ),
+    ("opinia-pl.md", "C9", "art. ?", "not_checked", "no article number to look up"),
     # --- EU memo -------------------------------------------------------------------------------------
     ("memo-eu.md", "C1", "Article 6(1)(f) GDPR", "verified", "the quote is Article 6(1)(f) word for word"),
     ("memo-eu.md", "C2", "Article 6(1)(f) GDPR", "modified", "'interest' for 'interests': correct the quote"),
@@ -149,7 +164,13 @@ EXPECTED: list[tuple[str, str, str, str, str]] = [
         "unverified",
         "CELLAR (fake, holding only the corpus) answers 404 for this CELEX: reported as no such document",
     ),
-    ("memo-eu.md", "C7", "ECLI:EU:C:2015:650", "unverified", "the same 404 for the ECLI"),
+    (
+        "memo-eu.md",
+        "C7",
+        "ECLI:EU:C:2015:650",
+        "unverified",
+        "the ECLI is Schrems I's (62014CJ0362, known from C-311/18): the same 404 for that CELEX",
+    ),
 ]
 
 LOCAL_ONLY_WORDS = ("Local-only mode", "로컬 전용 모드", "Tryb lokalny")
@@ -283,15 +304,16 @@ def test_a_remembered_miss_expires_and_upstream_is_asked_again(
 
     from workbench.models import SourceMiss
 
+    # the memo's ECLI:EU:C:2015:650 is Schrems I, keyed by its CELEX (verifier/data/citations-eu-ecli.txt)
     run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
-    assert SourceMiss.objects.filter(key="eu:ecli:ECLI:EU:C:2015:650").exists()
+    assert SourceMiss.objects.filter(key="eu:celex:62014CJ0362").exists()
     SourceMiss.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
     sources.clear_requests()
     _, report = run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
-    assert any("C:2015:650" in r.query or "2015:650" in r.path for r in sources.requests)
+    assert any("62014CJ0362" in r.query or "62014CJ0362" in r.path for r in sources.requests)
     assert findings_of(report)["C7"]["status"] == "unverified"
     # and with the memory switched off, every run asks
     settings.WORKBENCH_NOT_FOUND_TTL_SECONDS = 0
     sources.clear_requests()
     run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
-    assert any("2015:650" in r.query or "2015:650" in r.path for r in sources.requests)
+    assert any("62014CJ0362" in r.query or "62014CJ0362" in r.path for r in sources.requests)

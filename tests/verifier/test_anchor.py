@@ -162,11 +162,38 @@ ANCHOR_CASES = [
         set(),
         set(),
     ),
+    # "we" is "w" before some names (we Wrocławiu, we Włocławku): the seat is read all the same
+    (
+        {"number": "III AUa 271/12", "court": "SA we Wrocławiu"},
+        {"number": "III AUa 271/12", "court": "Sąd Apelacyjny w Krakowie"},
+        {"court"},
+        set(),
+    ),
+    (
+        {"number": "III AUa 271/12", "court": "SA we Wrocławiu"},
+        {"number": "III AUa 271/12", "court": "Sąd Apelacyjny we Wrocławiu"},
+        set(),
+        set(),
+    ),
     # legal forms are not carrier tokens
     (
         {"parties": ("Bank Millennium S.A.", "Kowalski")},
         {"parties": ("Bank Millennium Spółka Akcyjna", "Kowalski")},
         set(),
+        set(),
+    ),
+    # legal forms typed without Polish letters are still legal forms (issue 15, class 10): only the names
+    # are compared
+    (
+        {"parties": ("Bank Polski Spolka z ograniczona odpowiedzialnoscia", "Kowalski")},
+        {"parties": ("Bank Polski Spółka z ograniczoną odpowiedzialnością", "Kowalski")},
+        set(),
+        set(),
+    ),
+    (
+        {"parties": ("Kowalski", "Bank Millennium Spolka Akcyjna")},
+        {"parties": ("Nowak", "Skarb Państwa")},
+        {"parties"},
         set(),
     ),
     # anonymised names in the database are never a mismatch

@@ -97,7 +97,7 @@ CLAIM_TYPES = [
         "W tej samej uchwale (III CZP 36/02) Sąd Najwyższy wskazał, że „przepis art. 691 k.c. w brzmieniu "
         "nadanym ustawą o ochronie praw lokatorów nie ma zastosowania do najemców zmarłych przed wejściem w "
         "życie tej ustawy”.",
-        "III CZP 36/02",
+        "uchwale (III CZP 36/02)",
         ClaimType.VERBATIM_QUOTE,
         "the quote is attributed to the resolution, which is checked for it",
     ),

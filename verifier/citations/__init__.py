@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from verifier.citations import claims as _claims
+from verifier.citations import clauses as _clauses
 from verifier.citations import eu, kr, pl
 from verifier.citations.common import Hit, Prepared, prepare
+from verifier.citations.ibid import with_ibid
 from verifier.citations.quotes import find_quotes
 from verifier.lang import detect_language
-from verifier.model import Citation, Claim, ClaimType
+from verifier.model import Citation, Claim, ClaimType, Span
 
 __all__ = ["extract_citations", "extract_claims"]
 
@@ -38,7 +40,7 @@ def _hits(prepared: Prepared) -> list[Hit]:
         kept.append(h)
         reach = max(reach, h.end)
     kept.sort(key=lambda h: (h.start, h.end))
-    return kept
+    return with_ibid(norm, kept)
 
 
 def _inside(h: Hit, kept: list[Hit]) -> bool:
@@ -75,7 +77,10 @@ def extract_claims(
     lang: str | None = None,
     origin_at: Callable[[int], str | None] | None = None,
 ) -> list[Claim]:
-    """One Claim per citation, in text order: the sentence, its type and the attached quote if any.
+    """One Claim per citation, in text order: its clause, its type and the attached quote if any.
+
+    `claim_text` is the citation's own clause (see `clauses`), not always the whole sentence: in a sentence
+    that cites two sources each gets its part, and a factual premise that opens it is left out.
 
     `lang` (ko/pl/en, detected when None) is checked and kept for callers, but every cue list applies: drafts
     mix languages and the cue phrases of one never occur in another. `origin_at(offset)` names where a
@@ -88,18 +93,47 @@ def extract_claims(
     norm = prepared.norm
     hits = _hits(prepared)
     quotes = find_quotes(norm)
-    protected = [(h.start, h.end) for h in hits] + [q.span for q in quotes]
-    starts = _claims.sentence_starts(norm, protected)
-    attached = _claims.attach_quotes(norm, starts, [(h.start, h.end) for h in hits], quotes)
-    claim_spans = [
-        attached[i][1] if i in attached else _claims.sentence_span(norm, starts, h.start)
-        for i, h in enumerate(hits)
-    ]
-    # Search each claim sentence for cues, unless the sentences add up to more text than the draft (a dense
-    # list of citations): then one scan of the whole draft is cheaper.
+    spans = [(h.start, h.end) for h in hits]
+    protected = spans + [q.span for q in quotes]
+    act_ends = [h.end for h in hits if h.end > h.start and norm[h.end - 1] == "."]
+    starts = _claims.sentence_starts(norm, protected, act_ends)
+    attached = _claims.attach_quotes(norm, starts, spans, quotes)
+    case_starts = _claims.cases_before(hits)
+    quote_spans = [q.span for q in quotes]
+    frames = _claims.Frames(norm, spans)
+
+    def joined(i: int) -> bool:
+        h = hits[i]
+        return (
+            _claims.read_in_conjunction(i, hits, norm)
+            or _claims.inside_quote(h.start, h.end, quotes)
+            or _claims.reported_holding_of(h, case_starts[i], norm, sentences[i])
+        )
+
+    sentences = [_claims.sentence_span(norm, starts, h.start) for h in hits]
+    clauses: dict[int, Span] = {}
+    i = 0
+    while i < len(hits):
+        j = i
+        while j + 1 < len(hits) and sentences[j + 1] == sentences[i]:
+            j += 1
+        members = list(range(i, j + 1))
+        if len(members) == 1:
+            clauses[i] = sentences[i]
+        else:
+            clauses.update(
+                _clauses.clause_spans(norm, sentences[i], members, spans, quote_spans, joined, frames)
+            )
+        for k in members:
+            a, b = clauses[k]
+            others = [spans[m] for m in members if m != k]
+            clauses[k] = (_clauses.premise_end(norm, (a, b), hits[k].start, others), b)
+        i = j + 1
+    claim_spans = [_claim_span(norm, clauses[i], sentences[i], attached.get(i)) for i in range(len(hits))]
+    # Search each claim for cues, unless the claims add up to more text than the draft (a dense list of
+    # citations): then one scan of the whole draft is cheaper.
     dense = sum(b - a for a, b in claim_spans) > len(norm)
     cue_index = _claims.CueIndex(norm) if dense else None
-    case_starts = _claims.cases_before(hits)
     out: list[Claim] = []
     for i, h in enumerate(hits):
         citation = _citation(prepared, h)
@@ -108,17 +142,20 @@ def extract_claims(
         claim_span = prepared.to_source(*claim_norm)
         claim_text = text[claim_span[0] : claim_span[1]]
         sentence_norm = norm[claim_norm[0] : claim_norm[1]]
+        found = cue_index.types_in(claim_norm) if cue_index is not None else None
         claim_type = _claims.classify(
             sentence_norm,
             h.kind,
             has_quote=quote_info is not None,
             after_citation=norm[h.end : h.end + 30],
-            found=cue_index.types_in(claim_norm) if cue_index is not None else None,
+            found=found,
+            bare=_claims.bare_marker(norm, h.start, h.end, claim_norm),
+            says_something=_claims.says_something(frames, claim_norm, (h.start, h.end)),
         )
         quote: str | None = None
         quote_span = None
         if quote_info is not None:
-            q = quote_info[0]
+            q = quote_info.quote
             quote_span = prepared.to_source(*q.inner)
             raw = text[quote_span[0] : quote_span[1]]
             quote = raw if q.text == norm[q.inner[0] : q.inner[1]] else q.text
@@ -146,3 +183,16 @@ def extract_claims(
             )
         )
     return out
+
+
+def _claim_span(norm: str, clause: Span, sentence: Span, attached: _claims.Attached | None) -> Span:
+    """The clause, widened to the quote it carries (and to the quote's sentence when that is another one);
+    a citation in a footnote makes the claim of the body sentence its quote stands in."""
+    if attached is None:
+        return clause
+    if attached.footnote:
+        return attached.quote_sentence
+    q = attached.quote.span
+    if attached.quote_sentence == sentence:
+        return (min(clause[0], q[0]), max(clause[1], q[1]))
+    return (min(clause[0], attached.quote_sentence[0]), max(clause[1], attached.quote_sentence[1]))

@@ -9,8 +9,9 @@ A CELEX-shaped string of the wrong length is a `not_checked` citation rather tha
 
 from __future__ import annotations
 
+import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verifier.citations.common import (
     Hit,
@@ -20,9 +21,12 @@ from verifier.citations.common import (
     month_number,
     pinpoint_or_none,
 )
-from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
+from verifier.citations.ibid import FOLLOWS_IBID
+from verifier.citations.quotes import find_quotes
+from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint, Span
 
 SHORT_NAMES: dict[str, str] = dict(data_table("citations-eu-short-names.txt"))
+KNOWN_ECLI: dict[str, str] = dict(data_table("citations-eu-ecli.txt"))  # ECLI → CELEX of the judgment
 
 _CELEX = re.compile(r"([0-9CE](?<![\w/][0-9CE])(?:19|20)\d\d[A-Z]{1,2}\d{4})(?:\(\d{2}\))?(?![\w])")
 _CELEX_LABELLED = re.compile(r"CELEX(?: number)?:? ?(?P<labelled>[0-9A-Z()]{4,16})(?![\w])")
@@ -66,7 +70,7 @@ _ACT_BY = (
 _ACT = re.compile(
     _ACT_WORD
     + _ACT_BY
-    + rf" ?(?:(?:\((?P<org>{_ORG})\) ?)?(?:No |nr |Nr\. ?)?(?P<a>\d{{1,4}})/(?P<b>\d{{1,4}})"
+    + rf" ?(?:(?:\((?P<org>{_ORG})\) ?)?(?P<no>No |nr |Nr\. ?)?(?P<a>\d{{1,4}})/(?P<b>\d{{1,4}})"
     + rf"|(?:No |nr )?(?P<c>\d{{2,4}})/(?P<d>\d{{1,4}})/(?P<org2>{_ORG}))(?![\d/])"
 )
 _SHORT = re.compile(r"(?:the )?(?P<name>" + alternation(list(SHORT_NAMES)) + r")(?![\w-])")
@@ -75,7 +79,10 @@ _THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:[Rr]egulation|[Dd]ir
 
 _ARTICLE = re.compile(r"A(?<![\w.]A)(?:rticles?|rt\.|rts\.)[ ]?(?=\d)")
 _EU_UNIT = re.compile(r"(?P<num>\d+[a-z]?)(?P<paren>(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})")
-_EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Article |Art\. )?(?=\d)")
+_PARENS = re.compile(r"(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){1,3}")
+_EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Articles? |Arts?\. )?(?=\d)")
+# "Article 2(1) and (2) of the GDPR": a paragraph or point of the same article after a connector
+_EU_SAME_ARTICLE = re.compile(r"(?:, | and | or | to )(?=\((?:\d+[a-z]?|[a-z]{1,4})\))")
 _OF = re.compile(r" ?(?:of (?:the )?|der |des )?")
 _CONTEXT_REACH = 1500
 
@@ -86,20 +93,33 @@ class ActRef:
     celex: str
 
 
-def celex_for_act(kind_word: str, org: str | None, first: str, second: str, old_style: bool) -> str | None:
+def _a_year(text: str) -> bool:
+    return len(text) == 4 and text[:2] in ("19", "20")
+
+
+def celex_for_act(
+    kind_word: str, org: str | None, first: str, second: str, old_style: bool, numbered: bool = False
+) -> str | None:
+    """The CELEX of "Regulation (EU) 2016/679" (year first since 2015), "Regulation (EC) No 45/2001" (number
+    first after "No"), "Directive 95/46/EC" (year first). `numbered`: "No" stands before the numbers."""
     letter = next((v for k, v in _ACT_TYPES.items() if kind_word.lower().startswith(k)), None)
     if letter is None:
         return None
     if old_style:
         year, number = first, second  # 95/46/EC: year first
-    elif (
-        len(first) == 4
-        and first[:2] in ("19", "20")
-        and not (len(second) == 4 and second[:2] in ("19", "20"))
-    ):
-        year, number = first, second  # (EU) 2016/679
+    elif letter in ("L", "D") and not numbered and len(first) == 2:
+        year, number = (
+            first,
+            second,
+        )  # "Directive 95/46" without its /EC: directives and decisions put the year first
+    elif numbered and _a_year(second):
+        number, year = first, second  # (EC) No 45/2001, (EU) No 1215/2012
+    elif _a_year(first):
+        # (EU) 2016/679, (EU) 2022/2065: the year comes first whatever the number looks like (2065 is not
+        # a year of Regulation (EU) 2022/2065)
+        year, number = first, second
     else:
-        number, year = first, second  # (EC) No 45/2001
+        number, year = first, second  # (EC) 45/2001
     if len(year) == 2:
         year = ("19" if int(year) >= 50 else "20") + year
     if len(year) != 4 or not number.isdigit():
@@ -115,7 +135,9 @@ def act_at(norm: str, pos: int) -> ActRef | None:
     m = _ACT.match(norm, pos)
     if m:
         if m.group("a"):
-            celex = celex_for_act(m.group("type"), m.group("org"), m.group("a"), m.group("b"), False)
+            celex = celex_for_act(
+                m.group("type"), m.group("org"), m.group("a"), m.group("b"), False, bool(m.group("no"))
+            )
         else:
             celex = celex_for_act(m.group("type"), m.group("org2"), m.group("c"), m.group("d"), True)
         if celex:
@@ -126,7 +148,7 @@ def act_at(norm: str, pos: int) -> ActRef | None:
 def extract(norm: str) -> list[Hit]:
     hits = _celex(norm) + _ecli(norm) + _cases(norm) + _acts_and_articles(norm)
     hits.sort(key=lambda h: (h.start, h.end))
-    return hits
+    return _ecli_after_case(norm, hits)
 
 
 def _celex(norm: str) -> list[Hit]:
@@ -169,40 +191,120 @@ def _ecli(norm: str) -> list[Hit]:
         )
         kind = Kind.EU_CASE if country == "EU" else Kind.JUDGMENT
         end = m.start() + len(m.group().rstrip("."))
-        hits.append(Hit(m.start(), end, jurisdiction, kind, Anchor(key=f"eu:ecli:{ecli}", number=ecli)))
+        # a known ECLI names its judgment's CELEX; others are left to CELLAR's ecli/ space (the key says so)
+        celex = KNOWN_ECLI.get(ecli)
+        key = f"eu:celex:{celex}" if celex else f"eu:ecli:{ecli}"
+        hits.append(Hit(m.start(), end, jurisdiction, kind, Anchor(key=key, number=ecli)))
     return hits
+
+
+def _ecli_after_case(norm: str, hits: list[Hit]) -> list[Hit]:
+    """ "C-300/21, EU:C:2023:370": an ECLI printed right after the judgment's case number names that
+    judgment, so it takes the case's CELEX key when the table does not know it."""
+    out: list[Hit] = []
+    prev: Hit | None = None
+    for h in hits:
+        a = h.anchor
+        if (
+            a is not None
+            and a.key.startswith("eu:ecli:ECLI:EU:")
+            and prev is not None
+            and prev.anchor is not None
+            and prev.anchor.key.startswith("eu:celex:6")
+            and re.fullmatch(r"[ ,]{1,3}", norm[prev.end : h.start]) is not None
+        ):
+            h = Hit(h.start, h.end, h.jurisdiction, h.kind, replace(a, key=prev.anchor.key))
+        out.append(h)
+        prev = h
+    return out
+
+
+# The EU court the draft names: "the General Court ruled in Case C-…" must be checked against the source's
+# court, so the anchor's court is what the draft says, never what the case number's letter implies.
+_EU_COURT = re.compile(
+    r"(?P<gc>General Court|Court of First Instance|Sąd\w* (?:Unii Europejskiej|UE|Pierwszej Instancji)"
+    r"|EU 일반법원|유럽연합 일반법원)"
+    r"|(?P<cj>Court of Justice(?: of the European Union| of the European Communities)?|CJEU|ECJ|CJEC"
+    r"|Trybunał\w* Sprawiedliwości(?: Unii Europejskiej| UE)?|TSUE|유럽사법재판소|유럽연합 사법재판소)"
+)
+_DATE_AFTER = re.compile(
+    r"\s?[,(]\s?(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*|arrêt) (?:of|z(?: dnia)?|vom|du)\s(\d{1,2})\.? ?"
+    r"([A-Za-ząćęłńóśźż]+|\d{1,2}\.) ?(\d{4})"
+)
+_SENTENCE_START = re.compile(r"(?:[.!?;]\s+(?=[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|\n)")
+_SENTENCE_END = re.compile(r"[.!?;](?=\s+[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|[.!?;]?\n|\Z")
+
+
+def _blank(text: str, offset: int, quotes: list[Span], starts: list[int]) -> str:
+    """`text` (starting at `offset` of the draft) with quoted words blanked: a date or court inside a quote
+    ("the Court examined „… Decision 2010/87/EU of 5 February 2010 …”") is the quoted source's, not the
+    draft's own. `starts`: the quotes' start offsets, for a bisect to the few that may overlap."""
+    end = offset + len(text)
+    i = max(0, bisect.bisect_right(starts, offset) - 1)
+    while i < len(quotes) and quotes[i][0] < end:
+        a, b = quotes[i]
+        lo, hi = max(a, offset) - offset, min(b, end) - offset
+        if lo < hi:
+            text = text[:lo] + " " * (hi - lo) + text[hi:]
+        i += 1
+    return text
 
 
 def _cases(norm: str) -> list[Hit]:
     hits: list[Hit] = []
+    quotes: list[Span] | None = None
+    starts: list[int] = []
     for m in _CASE.finditer(norm):
+        if quotes is None:
+            quotes = [q.span for q in find_quotes(norm)]
+            starts = [q[0] for q in quotes]
         court, num, yy = m.group("court"), m.group("num"), m.group("yy")
         number = f"{court}-{num}/{yy}"
         year = ("19" if int(yy) >= 50 else "20") + yy
-        line_start = norm.rfind("\n", max(0, m.start() - 600), m.start()) + 1
-        before = norm[max(line_start, m.start() - 600) : m.start()]
+        # the draft's own sentence around the number: "In its judgment of 4 May 2022 in Case C-300/21 …"
+        lo = max(0, m.start() - 600)
+        for sm in _SENTENCE_START.finditer(norm, lo, m.start()):
+            lo = sm.end()
+        end_m = _SENTENCE_END.search(norm, m.end(), min(len(norm), m.end() + 400))
+        hi = end_m.start() if end_m is not None else min(len(norm), m.end() + 400)
+        before = _blank(norm[lo : m.start()], lo, quotes, starts)
+        after = _blank(norm[m.end() : hi], m.end(), quotes, starts)
         date = None
         dm = None
         cue = _JUDGMENT_CUE.search(before)
         before_dates = before[cue.start() :] if cue is not None else ""
         for dm in _JUDGMENT_DATE.finditer(before_dates):  # noqa: B007 - the last judgment date before the number
             pass
+        # "Case C-311/18 (judgment of 16 July 2020)": the date written right after the number
+        follows = _DATE_AFTER.match(after)
+        if dm is None and follows is not None:
+            dm = follows
         if dm is not None:
             month_text = dm.group(2).rstrip(".")
             month = month_number(month_text) if not month_text.isdigit() else int(month_text)
             if month is not None:
                 date = iso_date(dm.group(3), month, dm.group(1))
-        if court == "C" and not m.group("p") and _JUDGMENT_CUE.search(before):
+        judgment = cue is not None or follows is not None
+        if court == "C" and not m.group("p") and judgment:
             key = f"eu:celex:6{year}CJ{int(num):04d}"
         else:
             key = f"eu:case:{number}"
-        anchor = Anchor(
-            key=key, number=number, date=date, court={"C": "CJEU", "T": "General Court"}.get(court)
-        )
+        anchor = Anchor(key=key, number=number, date=date, court=_court_named(before, after))
         label = _CASE_LABEL.search(norm, max(0, m.start() - 14), m.start())
         start = label.start() if label else m.start()
         hits.append(Hit(start, m.end(), Jurisdiction.EU, Kind.EU_CASE, anchor))
     return hits
+
+
+def _court_named(before: str, after: str) -> str | None:
+    """The EU court the sentence names: the last one before the number, else the first one after it."""
+    last = None
+    for last in _EU_COURT.finditer(before):  # noqa: B007 - the one nearest the number
+        pass
+    found = last or _EU_COURT.search(after)
+    if found is None:
+        return None
+    return "General Court" if found.group("gc") else "CJEU"
 
 
 def _acts_and_articles(norm: str) -> list[Hit]:
@@ -250,6 +352,18 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             )
             units.append((u.start() if units else pos, u.end(), pin))
             cursor = u.end()
+            while (same := _EU_SAME_ARTICLE.match(norm, cursor)) is not None:
+                more = _PARENS.match(norm, same.end())
+                if more is None:
+                    break
+                extra = re.findall(r"\(([^)]*)\)", more.group())
+                pin = Pinpoint(
+                    article=pin.article,
+                    paragraph=next((p for p in extra if p[0].isdigit()), None),
+                    item=next((p for p in extra if not p[0].isdigit()), None),
+                )
+                units.append((more.start(), more.end(), pin))
+                cursor = more.end()
             c = _EU_CONNECTOR.match(norm, cursor)
             if c is None or _EU_UNIT.match(norm, c.end()) is None:
                 break
@@ -265,8 +379,12 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             last_act = (celex, ref.end)
         else:
             this = _THIS_ACT.match(norm, of.end() if of else cursor)
-            structured = this is not None or len(units) > 1 or any(p.paragraph or p.item for _, _, p in units)
-            reach = 2 * _CONTEXT_REACH if this is not None else _CONTEXT_REACH
+            # "ibid., Article 7": the act of the citation before, like "of that regulation"
+            ibid = FOLLOWS_IBID.search(norm, max(0, pos - 10), pos) is not None
+            structured = (
+                this is not None or ibid or len(units) > 1 or any(p.paragraph or p.item for _, _, p in units)
+            )
+            reach = 2 * _CONTEXT_REACH if this is not None or ibid else _CONTEXT_REACH
             # A bare "Article 78" borrows the act only from its own paragraph, and only from close by.
             close = (
                 last_act is not None and pos - last_act[1] <= 400 and "\n\n" not in norm[last_act[1] : pos]

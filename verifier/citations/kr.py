@@ -21,7 +21,18 @@ from verifier.citations.common import Hit, alternation, data_lines, iso_date, pi
 from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
 
 _CODES = data_lines("citations-kr-case-codes.txt")
-_KNOWN_LAWS = frozenset(data_lines("citations-kr-laws.txt"))
+# The five middle dots drafts write inside law names (표시·광고, 표시ㆍ광고, 표시‧광고, 표시•광고,
+# 표시・광고); law.go.kr's official names use U+318D, so every one is read as that.
+MIDDLE_DOTS = "\u00b7\u318d\u2027\u2022\u30fb"
+_ONE_DOT = str.maketrans({d: "\u318d" for d in MIDDLE_DOTS})
+
+
+def law_name(name: str) -> str:
+    """A law name as compared and keyed: its middle dot law.go.kr's (U+318D)."""
+    return name.translate(_ONE_DOT)
+
+
+_KNOWN_LAWS = frozenset(law_name(n) for n in data_lines("citations-kr-laws.txt"))
 # Proper endings of known names ("보호법" of 개인정보보호법): only a word among them may need its spaced
 # predecessors joined on.
 _KNOWN_ENDINGS = frozenset(name[i:] for name in _KNOWN_LAWS for i in range(1, len(name)))
@@ -30,21 +41,36 @@ _LAW_SUFFIXES = ("법률", "법", "령", "규칙", "규정", "조례", "협정",
 _NOT_LAWS = frozenset(
     {"방법", "위법", "불법", "적법", "편법", "입법", "사법", "문법", "수법", "탈법", "합법", "어법"}
 )
-_PARTICLE_END = tuple("은는을를이가도서며고")
+# endings of a word that is not part of a law's name ("…에 관한", "…에서", "…으로서"); a noun ending in 서
+# (전자문서) or 이 (…) is, so 서 counts only after 에/로
+_PARTICLE_END = (*"은는을를이가도며고", "에서", "로서")
 _SUBORDINATE = ("시행령", "시행규칙")
 
 _UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
-_CONNECTOR = re.compile(r"[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?")
+_CONNECTOR = re.compile(
+    r"[ \t]{0,3}(?:(?:[,~" + MIDDLE_DOTS + r"]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?"
+)
 _SPACES_ONLY = re.compile(r"[ \t]{0,3}")
 _UNIT_SRC = r"(?:제 ?\d+ ?(?:조|항|호)(?: ?의 ?\d+)?|[가나다라마바사아자차카타파하] ?목)"
 # A whole run of units in one C-level match: how far a chain reaches, without parsing it unit by unit.
 _RUN = re.compile(
-    _UNIT_SRC + r"(?:[ \t]{0,3}(?:(?:[,ㆍ·~]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?" + _UNIT_SRC + ")*"
+    _UNIT_SRC
+    + r"(?:[ \t]{0,3}(?:(?:[,~"
+    + MIDDLE_DOTS
+    + r"]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?"
+    + _UNIT_SRC
+    + ")*"
 )
-_CHAIN_START = re.compile(r"제 ?\d+ ?(?:조|항)|같은 ?법|동 ?법|같은 ?조|동조")
-_SAME_LAW = re.compile(r"(같은 ?법|동 ?법)(?: ?(시행령|시행규칙))?")
-_SAME_ARTICLE = re.compile(r"같은 ?조|동조")
-_BRACKETED_LAW = re.compile(r"「([^」\n]{1,80})」")
+# 같은 법 / 같은 법률 / 동법 (not the 동법 of 노동법), 같은 조 / 동조 (not 같은 조건, 협동조합, 동조하다): the
+# anaphora stands as a word of its own, followed by a space, a unit, a particle or punctuation
+_AFTER_ANAPHORA = r"(?=[ \t,.)]|제|에|의|는|은|을|를|와|과|도|\Z)"
+_CHAIN_START = re.compile(
+    r"제 ?\d+ ?(?:조|항)|(?<![가-힣])(?:같은 ?법(?:률)?|동 ?법(?:률)?)(?=[ \t]|시행)"
+    rf"|(?<![가-힣])(?:같은 ?조|동조){_AFTER_ANAPHORA}"
+)
+_SAME_LAW = re.compile(r"(같은 ?법(?:률)?|동 ?법(?:률)?)(?: ?(시행령|시행규칙))?(?![가-힣])")
+_SAME_ARTICLE = re.compile(rf"(?:같은 ?조|동조){_AFTER_ANAPHORA}")
+_BRACKETED_LAW = re.compile(r"[「『]([^」』\n]{1,80})[」』]")
 _KNOWN_MENTION = re.compile(
     "(?:" + alternation(sorted(_KNOWN_LAWS)) + ")(?=[은는이가을를의에과와도 ,.)」]|$)"
 )
@@ -56,7 +82,7 @@ _COURTS = (
     r"(?:고등법원|고법|지방법원|지법|가정법원|가법|행정법원)(?: ?[가-힣]{1,5}지원)?"
 )
 _BEFORE_CASE = re.compile(
-    rf"(?:(?P<court>{_COURTS})[ ]?)?"
+    rf"(?:(?P<court>{_COURTS})[ ]{{0,2}})?"
     r"(?:(?P<y>\d{4}) ?\. ?(?P<m>\d{1,2}) ?\. ?(?P<d>\d{1,2}) ?\.?[ ]?)?"
     r"(?:(?P<how>선고|자)[ ]?)?\Z"
 )
@@ -78,6 +104,7 @@ _BAD_CASE = re.compile(
 _BETWEEN_CASES = re.compile(r"[ ]?(?:\([^()\n]{0,30}\))?[ ]?[,;·ㆍ][ ]?")
 
 _LEVELS = {"조": 0, "항": 1, "호": 2, "목": 3}
+_LIST_GAP = re.compile(r"\s*,\s*")
 _CONTEXT_REACH = 1500  # how far back a bare 제N조 may look for its law
 
 
@@ -97,7 +124,7 @@ def extract(norm: str) -> list[Hit]:
 
 
 def _law_key(law: str) -> str:
-    return "kr:law:" + re.sub(r"\s+", "", law)
+    return "kr:law:" + re.sub(r"\s+", "", law_name(law))
 
 
 def _mentions(norm: str) -> list[tuple[int, int, str]]:
@@ -132,11 +159,14 @@ def _law_before(norm: str, pos: int) -> tuple[int, str] | None:
             while i > 0 and norm[i - 1] in " \t":
                 i -= 1
             break
-    if i > 0 and norm[i - 1] == "」":
-        open_at = norm.rfind("「", max(0, i - 82), i - 1)
+    if i > 0 and norm[i - 1] in "」』":
+        open_at = norm.rfind("「" if norm[i - 1] == "」" else "『", max(0, i - 82), i - 1)
         if open_at < 0:
             return None
-        return open_at, norm[open_at + 1 : i - 1].strip() + sub
+        name = norm[open_at + 1 : i - 1].strip()
+        if not name or name in _LAW_SUFFIXES:
+            return None
+        return open_at, name + sub
     j = i
     while j > 0 and i - j < 40 and _is_word_char(norm[j - 1]):
         j -= 1
@@ -149,6 +179,8 @@ def _law_before(norm: str, pos: int) -> tuple[int, str] | None:
             return None
         return None
     start, name = _extend_spaced(norm, j, word)
+    if name in _LAW_SUFFIXES or name in ("특별법", "특례법"):
+        return None  # "이 법률 제3조", "법 시행규칙": a bare 법률 is never a law's name
     if norm.endswith("구 ", max(0, start - 2), start) and (
         start - 2 == 0 or not _is_word_char(norm[start - 3])
     ):
@@ -157,7 +189,7 @@ def _law_before(norm: str, pos: int) -> tuple[int, str] | None:
 
 
 def _is_word_char(ch: str) -> bool:
-    return "가" <= ch <= "힣" or ch in "·ㆍ" or (ch.isascii() and ch.isalnum())
+    return "가" <= ch <= "힣" or ch in MIDDLE_DOTS or (ch.isascii() and ch.isalnum())
 
 
 def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
@@ -166,7 +198,7 @@ def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
     generic = (
         word.startswith("관한") or word in ("법률", "법", "특별법", "특례법") or word.endswith("관한법률")
     )
-    if word not in _KNOWN_ENDINGS and not generic:
+    if law_name(word) not in _KNOWN_ENDINGS and not generic:
         return start, word
     tokens: list[tuple[int, str]] = []
     i = start
@@ -180,14 +212,17 @@ def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
     joined = word
     for tok_start, tok in tokens:
         joined = tok + joined
-        if joined in _KNOWN_LAWS:
+        if law_name(joined) in _KNOWN_LAWS:
             best = (tok_start, joined)
-    if best[0] != start or word in _KNOWN_LAWS:
+    if best[0] != start or law_name(word) in _KNOWN_LAWS:
         return best
+    # "협동조합 기본법": a word that only ends known names ("기본법") is no name alone; the spaced words
+    # before it are part of it, as for "… 등에 관한 법률"
+    generic = generic or tokens != []
     if generic:
         joined = word
         for tok_start, tok in tokens:
-            if tok.endswith(_PARTICLE_END) or tok in ("구",):
+            if (tok.endswith(_PARTICLE_END) or tok in ("구",)) and not joined.startswith(("및", "등")):
                 break
             joined = tok + joined
             best = (tok_start, joined)
@@ -273,8 +308,12 @@ def _statutes(norm: str) -> list[Hit]:
         same_law = _SAME_LAW.match(norm, start)
         same_article = _SAME_ARTICLE.match(norm, start)
         if same_article:
-            if ctx.article is None or ctx.article_law is None:
-                problem = "같은 조/동조 with no article cited before it"
+            if (
+                ctx.article is None
+                or ctx.article_law is None
+                or not _same_block(norm, ctx.article_end, start)
+            ):
+                problem = "같은 조/동조 with no article cited before it in the same paragraph"
             else:
                 law, base = ctx.article_law, {0: ctx.article}
             first = _CONNECTOR.match(norm, same_article.end())
@@ -282,8 +321,9 @@ def _statutes(norm: str) -> list[Hit]:
             end = max(end, same_article.end())
         elif same_law:
             sub = same_law.group(2) or ""
-            if ctx.law is None:
-                problem = "같은 법/동법 with no law named before it"
+            if ctx.law is None or not _same_block(norm, ctx.law_end, start):
+                # a law named before a paragraph break is not "the same law": a wrong law is worse than none
+                problem = "같은 법/동법 with no law named before it in the same paragraph"
             else:
                 law = _base_law(ctx.law) + sub if sub else ctx.law
             nxt = re.compile(r"[ ]?").match(norm, same_law.end())
@@ -350,7 +390,7 @@ def _statutes(norm: str) -> list[Hit]:
             continue
         assert law is not None
         for leaf_start, leaf_end, path in _leaves(units, start, base):
-            anchor = Anchor(key=_law_key(law), law=law, pinpoint=_pinpoint(path))
+            anchor = Anchor(key=_law_key(law), law=law_name(law), pinpoint=_pinpoint(path))
             hits.append(Hit(leaf_start, leaf_end, Jurisdiction.KR, Kind.STATUTE, anchor))
             if 0 in path and not _is_cross_reference(norm, start):
                 ctx.article, ctx.article_law, ctx.article_end = path[0], law, leaf_end
@@ -391,8 +431,16 @@ def _unit_kind_at(norm: str, start: int) -> int:
 
 
 def _same_paragraph(norm: str, a: int, b: int) -> bool:
-    """A bare 제N조 borrows its law only from the same paragraph (a line, in Korean judgments)."""
-    return 0 <= b - a <= _CONTEXT_REACH and "\n" not in norm[a:b]
+    """A bare 제N조 borrows its law only from the same paragraph (a line, in Korean judgments), or from the
+    item before it in a list ("민법 제103조\n, \n\n 제104조", as 참조조문 are laid out)."""
+    if not 0 <= b - a <= _CONTEXT_REACH:
+        return False
+    return "\n" not in norm[a:b] or _LIST_GAP.fullmatch(norm, a, b) is not None
+
+
+def _same_block(norm: str, a: int, b: int) -> bool:
+    """같은 법/같은 조 refer back only within one paragraph: no blank line between, and not too far."""
+    return 0 <= b - a <= _CONTEXT_REACH and re.search(r"\n[ \t]*\n", norm[a:b]) is None
 
 
 def _base_law(law: str) -> str:

@@ -18,14 +18,27 @@ from verifier.citations.common import (
     MONTH_NAMES,
     Hit,
     branch_number,
+    data_lines,
     data_table,
     iso_date,
     month_number,
     pinpoint_or_none,
 )
+from verifier.citations.ibid import FOLLOWS_IBID
 from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
 
 _ACTS: list[tuple[str, str]] = data_table("citations-pl-acts.txt")
+
+
+def _titles() -> dict[str, list[tuple[str, str]]]:
+    out: dict[str, list[tuple[str, str]]] = {}
+    for line in data_lines("citations-pl-titles.txt"):
+        date, title, key = (part.strip() for part in line.split("\t"))
+        out.setdefault(date, []).append((title, key))
+    return out
+
+
+_TITLES = _titles()
 
 
 def _designation_pattern(name: str) -> str:
@@ -42,20 +55,28 @@ _ACT_DESIGNATION = re.compile(rf"[ \n]?(?:{_ACT_ALT})(?![\w])")
 _ACT_KEYS = {f"a{i}": key for i, (_, key) in enumerate(_ACTS)}
 
 _MONTHS = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
+# month names in any case: "18 October 2006", "18 OCTOBER 2006", "18 października 2005"
 _DATE = (
-    rf"(?P<d>\d{{1,2}}) ?(?:\. ?(?P<mo>\d{{1,2}}) ?\. ?|\s(?P<mon>{_MONTHS})\s)(?P<y>\d{{4}})"
+    rf"(?P<d>\d{{1,2}}) ?(?:\. ?(?P<mo>\d{{1,2}}) ?\. ?|\s(?P<mon>(?i:{_MONTHS}))\s)(?P<y>\d{{4}})"
     r"|(?P<iy>\d{4})-(?P<im>\d\d)-(?P<id>\d\d)"
 )
 _DZU = (
-    r"\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?|jedn\. ?tekst:? ?|jednolity\s?tekst:? ?)?Dz\. ?U\. ?"
+    r"(?:\( ?(?:t\. ?j\. ?|tekst jedn\.:? ?|j\.t\. ?|jedn\. ?tekst:? ?|jednolity\s?tekst:? ?)?"
+    r"(?:Dz\. ?U\. ?"
     r"(?:(?:z ?)?(?P<duy>\d{4}) ?r\.,? ?|(?P<duy2>\d{4}) ?)?,? ?"
-    r"(?:Nr\s?\d+ ?,?\s?)?poz\.\s?(?P<poz>\d+)[^()]{0,40}?\)"
+    r"(?:Nr\s?\d+ ?,?\s?)?poz\.\s?(?P<poz>\d+)"
+    # the same in an English draft: "(Journal of Laws of 2019, item 1781)", "(Journal of Laws 1964 No 16,
+    # item 93)"
+    r"|Journal of Laws,? (?:of )?(?P<jly>\d{4}),? (?:No\.? ?\d+,? )?items? (?P<jlp>\d+))"
+    r"[^()]{0,40}?\)"
+    # after a comma instead of in parentheses: "o własności lokali, Dz. U. z 2000 r. Nr 80, poz. 903 ze zm."
+    r"|, Dz\. ?U\. ?(?:z ?)?(?P<cdy>\d{4}) ?r\.,? ?(?:Nr\s?\d+ ?,?\s?)?poz\.\s?(?P<cdp>\d+)(?: ze zm\.)?)"
 )
 _NAMED_ACT = re.compile(
-    r"\s?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+    r"\s?(?P<word>[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*|Act)"
     # The title runs from the date or "o …"/"– Prawo …" to the Dz. U. parenthesis; it may wrap lines but
     # never contains another article or act word, so a lazy match cannot swallow the next citation.
-    rf"(?:\s(?:z )?(?:dnia )?(?:{_DATE}) ?(?:r\.)?|(?=\s(?:o|–|-|Prawo|Kodeks)\s))"
+    rf"(?:\s(?:z |of )?(?:dnia )?(?:{_DATE}) ?(?:r\.)?|(?=\s(?:o|–|-|Prawo|Kodeks|on)\s))"
     r"(?:(?!art\.|\?|[Uu]staw[a-zęą]* z dnia)[^()]){0,250}?\s?" + _DZU
 )
 _CONTEXT_ACT = re.compile(
@@ -64,6 +85,10 @@ _CONTEXT_ACT = re.compile(
     r"(?:ustawy|ustawie|ustawa|kodeksu|kodeksie|rozporządzenia|rozporządzeniu)(?![\w])"
 )
 _UNNAMED_ACT = re.compile(r"[ ]?(?:ustawy|ustawie|ustawa|rozporządzenia|rozporządzeniu)(?![\w])")
+# an English draft on Polish law: "art. 10 ust. 7 of the same Act", "art. 5 of that Code"
+_CONTEXT_ACT_EN = re.compile(r"[ ]?of (?:the same|that|this|the said|the) (?:Act|Code|Law|Statute)(?![\w])")
+# "Its art. 2", "this Act's art. 5": the act named before is the one meant
+_ITS = re.compile(r"(?<![\w])(?:[Ii]ts|[Tt]he [Aa]ct's|[Tt]his [Aa]ct's|[Tt]he [Cc]ode's) \Z")
 
 _NUM = r"\d+[a-z]{0,2}(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+)?"
 # Hard-wrapped judgments break lines anywhere, also between "art." and its number.
@@ -72,7 +97,10 @@ _PL_UNIT = re.compile(
     r"(?P<lab>art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ \n]?"
     rf"(?P<val>{_NUM}|(?<=lit\. )[a-z]{{1,2}}\)?|(?<=lit\.)[a-z]{{1,2}}\)?)(?![\w/])"
 )
-_PL_CONNECTOR = re.compile(r"(?:, ?| i | oraz | lub | albo | a także | ?[-–] ?| w zw\. z | w związku z )")
+_PL_CONNECTOR = re.compile(
+    r"(?:, ale (?:również|także|też) |, lecz (?:również|także) |, jak i |, ?| i | oraz | lub | albo "
+    r"| a także | ?[-–] ?| w zw\. z | w związku z )"
+)
 _LEVEL = {
     "art.": 0,
     "Art.": 0,
@@ -89,22 +117,26 @@ _LEVEL = {
 
 _SIGNATURE = re.compile(
     r"(?:(?P<dept>[IVX](?<![\w/.][IVX])[IVX]{0,4})\s(?P<rep>[A-Z][A-Za-z]{0,5}(?:/[A-ZŁŚ][a-zł]{1,2})?)"
+    # the department glued to the repertory ("sygn. akt VIICa 66/05"): only right after "sygn. (akt)"
+    r"|(?P<gdept>(?:(?<=sygn\. akt )|(?<=sygn\. )|(?<=sygn\. akt: ))[IVX]{1,5})"
+    r"(?P<grep>A?C[a-z]{0,2}|[A-Z][a-z]{1,3})"
     r"|(?P<tk>SK|Kp|Ts|Tw|Pp|Kpt|K|P|U))"
     r"\s(?P<num>\d{1,6})/(?P<yr>\d{2}(?:\d{2})?)(?![\d/])"
 )
 _COURT = (
-    r"SN|NSA|TK|WSA(?: w [A-ZŁŚŻŹĆ]\w+)?|SA(?: w [A-ZŁŚŻŹĆ]\w+)?|SO(?: w [A-ZŁŚŻŹĆ]\w+)?"
-    r"|SR(?: (?:w|dla) [\w-]+(?: w \w+)?)?"
+    r"SN|NSA|TK|WSA(?: we? [A-ZŁŚŻŹĆ]\w+)?|SA(?: we? [A-ZŁŚŻŹĆ]\w+)?|SO(?: we? [A-ZŁŚŻŹĆ]\w+)?"
+    r"|SR(?: (?:w|we|dla) [\w-]+(?: w \w+)?)?"
     r"|Sąd\w* Najwyższ\w*|Naczeln\w* Sąd\w* Administracyjn\w*|Trybunał\w* Konstytucyjn\w*"
-    r"|Wojewódzki\w* Sąd\w* Administracyjn\w*(?: w [A-ZŁŚŻŹĆ]\w+)?"
+    r"|Wojewódzki\w* Sąd\w* Administracyjn\w*(?: we? [A-ZŁŚŻŹĆ]\w+)?"
     r"|Sąd\w* (?:Apelacyjn|Okręgow|Rejonow)\w*"
-    r"(?: (?:w|dla) [A-ZŁŚŻŹĆ][\w-]*(?: [A-ZŁŚŻŹĆ][\w-]*)?(?: w [A-ZŁŚŻŹĆ]\w+)?)?"
+    r"(?: (?:w|we|dla) [A-ZŁŚŻŹĆ][\w-]*(?: [A-ZŁŚŻŹĆ][\w-]*)?(?: w [A-ZŁŚŻŹĆ]\w+)?)?"
 )
 _BEFORE_SIGNATURE = re.compile(
-    r"(?P<dtype>[Ww]yrok\w*|[Pp]ostanowieni\w*|[Uu]chwał\w*|[Oo]rzeczeni\w*|[Dd]ecyzj\w*)?\s?"
+    r"(?P<dtype>[Ww]yrok\w*|[Pp]ostanowieni\w*|[Uu]chwa[łl]\w*|[Oo]rzeczeni\w*|[Dd]ecyzj\w*"
+    r"|[Jj]udgment|[Dd]ecision|[Rr]esolution)?\s?"
     r"(?:(?:składu (?:siedmiu|pięciu|trzech) sędziów|pełnego składu|całej Izby|Izby \w+(?: \w+)?) )?"
     rf"(?P<court>{_COURT})?\s?"
-    rf"(?:(?:z )?(?:dnia )?(?P<date>{_DATE}) ?(?:r\.)?)?"
+    rf"(?:(?:z |of )?(?:dnia )?(?P<date>{_DATE}) ?(?:r\.)?)?"
     r" ?(?P<sep>[,(])? ?(?P<sygn>sygn\. ?(?:akt ?)?:? ?)?\Z"
 )
 _PARTIES = re.compile(
@@ -113,7 +145,7 @@ _PARTIES = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<![A-Z]\.[A-Z])(?<!\b[a-z])[.;] (?=[A-ZŁŚŻŹĆ„])")
 _ACT_WORD = re.compile(
-    r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*)"
+    r"(?<![\w])(?:[Uu]staw[a-zęą]*|[Rr]ozporządzeni[a-zęą]*|[Kk]odeks[a-z]*|[Dd]ekret[a-z]*|Act)(?![\w])"
 )
 _SIGN_NO_YEAR = re.compile(
     r"(?P<sig>[IVX](?<![\w/][IVX])[IVX]{0,4} "
@@ -124,6 +156,13 @@ _SYGN_PLACEHOLDER = re.compile(r"sygn\. ?(?:akt ?)?:? ?(?P<what>\[[^\]\n]{0,40}\
 _BAD_ARTICLE = re.compile(r"a(?<![\w.]a)rt\. ?(?:\?+|…|\.\.\.|\[[^\]\n]{0,20}\]|_+)")
 
 _CONTEXT_REACH = 1500
+_EMPTY = re.compile("")
+# an act word that starts a name of its own ("ustawy z 15 grudnia 2000 r. …", "ustawy o …", "ustawy –
+# Prawo …"), unlike a bare "ustawy," that means the act in context
+_NAMES_AN_ACT = re.compile(r"[ ]?(?:ustaw\w*|rozporządzeni\w*) (?:z |o |[–-] )")
+_QUALIFIER = re.compile(
+    r" (?:in fine|in principio|zd\. (?:pierwsze|drugie|1|2)|zdanie (?:pierwsze|drugie))(?= )"
+)
 
 
 @dataclass
@@ -154,8 +193,12 @@ _DTYPE_STEMS = (
     ("wyrok", "wyrok"),
     ("postanowieni", "postanowienie"),
     ("uchwał", "uchwała"),
+    ("uchwal", "uchwała"),  # "w uchwale"
     ("orzeczeni", "orzeczenie"),
     ("decyzj", "decyzja"),
+    ("judgment", "wyrok"),
+    ("decision", "postanowienie"),
+    ("resolution", "uchwała"),
 )
 
 
@@ -166,6 +209,8 @@ def _signatures(norm: str) -> list[Hit]:
             continue
         if m.group("tk"):
             signature = f"{m.group('tk')} {m.group('num')}/{m.group('yr')}"
+        elif m.group("gdept"):
+            signature = f"{m.group('gdept')} {m.group('grep')} {m.group('num')}/{m.group('yr')}"
         else:
             signature = f"{m.group('dept')} {m.group('rep')} {m.group('num')}/{m.group('yr')}"
         start, end = m.start(), m.end()
@@ -184,7 +229,7 @@ def _signatures(norm: str) -> list[Hit]:
             start = window_start + first
             if pre.group("sep") == "(" and norm.startswith(")", end):
                 end += 1
-        elif m.group("tk") and not re.search(r"(?:sygn\.|TK|Trybunał\w*)[^.\n]{0,80}\Z", window):
+        elif m.group("tk") and not re.search(r"(?:sygn\.|TK|Trybunał\w*|Tribunal)[^.\n]{0,80}\Z", window):
             # K 1/20 with nothing around it that says Constitutional Tribunal is too weak to report.
             continue
         if (m.group("tk") and court is None) or (court and ("TK" in court or "Trybunał" in court)):
@@ -206,8 +251,8 @@ def _signatures(norm: str) -> list[Hit]:
 
 # Where the words before a signature may start; trying only these keeps the anchored match cheap.
 _PRE_START = re.compile(
-    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|rzeczeni|ecyzj)|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał"
-    r"|Wojewódzk|z |dnia|(?<![\d/])\d{1,2}[. ]|(?<!\d)\d{4}-|sygn"
+    r"[WwPpUuOoDd](?:yrok|ostanowieni|chwał|chwal|rzeczeni|ecyzj)|[Jj]udgment|[Dd]ecision|[Rr]esolution"
+    r"|S[NAOR]\b|NSA|TK|WSA|Sąd|Naczeln|Trybunał|Wojewódzk|z |dnia|(?<![\d/])\d{1,2}[. ]|(?<!\d)\d{4}-|sygn"
 )
 
 
@@ -326,7 +371,10 @@ def _aliases(norm: str, acts: list[Hit]) -> re.Pattern[str] | None:
     for h in acts:
         if h.anchor is None:
             continue
-        m = _ALIAS.search(norm, max(0, h.end - 60), min(len(norm), h.end + 5))
+        # inside the Dz. U. parenthesis, or in one right after a title: "o spółdzielniach … (dalej: usm)"
+        m = _ALIAS.search(norm, max(0, h.end - 60), min(len(norm), h.end + 40))
+        if m is not None and m.start() > h.end + 3:
+            m = None
         if m is not None and m.group("alias") not in ("ustawa", "ustawą", "ustawy", "ustawie"):
             found[m.group("alias")] = h.anchor.key
     if not found:
@@ -342,9 +390,12 @@ _ALIAS_KEYS: dict[re.Pattern[str], dict[str, str]] = {}
 
 
 def _act_after(
-    norm: str, pos: int, aliases: re.Pattern[str] | None = None
+    norm: str, pos: int, aliases: re.Pattern[str] | None = None, local: _Titles | None = None
 ) -> tuple[str | None, int, str | None]:
     """(key, end, problem) of the act designation right after a chain; key None when there is none."""
+    qualifier = _QUALIFIER.match(norm, pos)
+    if qualifier is not None:
+        pos = qualifier.end()  # "art. 26 ust. 1 in fine usm"
     if aliases is not None:
         a = aliases.match(norm, pos)
         if a is not None:
@@ -362,14 +413,106 @@ def _act_after(
     named = _NAMED_ACT.match(norm, pos)
     if named:
         return _dzu_key(named)
+    titled = _titled_act(norm, pos, local)
+    if titled is not None:
+        return titled[0], titled[1], None
     return None, pos, None
 
 
+_DATED_ACT = re.compile(
+    rf"[ \n]?(?:[Uu]staw[a-zęą]*|[Kk]odeks[a-z]*) (?:z )?(?:dnia )?(?:{_DATE}) ?(?:r\.)? ?(?:[–-] )?"
+)
+
+
+type _Titles = dict[str, list[tuple[str, str]]]  # date → [(title, key)]
+
+
+def _titled_act(norm: str, pos: int, local: _Titles | None = None) -> tuple[str, int] | None:
+    """An act named by its date and title, without a Dz. U. reference: "ustawy z dnia 10 maja 2018 r. o
+    ochronie danych osobowych" (key, end of the title) when the date and title are a known act — one the
+    draft itself named with its Dz. U. reference before (`local`), or one of citations-pl-titles.txt. A
+    later mention may shorten the draft's own title ("ustawy z dnia 21 czerwca 2001 r. o ochronie praw
+    lokatorów"): with the same date, three words of it are enough."""
+    m = _DATED_ACT.match(norm, pos)
+    if m is None:
+        return _undated_local(norm, pos, local)
+    date = _date_from(m)
+    if date is None:
+        return None
+    rest = " ".join(norm[m.end() : m.end() + 260].split())
+    candidates = [*((local or {}).get(date, ())), *_TITLES.get(date, ())]
+    for title, key in sorted(candidates, key=lambda t: -len(t[0])):
+        if rest.startswith(title):
+            return key, _end_of(norm, m.end(), title)
+    for title, key in (local or {}).get(date, ()):
+        words = title.split()
+        shared = 0
+        for a, b in zip(words, rest.split(), strict=False):
+            if a.rstrip(",") != b.rstrip(",;.)"):
+                break
+            shared += 1
+        if shared >= 3:
+            return key, _end_of(norm, m.end(), " ".join(w.rstrip(",") for w in words[:shared]))
+    return None
+
+
+_UNDATED_ACT = re.compile(r"[ \n]?[Uu]staw[a-zęą]* (?=o )")
+
+
+def _undated_local(norm: str, pos: int, local: _Titles | None) -> tuple[str, int] | None:
+    """ "art. 66 ustawy o Trybunale Konstytucyjnym": an act the draft named in full before, now by its title
+    alone — resolved only when one act of the draft has that title."""
+    if not local:
+        return None
+    m = _UNDATED_ACT.match(norm, pos)
+    if m is None:
+        return None
+    rest = " ".join(norm[m.end() : m.end() + 260].split())
+    keys = {key for entries in local.values() for title, key in entries if rest.startswith(title)}
+    if len(keys) != 1:
+        return None
+    title = max(
+        (t for entries in local.values() for t, k in entries if k in keys and rest.startswith(t)), key=len
+    )
+    return keys.pop(), _end_of(norm, m.end(), title)
+
+
+def _end_of(norm: str, start: int, title: str) -> int:
+    """Where `title` (spaces normalized) ends in the draft from `start`: it may wrap lines."""
+    end, seen = start, 0
+    while seen < len(title) and end < len(norm):
+        if not (norm[end].isspace() and (seen == 0 or title[seen - 1] == " ")):
+            seen += 1
+        end += 1
+    return end
+
+
+def _local_titles(norm: str, acts: list[Hit]) -> _Titles:
+    """The titles of the acts a draft names with their Dz. U. reference, by date: "ustawy z dnia 15 grudnia
+    2000 r. o spółdzielniach mieszkaniowych (Dz. U. …)" lets a later "ustawy z 15 grudnia 2000 r. o
+    spółdzielniach mieszkaniowych" be the same act."""
+    out: _Titles = {}
+    for h in acts:
+        if h.anchor is None:
+            continue
+        m = _DATED_ACT.match(norm, max(0, h.start - 1))
+        date = _date_from(m) if m is not None else None
+        if m is None or date is None:
+            continue
+        ends = [i for i in (norm.find("(", m.end(), h.end), norm.find(", Dz", m.end(), h.end)) if i >= 0]
+        title = " ".join(norm[m.end() : min(ends) if ends else h.end].split()).rstrip(" ,")
+        if len(title.split()) >= 2:
+            out.setdefault(date, []).append((title, h.anchor.key))
+    return out
+
+
 def _dzu_key(m: re.Match[str]) -> tuple[str | None, int, str | None]:
-    year = m.group("duy") or m.group("duy2") or m.group("y") or m.group("iy")
+    year = (
+        m.group("duy") or m.group("duy2") or m.group("jly") or m.group("cdy") or m.group("y") or m.group("iy")
+    )
     if year is None:
         return None, m.end(), "Dz. U. reference without a year: the act cannot be identified"
-    return f"pl:act:DU/{year}/{m.group('poz')}", m.end(), None
+    return f"pl:act:DU/{year}/{m.group('poz') or m.group('jlp') or m.group('cdp')}", m.end(), None
 
 
 # Codes divide articles into paragraphs (§); ordinary statutes, the Constitution and EU acts into ust.
@@ -386,6 +529,7 @@ def _statutes(norm: str) -> list[Hit]:
     last_act: tuple[str, int] | None = None
     named_hits = _named_acts(norm)
     aliases = _aliases(norm, named_hits)
+    local = _local_titles(norm, named_hits)
     named = [(h.start, h.end, h.anchor.key) for h in named_hits if h.anchor is not None]
     named_i = 0
     pos = 0
@@ -400,9 +544,14 @@ def _statutes(norm: str) -> list[Hit]:
         if not units:
             pos = m.end()
             continue
-        key, act_end, problem = _act_after(norm, end, aliases)
+        key, act_end, problem = _act_after(norm, end, aliases, local)
         if key is None and problem is None:
-            ctx = _CONTEXT_ACT.match(norm, end)
+            ctx = _CONTEXT_ACT.match(norm, end) or _CONTEXT_ACT_EN.match(norm, end)
+            if ctx is None and (
+                _ITS.search(norm, max(0, m.start() - 16), m.start()) is not None
+                or FOLLOWS_IBID.search(norm, max(0, m.start() - 10), m.start()) is not None
+            ):
+                ctx = _EMPTY.match(norm, end)
             # A lone "art. 5" with nothing after it is too weak to borrow the act in context ("Wystawa
             # art. 5 w galerii"); "art. 5 ust. 1" or "art. 5 tej ustawy" is not.
             structured = ctx is not None or len(units) > 1
@@ -419,7 +568,10 @@ def _statutes(norm: str) -> list[Hit]:
                 else m.start() - last_act[1] <= 400
                 and _SENTENCE_END.search(norm, last_act[1], m.start()) is None
             )
-            if structured and fits and near and last_act is not None:
+            # "art. 27 ust. 2 ustawy z 15 grudnia 2000 r. o …" names an act of its own: the act in context
+            # (often the Constitution it is measured against) is not it
+            names_another = ctx is None and _NAMES_AN_ACT.match(norm, end) is not None
+            if structured and fits and near and last_act is not None and not names_another:
                 key = last_act[0]
                 act_end = ctx.end() if ctx else end
             elif ctx or _UNNAMED_ACT.match(norm, end) or len(units) > 1:
@@ -448,8 +600,10 @@ def _statutes(norm: str) -> list[Hit]:
 def _named_acts(norm: str) -> list[Hit]:
     """Acts cited whole: `ustawa z dnia 10 maja 2018 r. o ochronie danych osobowych (Dz. U. … poz. 1000)`."""
     hits: list[Hit] = []
-    for m in re.finditer(r"Dz\. ?U\.", norm):
+    for m in re.finditer(r"Dz\. ?U\.|Journal of Laws", norm):
         paren = norm.rfind("(", max(0, m.start() - 30), m.start())
+        if paren < 0:
+            paren = norm.rfind(", ", max(0, m.start() - 2), m.start())  # ", Dz. U. z 2000 r. …"
         if paren < 0:
             continue
         window_start = max(0, paren - 260)
@@ -474,6 +628,17 @@ def _named_acts(norm: str) -> list[Hit]:
                 problem,
             )
         )
+    # acts named by date and title alone: "ustawa z dnia 10 maja 2018 r. o ochronie danych osobowych"
+    local = _local_titles(norm, hits)
+    for m in _ACT_WORD.finditer(norm):
+        if not m.group().startswith(("ustaw", "Ustaw", "kodeks", "Kodeks")):
+            continue
+        if _DATED_ACT.match(norm, m.start()) is None:
+            continue  # a title alone ("ustawy o najmie lokali") is a citation only after an article
+        titled = _titled_act(norm, m.start(), local)
+        if titled is not None and not any(h.start <= m.start() < h.end for h in hits[-3:]):
+            hits.append(Hit(m.start(), titled[1], Jurisdiction.PL, Kind.STATUTE, Anchor(key=titled[0])))
+    hits.sort(key=lambda h: (h.start, h.end))
     return hits
 
 

@@ -1,7 +1,8 @@
 """Quoted passages: „…”, “…”, "…", «…», ‘…’, 「…」, 『…』 and Markdown block quotes (`> …`).
 
 One left-to-right scan with a stack, so nested or unbalanced quotes cost linear time. Only outermost quotes
-are reported; a quote never crosses a blank line. 「민사집행법」 is a law name in brackets, not a quote.
+are reported; a quote never crosses a blank line. 「민사집행법」 and 『민법』 are law names in brackets, not
+quotes.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ _CLOSES: dict[str, tuple[str, ...]] = {
     ch: tuple(o for o, c in _CLOSERS.items() if ch in c) for ch in '„“”«»‘’「」『』"'
 }
 _LAW_IN_BRACKETS = re.compile(
-    r"[가-힣A-Za-z0-9·ㆍ ]{0,60}(?:법|법률|령|규칙|규정|조례)(?: ?시행령| ?시행규칙)?"
+    r"[가-힣A-Za-z0-9\u00b7\u318d\u2027\u2022\u30fb ]{0,60}"
+    r"(?:법|법률|령|규칙|규정|조례)(?: ?시행령| ?시행규칙)?"
 )
 _BLOCK = re.compile(r"(?m)^[ \t]{0,3}>[ \t]?(?P<body>.*)$(?:\n^[ \t]{0,3}>[ \t]?.*$)*")
 
@@ -116,7 +118,7 @@ def _record(norm: str, found: list[Quote], start: int, end: int) -> None:
     text = norm[inner[0] : inner[1]]
     if not text.strip():
         return
-    if norm[start] == "「" and _LAW_IN_BRACKETS.fullmatch(text.strip()):
+    if norm[start] in "「『" and _LAW_IN_BRACKETS.fullmatch(text.strip()):
         return
     found.append(Quote((start, end), inner, text))
 

@@ -283,7 +283,7 @@ _COURT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("KR-FAMILY", re.compile(r"가정법원")),
     ("KR-DIST", re.compile(r"지방법원")),
 )
-_PL_SEAT = re.compile(r"\bw ([^\W\d_]{3,})")
+_PL_SEAT = re.compile(r"\bwe? ([^\W\d_]{3,})")
 _KR_SEAT = re.compile(r"([가-힣]+?)(?:고등|지방|행정|가정)법원")
 
 
@@ -355,8 +355,9 @@ _PARTY_STOP = frozenset(
     " ".join(
         (
             "przeciwko p-ko v v. vs vs. versus and & i oraz inni innym others other et al al.",
-            "sp. sp z z o.o. o.o oo spółka spółki spółką spółce akcyjna akcyjnej ograniczoną",
-            "odpowiedzialnością komandytowa komandytowo-akcyjna jawna partnerska s.a. sa s.k. sp.k. sp.j.",
+            "sp. sp z z o.o. o.o oo spółka spółki spółką spółce akcyjna akcyjnej akcyjną ograniczoną",
+            "ograniczona ograniczonej odpowiedzialnością odpowiedzialności komandytowa komandytowo-akcyjna",
+            "jawna partnerska s.a. sa s.k. sp.k. sp.j.",
             "s.c. gmbh ag ltd ltd. limited inc inc. plc llc corp corp. co co. company bv nv srl sarl kg ohg",
             "powód powódka pozwany pozwana wnioskodawca wnioskodawczyni uczestnik skarżący skarżąca",
             "applicant applicants defendant defendants claimant respondent appellant",
@@ -366,6 +367,17 @@ _PARTY_STOP = frozenset(
     ).split()
 )
 _ANONYMISED = re.compile(r"\(\s*\.{2,}\s*\)|\[\s*\.{2,}\s*\]|\*{2,}|…|\bn\.\s?n\.")
+_FOLD = str.maketrans("łŁ", "lL")
+
+
+def _folded(word: str) -> str:
+    """Without diacritics: "Spolka z ograniczona odpowiedzialnoscia" is the same legal form as "Spółka z
+    ograniczoną odpowiedzialnością", as drafts typed without Polish letters write it."""
+    decomposed = unicodedata.normalize("NFKD", word.translate(_FOLD))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_PARTY_STOP_FOLDED = frozenset(_folded(w) for w in _PARTY_STOP)
 
 
 def party_tokens(parties: Iterable[str]) -> list[str]:
@@ -377,6 +389,8 @@ def party_tokens(parties: Iterable[str]) -> list[str]:
         for raw in normalize(party).text.replace(",", " ").split():
             token = raw.strip('.,;:()"')
             if not token or raw in _PARTY_STOP or token in _PARTY_STOP or token + "." in _PARTY_STOP:
+                continue
+            if _folded(token) in _PARTY_STOP_FOLDED or _folded(token) + "." in _PARTY_STOP_FOLDED:
                 continue
             if len(token) == 1 or re.fullmatch(r"(?:[^\W\d_]\.)+[^\W\d_]?\.?", raw):
                 continue  # initials: A. R. is how the database anonymises a name

@@ -104,7 +104,9 @@ def document_from_xhtml(
         judgment = parse_cjeu_markdown(parsed.text)  # plain text reads the same: heading, date, parties
         units = units or judgment_paragraphs(parsed.text)
         title, date, parties = judgment.title, judgment.date, judgment.parties
-        court = "CJEU"
+        # the court is the CELEX's (6YYYYC… Court of Justice, 6YYYYT… General Court): a draft saying "the
+        # General Court ruled in Case C-…" is compared with it
+        court = {"C": "CJEU", "T": "General Court", "F": "Civil Service Tribunal"}.get(celex[5:6], "CJEU")
     if not title or re.search(r"\.(xml|html?)$", title) or title.upper().startswith("ANNEX"):
         title = f"CELEX {celex}"
     return SourceDocument(

@@ -243,10 +243,17 @@ def _walk_cellar(el: _Element, b: UnitTextBuilder, ctx: _EuUnits) -> None:
             continue
         if tag in _INLINE:
             b.append(_text(child))
-        elif any(isinstance(c.tag, str) for c in child):
+        elif any(isinstance(c.tag, str) and c.tag.lower() not in _INLINE for c in child):
+            # a block with blocks inside: its own words before and between them are text too
+            if child.text and child.text.strip():
+                b.line(clean_space(child.text))
             _walk_cellar(child, b, ctx)
         else:
+            # a paragraph with only inline children ("4 May 2023 <a>(*1)</a>") is one line: its first
+            # words are its own text, not a child's, and must not be lost (the judgment's date is there)
             b.line(_text(child))
+        if child.tail and child.tail.strip():
+            b.append(clean_space(child.tail))
 
 
 def _first_p(el: _Element) -> _Element | None:

@@ -355,6 +355,11 @@ def _xml_article(unit: Element) -> KrArticle:
             )
             items.append(KrItem(inum, itext, subs))
         pnum, ptext = _paragraph(_text(hang.find("항내용")), _child_text(hang, "항번호"))
+        loose = [
+            KrSubitem(*_subitem(_text(mok.find("목내용")), _child_text(mok, "목번호")))
+            for mok in hang.iterfind("목")
+        ]
+        items, ptext = _place_loose_subitems(items, loose, ptext)
         paragraphs.append(KrParagraph(pnum, ptext, tuple(items)))
     return KrArticle(number, title, body, tuple(paragraphs), _child_text(unit, "조문참고자료"))
 
@@ -440,8 +445,50 @@ def _json_article(unit: dict[str, Any]) -> KrArticle:
             )
             items.append(KrItem(inum, itext, subs))
         pnum, ptext = _paragraph(_jtext(hang.get("항내용")), _jopt(hang, "항번호"))
+        loose = [
+            KrSubitem(*_subitem(_jtext(mok.get("목내용")), _jopt(mok, "목번호")))
+            for mok in _as_list(hang.get("목"))
+            if isinstance(mok, dict)
+        ]
+        items, ptext = _place_loose_subitems(items, loose, ptext)
         paragraphs.append(KrParagraph(pnum, ptext, tuple(items)))
     return KrArticle(number, title, body, tuple(paragraphs), _jopt(unit, "조문참고자료"))
+
+
+_MENTIONS_SUBITEMS = re.compile(r"각\s*목|목의|다음\s*목")
+
+
+def _place_loose_subitems(
+    items: list[KrItem], loose: list[KrSubitem], ptext: str
+) -> tuple[list[KrItem], str]:
+    """law.go.kr's JSON sometimes gives a 항's 목 as one array beside its 호 instead of inside each 호. A run
+    restarts at 가 for each 호 that has 목; the runs go, in order, to the 호 that announce them ("다음 각 목의
+    어느 하나"), or one to each 호 when there are as many runs as 호. Otherwise the runs that have no 호 to
+    go to are kept under the last one that announces 목, so that no 목 is lost (a missing 목 would be a false
+    "subitem missing")."""
+    if not loose:
+        return items, ptext
+    runs: list[list[KrSubitem]] = []
+    for sub in loose:
+        if sub.number == "가" or not runs:
+            runs.append([])
+        runs[-1].append(sub)
+    if not items:
+        lines = [ptext, *(f"{s.number}. {s.text}" for run in runs for s in run)]
+        return items, "\n".join(line for line in lines if line)
+    announcing = [i for i, it in enumerate(items) if not it.subitems and _MENTIONS_SUBITEMS.search(it.text)]
+    if len(announcing) == len(runs):
+        targets = announcing
+    elif len(runs) == len(items):
+        targets = list(range(len(items)))
+    else:
+        last = announcing[-1] if announcing else len(items) - 1
+        targets = (announcing + [last] * len(runs))[: len(runs)] if announcing else [last] * len(runs)
+    placed = list(items)
+    for run, i in zip(runs, targets, strict=True):
+        it = placed[i]
+        placed[i] = KrItem(it.number, it.text, (*it.subitems, *run))
+    return placed, ptext
 
 
 # ------------------------------------------------------------------------------------------ Markdown

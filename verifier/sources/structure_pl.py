@@ -264,6 +264,7 @@ def _eli_unit(
     unit_label = label if nested_article else _pl_label(label, kind, number)
     if not quoted and number:
         b.open_unit(unit_path, unit_label, _UNIT_LEVEL[kind])
+    first_part, first_offset = len(b.parts), b.length
     b.line(header)
     if inner is not None:
         first = True
@@ -284,6 +285,47 @@ def _eli_unit(
                     _eli_unit(child, child_kind or "", b, unit_path, unit_label, quoted=quoted)
     if not quoted and number:
         b.close_unit(unit_path)
+        if kind == "arti":
+            _inline_paragraphs(b, unit_path, unit_label, first_part, first_offset)
+
+
+def _inline_paragraphs(
+    b: UnitTextBuilder, path: tuple[tuple[str, str], ...], label: str, first_part: int, first_offset: int
+) -> None:
+    """An article whose paragraphs ELI prints inline ("Art. 129. § 1. Czas pracy … § 2. Rada Ministrów …")
+    instead of as `unit_para` divs gets its § units from the text, as the seed JSON form does: without them
+    "art. 129 § 1 k.p." would come back "§ 1 missing", a false hard block."""
+    if any(len(u.path) > len(path) and u.path[: len(path)] == path for u in b.units[-200:]):
+        return  # the HTML has its own paragraph units
+    text = "".join(b.parts[first_part:])
+    # paragraph labels run § 1, § 2, … in order; a "§ 2." out of that run is a reference ("art. 5 § 2. …")
+    marks: list[re.Match[str]] = []
+    last = 0
+    for m in _PARA.finditer(text):
+        numbered = re.fullmatch(r"(\d+)([a-z]?)", m.group(1))
+        if numbered is None:
+            continue
+        n, letter = int(numbered.group(1)), numbered.group(2)
+        if (n == last + 1 and not letter) or (n == last and last and letter):
+            marks.append(m)  # § 1, § 2, § 2a, § 3 …
+            last = n
+    if not marks:
+        return
+    end = len(text.rstrip())
+    for i, m in enumerate(marks):
+        stop = marks[i + 1].start() if i + 1 < len(marks) else end
+        p_path = (*path, ("paragraph", m.group(1)))
+        if p_path in b._seen:
+            continue
+        b._seen.add(p_path)
+        b.units.append(
+            SourceUnit(
+                p_path,
+                f"{label} § {m.group(1)}",
+                first_offset + m.start(),
+                first_offset + len(text[:stop].rstrip()),
+            )
+        )
 
 
 _LABEL_PREFIX = {"arti": "art.", "para": "§", "pass": "ust.", "pint": "pkt", "lett": "lit."}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.verifier.citations.helpers import art, found, only
+from verifier.citations import extract_citations
 from verifier.model import Jurisdiction, Kind
 
 GDPR = "eu:celex:32016R0679"
@@ -31,7 +32,7 @@ ROWS = [
         " paragraph\u00a059",
         [
             ("C\u2011415/93", "eu:celex:61993CJ0415", None),
-            ("EU:C:1995:463", "eu:ecli:ECLI:EU:C:1995:463", None),
+            ("EU:C:1995:463", "eu:celex:61993CJ0415", None),
         ],
         id="real-C-300-21-judgment-and-ecli",
     ),
@@ -69,9 +70,70 @@ ROWS = [
         [
             ("32016R0679", GDPR, None),
             ("62014CJ0362", "eu:celex:62014CJ0362", None),
-            ("ECLI:EU:C:2015:650", "eu:ecli:ECLI:EU:C:2015:650", None),
+            ("ECLI:EU:C:2015:650", "eu:celex:62014CJ0362", None),
         ],
         id="constructed-celex-ecli",
+    ),
+    # an ECLI the table knows names its judgment's CELEX; one it does not is left to CELLAR's ecli/ space,
+    # unless it is printed right after the judgment's case number
+    pytest.param(
+        "ECLI:EU:C:2023:370 (Österreichische Post).",
+        [("ECLI:EU:C:2023:370", "eu:celex:62021CJ0300", None)],
+        id="issue-23-known-ecli",
+    ),
+    pytest.param(
+        "See ECLI:EU:C:2099:1.",
+        [("ECLI:EU:C:2099:1", "eu:ecli:ECLI:EU:C:2099:1", None)],
+        id="constructed-unknown-ecli-stays-an-ecli",
+    ),
+    pytest.param(
+        "judgment of 22 June 2021, Latvijas Republikas Saeima (Penalty points), C\u2011439/19, EU:C:2021:504",
+        [("C\u2011439/19", "eu:celex:62019CJ0439", None), ("EU:C:2021:504", "eu:celex:62019CJ0439", None)],
+        id="real-C-300-21-ecli-after-its-case-number",
+    ),
+    pytest.param(
+        "the judgment of 1 June 2099, C-1/99, EU:C:2099:1",
+        [("C-1/99", "eu:celex:61999CJ0001", None), ("EU:C:2099:1", "eu:celex:61999CJ0001", None)],
+        id="constructed-unknown-ecli-after-its-case-number-takes-the-case",
+    ),
+    # CELEX arithmetic: since 2015 the year comes first, whatever the number looks like
+    pytest.param(
+        "Regulation (EU) 2022/2065 of the European Parliament and of the Council",
+        [("Regulation (EU) 2022/2065", "eu:celex:32022R2065", None)],
+        id="issue-8-DSA-2022-2065-is-not-2065-2022",
+    ),
+    pytest.param(
+        "Regulation (EC) No 45/2001 and Regulation (EU) No 1215/2012 and Directive 2002/58/EC",
+        [
+            ("Regulation (EC) No 45/2001", "eu:celex:32001R0045", None),
+            ("Regulation (EU) No 1215/2012", "eu:celex:32012R1215", None),
+            ("Directive 2002/58/EC", "eu:celex:32002L0058", None),
+        ],
+        id="constructed-numbered-old-style",
+    ),
+    pytest.param(
+        "the transfer of personal data to third countries under Directive 95/46 was",
+        [("Directive 95/46", "eu:celex:31995L0046", None)],
+        id="real-C-311-18-directive-without-its-EC-puts-the-year-first",
+    ),
+    pytest.param(
+        "9 Article\u00a02(1) and\u00a0(2) of the GDPR provides:",
+        [
+            ("Article\u00a02(1)", GDPR, art("2", "1")),
+            ("(2) of the GDPR", GDPR, art("2", "2")),
+        ],
+        id="real-C-311-18-and-(2)-is-the-same-article",
+    ),
+    pytest.param(
+        "the interpretation of the first indent of Article\u00a03(2), Articles\u00a025 and\u00a026 and"
+        " Article\u00a028(3) of Directive 95/46/EC of the European Parliament",
+        [
+            ("Article\u00a03(2)", "eu:celex:31995L0046", art("3", "2")),
+            ("25", "eu:celex:31995L0046", art("25")),
+            ("26", "eu:celex:31995L0046", art("26")),
+            ("28(3) of Directive 95/46/EC", "eu:celex:31995L0046", art("28", "3")),
+        ],
+        id="real-C-311-18-one-act-after-a-list-of-articles",
     ),
     pytest.param(
         "See ECLI:PL:SN:2019:II.CSK.123.19.",
@@ -122,3 +184,67 @@ def test_it_keeps_a_case_number_without_judgment_cue_as_a_case_key() -> None:
     c = only("as the Advocate General observed in C-311/18")
     assert c.anchor is not None
     assert c.anchor.key == "eu:case:C-311/18"
+
+
+# (text, citation, the date the draft gives it, the court the draft names) — issue 15, class 7: the date
+# comes from the draft's own sentence and never from inside a quote; the court from the draft's words, not
+# from the case number's letter
+ANCHORS = [
+    pytest.param(
+        "In its judgment of 4 May 2022 in Case C-300/21, Österreichische Post, the Court held that a mere"
+        " infringement of the GDPR is not sufficient to confer a right to compensation.",
+        "Case C-300/21",
+        "2022-05-04",
+        None,
+        id="issue-18-the-draft's-date",
+    ),
+    pytest.param(
+        "The General Court ruled in Case C-311/18 (judgment of 16 July 2020) that the EU-US Privacy Shield"
+        " decision was invalid.",
+        "Case C-311/18",
+        "2020-07-16",
+        "General Court",
+        id="issue-19-the-draft's-court-and-a-date-after-the-number",
+    ),
+    pytest.param(
+        'In its judgment in Case C-311/18 the Court examined "the interpretation and validity of Commission'
+        ' Decision 2010/87/EU of 5 February 2010 on standard contractual clauses" and, in the same judgment'
+        " (C-311/18), held that the standard contractual clauses remained valid.",
+        "C-311/18",
+        None,
+        None,
+        id="issue-20-a-date-inside-a-quote-is-not-the-draft's",
+    ),
+    pytest.param(
+        "The judgment of 16 July 2020 was delivered in Luxembourg. In Case C-311/18 the Court of Justice held"
+        " that the decision was invalid.",
+        "Case C-311/18",
+        None,
+        "CJEU",
+        id="constructed-a-date-of-another-sentence-is-not-the-draft's",
+    ),
+    pytest.param(
+        "Trybunał Sprawiedliwości w wyroku z dnia 4 maja 2023 r. w sprawie C-300/21 uznał, że samo"
+        " naruszenie RODO nie wystarcza.",
+        "sprawie C-300/21",
+        "2023-05-04",
+        "CJEU",
+        id="constructed-polish-court-and-date",
+    ),
+    pytest.param(
+        "judgments of 15\u00a0December 1995, Bosman, C\u2011415/93, EU:C:1995:463",
+        "C\u2011415/93",
+        "1995-12-15",
+        None,
+        id="real-C-300-21-the-Court-unnamed-is-no-court",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "citation", "date", "court"), ANCHORS)
+def test_it_reads_the_drafts_own_date_and_court(
+    text: str, citation: str, date: str | None, court: str | None
+) -> None:
+    (hit,) = [c for c in extract_citations(text) if c.text == citation]
+    assert hit.anchor is not None
+    assert (hit.anchor.date, hit.anchor.court) == (date, court)

@@ -21,12 +21,13 @@ GOLD = Path(__file__).resolve().parents[2] / "data" / "annotations" / "citations
 ROOT = Path(__file__).resolve().parents[3]
 MARGIN = 0.03
 
-# Measured on the gold set when it was annotated (see the report of the commit that added it).
+# Measured on the gold set when it was annotated (see the report of the commit that added it), and again
+# when issue 15 grew it to 367 citations (tests/data/annotations/PROVENANCE.md).
 FLOORS = {
     "ko": {"precision": 1.0, "recall": 1.0, "anchor": 1.0},
-    "pl": {"precision": 1.0, "recall": 1.0, "anchor": 0.906},
+    "pl": {"precision": 1.0, "recall": 1.0, "anchor": 0.947},
     "en": {"precision": 1.0, "recall": 0.977, "anchor": 0.977},
-    "all": {"precision": 1.0, "recall": 0.992, "anchor": 0.972},
+    "all": {"precision": 1.0, "recall": 0.992, "anchor": 0.978},
 }
 
 

@@ -44,7 +44,7 @@ SENTENCES = [
     ),
     ("(wyrok SN z 4.10.2007 r., V CSK 221/07, niepubl.)", ["pl:case:V CSK 221/07"]),
     ("na podstawie art. 476 § 2 pkt 1 k.p.c. sprawą", ["pl:act:DU/1964/296"]),
-    ("Bosman, C-415/93, EU:C:1995:463, paragraph 59", ["eu:case:C-415/93", "eu:ecli:ECLI:EU:C:1995:463"]),
+    ("Bosman, C-415/93, EU:C:1995:463, paragraph 59", ["eu:case:C-415/93", "eu:celex:61993CJ0415"]),
     ("within the meaning of Article 82(1) of the GDPR", ["eu:celex:32016R0679"]),
 ]
 

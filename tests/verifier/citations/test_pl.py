@@ -12,6 +12,8 @@ from verifier.model import Jurisdiction, Kind
 
 KC = "pl:act:DU/1964/93"
 KPC = "pl:act:DU/1964/296"
+KP = "pl:act:DU/1974/141"
+UODO = "pl:act:DU/2018/1000"
 
 SIGNATURES = [
     pytest.param(
@@ -40,6 +42,27 @@ SIGNATURES = [
         "Sąd Najwyższy z 15 września 1993 r., II UZP 15/93",
         [("Sąd Najwyższy z 15 września 1993 r., II UZP 15/93", "pl:case:II UZP 15/93", None)],
         id="real-sc-json",
+    ),
+    pytest.param(
+        "Wyrok Sądu Apelacyjnego we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12.",
+        [
+            (
+                "Wyrok Sądu Apelacyjnego we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12",
+                "pl:case:III AUa 271/12",
+                None,
+            )
+        ],
+        id="constructed-court-seat-we-memo_footnotes",
+    ),
+    pytest.param(
+        "Wyrokiem z dnia 12 grudnia 2011 r. Sąd Okręgowy we Wrocławiu oddalił odwołanie (sygn. IX U 1823/11)",
+        [("sygn. IX U 1823/11", "pl:case:IX U 1823/11", None)],
+        id="real-contentField1961-seat-we-before-another-signature",
+    ),
+    pytest.param(
+        "Wyrok SA we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12",
+        [("Wyrok SA we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12", "pl:case:III AUa 271/12", None)],
+        id="constructed-SA-we",
     ),
     pytest.param(
         "postanowienie SA w Krakowie z 3.04.2018 r., I ACa 1234/18",
@@ -153,6 +176,117 @@ STATUTES = [
         id="constructed-tego-kodeksu",
     ),
     pytest.param("Art. 58 k.p.c.", [("Art. 58 k.p.c.", KPC, art("58"))], id="constructed-capital-kpc"),
+    # issue 15, class 8: acts cited by date and title, by the u.o.d.o.'s name, in English prose
+    pytest.param(
+        "art. 6 ust. 1 ustawy z dnia 10 maja 2018 r. o ochronie danych osobowych stanowi",
+        [("art. 6 ust. 1 ustawy z dnia 10 maja 2018 r. o ochronie danych osobowych", UODO, art("6", "1"))],
+        id="constructed-uodo-by-date-and-title",
+    ),
+    pytest.param(
+        "art. 23 ust. 1 ustawy z dnia 29 sierpnia 1997 r. o ochronie danych osobowych",
+        [
+            (
+                "art. 23 ust. 1 ustawy z dnia 29 sierpnia 1997 r. o ochronie danych osobowych",
+                "pl:act:DU/1997/883",
+                art("23", "1"),
+            )
+        ],
+        id="constructed-the-1997-uodo-is-told-apart-by-its-date",
+    ),
+    pytest.param(
+        "art. 10 ust. 7 u.o.d.o. oraz art. 129 § 1 ustawy z dnia 26 czerwca 1974 r. – Kodeks pracy",
+        [
+            ("art. 10 ust. 7 u.o.d.o.", UODO, art("10", "7")),
+            ("art. 129 § 1 ustawy z dnia 26 czerwca 1974 r. – Kodeks pracy", KP, art("129", "1")),
+        ],
+        id="constructed-uodo-abbreviation-and-dated-code",
+    ),
+    pytest.param(
+        "stosunki prawne powstałe pod rządem ustawy z dnia 2 lipca 1994 r. o najmie\nlokali i istniejące w"
+        " chwili wejścia w życie ustawy z dnia 21 czerwca 2001 r. o\nochronie praw lokatorów, podlegać będą",
+        [
+            ("ustawy z dnia 2 lipca 1994 r. o najmie\nlokali", "pl:act:DU/1994/509", None),
+            ("ustawy z dnia 21 czerwca 2001 r. o\nochronie praw lokatorów", "pl:act:DU/2001/733", None),
+        ],
+        id="real-sc-json-III-CZP-36-02-acts-by-date-and-title",
+    ),
+    pytest.param(
+        "The Act of 10 May 2018 on the Protection of Personal Data (Journal of Laws of 2019, item 1781)"
+        " applies. Its art. 2 defines its scope, and art. 10 ust. 7 of the same Act governs the register.",
+        [
+            (
+                "Act of 10 May 2018 on the Protection of Personal Data (Journal of Laws of 2019, item 1781)",
+                "pl:act:DU/2019/1781",
+                None,
+            ),
+            ("art. 2", "pl:act:DU/2019/1781", art("2")),
+            ("art. 10 ust. 7 of the same Act", "pl:act:DU/2019/1781", art("10", "7")),
+        ],
+        id="constructed-english-its-art-and-the-same-act",
+    ),
+    pytest.param(
+        "art. 5 ustawy z dnia 1 stycznia 2011 r. o czymś nieznanym",
+        [("art. 5", None, None)],
+        id="constructed-an-unknown-title-stays-not-checked",
+    ),
+    # found by reading Ts 60/05 (tests/data/corpus/pl/judgments/constitutional_tribunal, record 2) for the
+    # gold set: a document's own titles and aliases, the comma form of Dz. U., "ale również" between chains
+    pytest.param(
+        "art. 27 ust. 2 ustawy z dnia 15 grudnia 2000 r. o spółdzielniach mieszkaniowych (Dz. U. z 2003 r."
+        " Nr 119, poz. 1116 ze zm.) z art. 64 Konstytucji. Skarżący zakwestionowali zgodność z Konstytucją"
+        " art. 27 ust. 2 ustawy z 15 grudnia 2000 r. o spółdzielniach mieszkaniowych (dalej: usm). Sąd"
+        " stwierdził, że zastosowanie znaleźć winien art. 27 usm (art. 26 ust. 1 in fine usm).",
+        [
+            (
+                "art. 27 ust. 2 ustawy z dnia 15 grudnia 2000 r. o spółdzielniach mieszkaniowych (Dz. U. z"
+                " 2003 r. Nr 119, poz. 1116 ze zm.)",
+                "pl:act:DU/2003/1116",
+                art("27", "2"),
+            ),
+            ("art. 64 Konstytucji", "pl:act:DU/1997/483", art("64")),
+            (
+                "art. 27 ust. 2 ustawy z 15 grudnia 2000 r. o spółdzielniach mieszkaniowych",
+                "pl:act:DU/2003/1116",
+                art("27", "2"),
+            ),
+            ("art. 27 usm", "pl:act:DU/2003/1116", art("27")),
+            ("art. 26 ust. 1 in fine usm", "pl:act:DU/2003/1116", art("26", "1")),
+        ],
+        id="real-Ts-60-05-the-drafts-own-title-and-alias",
+    ),
+    pytest.param(
+        "(art. 18 ust. 1 ustawy z dnia 24 czerwca 1994 r. o własności lokali, Dz. U. z 2000 r. Nr 80, poz."
+        " 903 ze zm.). Przepis art. 18 ust. 1 ustawy o własności lokali stanowi, że",
+        [
+            (
+                "art. 18 ust. 1 ustawy z dnia 24 czerwca 1994 r. o własności lokali, Dz. U. z 2000 r. Nr 80,"
+                " poz. 903 ze zm.",
+                "pl:act:DU/2000/903",
+                art("18", "1"),
+            ),
+            ("art. 18 ust. 1 ustawy o własności lokali", "pl:act:DU/2000/903", art("18", "1")),
+        ],
+        id="real-Ts-60-05-dz-u-after-a-comma-and-the-title-alone",
+    ),
+    pytest.param(
+        "chronionej nie tylko w myśl art. 64 ust. 3, ale również art. 31 ust. 3 Konstytucji.",
+        [
+            ("art. 64 ust. 3", "pl:act:DU/1997/483", art("64", "3")),
+            ("art. 31 ust. 3 Konstytucji", "pl:act:DU/1997/483", art("31", "3")),
+        ],
+        id="real-Ts-60-05-ale-również-joins-the-chains",
+    ),
+    pytest.param(
+        "oddalona postanowieniem Sądu Okręgowego w Koszalinie z 1 marca 2005 r. (sygn. akt VIICa 66/05).",
+        [
+            (
+                "postanowieniem Sądu Okręgowego w Koszalinie z 1 marca 2005 r. (sygn. akt VIICa 66/05)",
+                "pl:case:VII Ca 66/05",
+                None,
+            )
+        ],
+        id="real-Ts-60-05-glued-department-after-sygn",
+    ),
     pytest.param("art. 5 k. c.", [("art. 5 k. c.", KC, art("5"))], id="constructed-spaced-abbreviation"),
 ]
 
@@ -199,6 +333,30 @@ def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, obj
             Kind.CONSTITUTIONAL_DECISION,
         ),
         ("wyrok z 2019-03-12, II CSK 123/19", None, "2019-03-12", "wyrok", Kind.JUDGMENT),
+        # issue 15, class 8: the locative "w uchwale", English prose, English months in any case
+        (
+            "Sąd Najwyższy w uchwale z dnia 5 lipca 2002 r., III CZP 36/02",
+            None,
+            "2002-07-05",
+            "uchwała",
+            Kind.JUDGMENT,
+        ),
+        (
+            "In its decision of 18 October 2006, Ts 60/05, the Constitutional Tribunal refused to proceed",
+            None,
+            "2006-10-18",
+            "postanowienie",
+            Kind.CONSTITUTIONAL_DECISION,
+        ),
+        (
+            "See also the Tribunal's decision of 7 December 2005, Ts 59/05.",
+            None,
+            "2005-12-07",
+            "postanowienie",
+            Kind.CONSTITUTIONAL_DECISION,
+        ),
+        ("the judgment of 4 MAY 2023, II CSK 1/23", None, "2023-05-04", "wyrok", Kind.JUDGMENT),
+        ("the judgment of 4 may 2023, II CSK 1/23", None, "2023-05-04", "wyrok", Kind.JUDGMENT),
     ],
 )
 def test_it_reads_court_date_and_decision_type(

@@ -8,9 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from fakes.cellar import make_app, xhtml_from_eurlex_text
+from fakes.cellar import html_from_judgment_markdown, make_app, xhtml_from_eurlex_text
+from verifier.match.anchor import compare_anchor
 from verifier.model import Anchor, Found, Kind, Misconfigured, NotFound, Unavailable
-from verifier.sources.cellar import CellarResolver, celex_of
+from verifier.sources.cellar import CellarResolver, celex_of, document_from_xhtml
 from verifier.sources.http import SourceHTTP
 from verifier.sources.structure_eu import celex_for_case, parse_cellar_xhtml, parse_eurlex_text
 
@@ -224,3 +225,18 @@ def test_it_asks_for_english_xhtml():
     assert seen[0].url.path == "/celex/32016R0679"
     assert "application/xhtml+xml" in seen[0].headers["Accept"]
     assert seen[0].headers["Accept-Language"] == "eng"
+
+
+@pytest.mark.parametrize(
+    ("celex", "court"),
+    [("62018CJ0311", "CJEU"), ("62018TJ0311", "General Court")],
+    ids=["court-of-justice", "general-court"],
+)
+def test_a_judgments_court_is_its_celexs(celex: str, court: str) -> None:
+    # issue 15, class 7: the source's court, against which "the General Court ruled in Case C-…" is checked
+    body = (DATA / "corpus" / "eu" / "case_law" / "C-311-18.md").read_text(encoding="utf-8")
+    doc = document_from_xhtml(html_from_judgment_markdown(body), key=f"eu:celex:{celex}", celex=celex)
+    assert doc.court == court
+    claimed = Anchor(key=f"eu:celex:{celex}", number="C-311/18", court="General Court")
+    mismatched = {i.field for i in compare_anchor(claimed, doc).hard}
+    assert ("court" in mismatched) is (court != "General Court")

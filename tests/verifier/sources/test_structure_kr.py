@@ -3,6 +3,7 @@ says there, whatever shape (DRF XML, DRF JSON, legalize-kr Markdown) the law arr
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -328,3 +329,94 @@ def test_it_refuses_what_is_not_a_statute_body(parser: object, data: bytes, mess
 def test_markdown_without_articles_is_refused() -> None:
     with pytest.raises(StructureError, match="no `##### 제N조`"):
         law_from_markdown("---\n제목: 빈법\n---\n\n# 빈법\n\n본문 없음\n")
+
+
+# 개인정보 보호법 제51조 (tests/data/corpus/kr/statutes/개인정보보호법) in the shape law.go.kr's JSON
+# sometimes gives: the 목 of both 호 as one array beside the 호, restarting at 가 for each (the case of
+# chrisryugj/korean-law-mcp's article-parser.test.ts, "항 레벨 목", restated on our corpus's words)
+_ART51_ITEMS = [
+    "1. 「소비자기본법」 제29조에 따라 공정거래위원회에 등록한 소비자단체로서 다음 각 목의 요건을 모두"
+    " 갖춘 단체",
+    "2. 「비영리민간단체 지원법」 제2조에 따른 비영리민간단체로서 다음 각 목의 요건을 모두 갖춘 단체",
+]
+_ART51_SUBITEMS = [
+    ("가", "정관에 따라 상시적으로 정보주체의 권익증진을 주된 목적으로 하는 단체일 것"),
+    ("나", "단체의 정회원수가 1천명 이상일 것"),
+    ("다", "「소비자기본법」 제29조에 따른 등록 후 3년이 경과하였을 것"),
+    ("가", "법률상 또는 사실상 동일한 침해를 입은 100명 이상의 정보주체로부터 단체소송의 제기를 요청받을 것"),
+    ("나", "정관에 개인정보 보호를 단체의 목적으로 명시한 후 최근 3년 이상 이를 위한 활동실적이 있을 것"),
+    ("다", "단체의 상시 구성원수가 5천명 이상일 것"),
+    ("라", "중앙행정기관에 등록되어 있을 것"),
+]
+
+
+def _article51_json(items: list[str], subitems: list[tuple[str, str]], *, nested: bool = False) -> bytes:
+    ho = [{"호번호": f"{i}.", "호내용": text} for i, text in enumerate(items, start=1)]
+    mok = [{"목번호": f"{n}.", "목내용": f"{n}. {text}"} for n, text in subitems]
+    hang: dict[str, object] = {"호": ho}
+    if nested:
+        ho[0]["목"] = mok  # type: ignore[assignment]
+    else:
+        hang["목"] = mok
+    unit = {
+        "조문키": "0051001",
+        "조문번호": "51",
+        "조문여부": "조문",
+        "조문제목": "단체소송의 대상 등",
+        "조문내용": "제51조(단체소송의 대상 등) 다음 각 호의 어느 하나에 해당하는 단체는 …",
+        "항": [hang],
+    }
+    doc = {"법령": {"기본정보": {"법령명_한글": "개인정보 보호법"}, "조문": {"조문단위": [unit]}}}
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("items", "subitems", "nested", "pinpoints"),
+    [
+        pytest.param(
+            _ART51_ITEMS,
+            _ART51_SUBITEMS,
+            False,
+            {
+                Pinpoint("51", None, "1", "다"): "등록 후 3년이 경과하였을 것",
+                Pinpoint("51", None, "2", "가"): "100명 이상의 정보주체로부터",
+                Pinpoint("51", None, "2", "라"): "중앙행정기관에 등록되어 있을 것",
+            },
+            id="sibling-목-go-to-their-호-by-the-가-reset",
+        ),
+        pytest.param(
+            _ART51_ITEMS[:1],
+            _ART51_SUBITEMS,
+            False,
+            {
+                Pinpoint("51", None, "1", "다"): "등록 후 3년이 경과하였을 것",
+                Pinpoint("51", None, "1", "라"): "중앙행정기관에 등록되어 있을 것",
+            },
+            id="more-runs-than-호-lose-no-목",
+        ),
+        pytest.param(
+            _ART51_ITEMS[:1],
+            _ART51_SUBITEMS[:3],
+            True,
+            {Pinpoint("51", None, "1", "나"): "단체의 정회원수가 1천명 이상일 것"},
+            id="목-inside-호-as-before",
+        ),
+    ],
+)
+def test_subitems_beside_the_items_stay_under_the_right_item(
+    items: list[str], subitems: list[tuple[str, str]], nested: bool, pinpoints: dict[Pinpoint, str]
+) -> None:
+    law = parse_law_json(_article51_json(items, subitems, nested=nested))
+    text, units = law.render()
+    for pinpoint, words in pinpoints.items():
+        unit = unit_for(units, pinpoint)
+        assert unit is not None, pinpoint
+        assert words in text[unit.start : unit.end]
+    for _, words in subitems:
+        assert words in text  # whatever the shape, no 목 is dropped
+
+
+def test_an_article_without_subitems_renders_as_before() -> None:
+    law = parse_law_json(_article51_json(_ART51_ITEMS, []))
+    text, _ = law.render()
+    assert text.split("\n")[1:] == _ART51_ITEMS
