@@ -54,11 +54,11 @@ from verifier.sources.structure_kr import (
     KrArticle,
     KrLaw,
     int_to_circled,
-    law_from_markdown,
     parse_law_json,
     parse_law_xml,
     strip_revision_notes,
 )
+from verifier.sources.structure_kr_markdown import law_from_markdown
 
 type StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 type WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]

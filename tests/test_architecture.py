@@ -1,10 +1,11 @@
-"""The shape of the code, checked: a status is decided in one place, and data flows one way.
+"""The shape of the code, checked: a status is decided in one place, data flows one way, modules stay small.
 
 - `verifier.gradient.decide` is the only place that constructs a status: no other module builds a
   `Decision`, passes `status=Status.…`, or assigns a `Status` member to a `.status`; the verifier's `Finding`
   is built only where a decision is written out (`verifier/verify.py`) and where a stored one is read back
   (`workbench/records.py`).
 - No import cycle in `verifier/` and `workbench/`, counting the imports hidden inside functions.
+- No module of `verifier/` or `workbench/` (migrations aside) over 600 lines.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from verifier.model import Status
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("verifier", "workbench")
+MAX_LINES = 600
 
 
 def modules() -> Iterator[tuple[str, Path]]:
@@ -95,6 +99,12 @@ def test_the_cycle_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     module = tmp_path / "x.py"
     module.write_text("def f():\n    from workbench import tasks\n", encoding="utf-8")
     assert "workbench.tasks" in imports_of("workbench.x", module)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_modules_stay_small(name: str) -> None:
+    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{name} has {lines} lines; split it by what its parts do"
 
 
 STATUS_MEMBERS = {s.name for s in Status}

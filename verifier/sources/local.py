@@ -151,7 +151,7 @@ class CorpusResolver:
     # ------------------------------------------------------------------ Korea
 
     def _kr_statutes(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
-        from verifier.sources.structure_kr import law_from_markdown
+        from verifier.sources.structure_kr_markdown import law_from_markdown
 
         for folder in sorted((self.root / "kr" / "statutes").glob("*")):
             files = sorted(folder.glob("법률*.md"))

@@ -225,7 +225,7 @@ def strip_revision_notes(text: str) -> str:
     return _REVISION_NOTE.sub("", text).strip()
 
 
-def _split_heading(content: str, title: str | None) -> str:
+def split_heading(content: str, title: str | None) -> str:
     """조문내용 repeats the heading `제2조의2(제목)` before the body; return only the body."""
     content = clean(content)
     m = _ARTICLE_HEAD.match(content)
@@ -244,25 +244,25 @@ def _split_heading(content: str, title: str | None) -> str:
     return rest.strip()
 
 
-def _article_number(main: int | str, branch: int | str | None) -> str:
+def article_number(main: int | str, branch: int | str | None) -> str:
     main = int(main)
     branch = int(branch) if branch not in (None, "", "0", "00", 0) else 0
     return f"{main}-{branch}" if branch else str(main)
 
 
-def _item(content: str, number: str | None = None, branch: str | None = None) -> tuple[str, str]:
+def item_parts(content: str, number: str | None = None, branch: str | None = None) -> tuple[str, str]:
     content = clean(content)
     m = _ITEM_MARK.match(content)
     if m:
-        return _article_number(m.group(1), m.group(2)), content[m.end() :]
+        return article_number(m.group(1), m.group(2)), content[m.end() :]
     if number:
         digits = re.sub(r"\D", "", number)
         if digits:
-            return _article_number(digits, branch), content
+            return article_number(digits, branch), content
     raise StructureError(f"호 without a number: {content[:60]!r}")
 
 
-def _subitem(content: str, number: str | None = None) -> tuple[str, str]:
+def subitem_parts(content: str, number: str | None = None) -> tuple[str, str]:
     content = clean(content)
     m = _SUBITEM_MARK.match(content)
     if m:
@@ -272,7 +272,7 @@ def _subitem(content: str, number: str | None = None) -> tuple[str, str]:
     raise StructureError(f"목 without a letter: {content[:60]!r}")
 
 
-def _paragraph(content: str, number: str | None) -> tuple[int | None, str]:
+def paragraph_parts(content: str, number: str | None) -> tuple[int | None, str]:
     content = clean(content)
     m = _PARA_MARK.match(content)
     if m:
@@ -282,7 +282,7 @@ def _paragraph(content: str, number: str | None) -> tuple[int | None, str]:
     return None, content
 
 
-def _iso(date: str | None) -> str | None:
+def iso_day(date: str | None) -> str | None:
     if not date:
         return None
     digits = re.sub(r"\D", "", date)
@@ -328,8 +328,8 @@ def parse_law_xml(xml: bytes, *, mst: str | None = None) -> KrLaw:
         articles=tuple(articles),
         law_id=_child_text(info, "법령ID"),
         mst=mst,
-        effective_date=_iso(_child_text(info, "시행일자")),
-        promulgation_date=_iso(_child_text(info, "공포일자")),
+        effective_date=iso_day(_child_text(info, "시행일자")),
+        promulgation_date=iso_day(_child_text(info, "공포일자")),
         promulgation_number=_child_text(info, "공포번호"),
         abbreviation=_child_text(info, "법령명약칭"),
         kind=_child_text(info, "법종구분"),
@@ -341,22 +341,22 @@ def _xml_article(unit: Element) -> KrArticle:
         unit.get("조문키"), _child_text(unit, "조문번호"), _child_text(unit, "조문가지번호")
     )
     title = _child_text(unit, "조문제목")
-    body = _split_heading(_text(unit.find("조문내용")), title)
+    body = split_heading(_text(unit.find("조문내용")), title)
     paragraphs: list[KrParagraph] = []
     for hang in unit.iterfind("항"):
         items = []
         for ho in hang.iterfind("호"):
-            inum, itext = _item(
+            inum, itext = item_parts(
                 _text(ho.find("호내용")), _child_text(ho, "호번호"), _child_text(ho, "호가지번호")
             )
             subs = tuple(
-                KrSubitem(*_subitem(_text(mok.find("목내용")), _child_text(mok, "목번호")))
+                KrSubitem(*subitem_parts(_text(mok.find("목내용")), _child_text(mok, "목번호")))
                 for mok in ho.iterfind("목")
             )
             items.append(KrItem(inum, itext, subs))
-        pnum, ptext = _paragraph(_text(hang.find("항내용")), _child_text(hang, "항번호"))
+        pnum, ptext = paragraph_parts(_text(hang.find("항내용")), _child_text(hang, "항번호"))
         loose = [
-            KrSubitem(*_subitem(_text(mok.find("목내용")), _child_text(mok, "목번호")))
+            KrSubitem(*subitem_parts(_text(mok.find("목내용")), _child_text(mok, "목번호")))
             for mok in hang.iterfind("목")
         ]
         items, ptext = _place_loose_subitems(items, loose, ptext)
@@ -366,9 +366,9 @@ def _xml_article(unit: Element) -> KrArticle:
 
 def _unit_number(key: str | None, number: str | None, branch: str | None) -> str:
     if key and re.fullmatch(r"\d{7}", key):
-        return _article_number(key[:4], key[4:6])
+        return article_number(key[:4], key[4:6])
     if number and number.strip().isdigit():
-        return _article_number(number, branch)
+        return article_number(number, branch)
     raise StructureError(f"조문단위 without a usable number (조문키={key!r}, 조문번호={number!r})")
 
 
@@ -422,8 +422,8 @@ def parse_law_json(data: bytes | str, *, mst: str | None = None) -> KrLaw:
         articles=tuple(articles),
         law_id=_jopt(info, "법령ID"),
         mst=mst,
-        effective_date=_iso(_jopt(info, "시행일자")),
-        promulgation_date=_iso(_jopt(info, "공포일자")),
+        effective_date=iso_day(_jopt(info, "시행일자")),
+        promulgation_date=iso_day(_jopt(info, "공포일자")),
         promulgation_number=_jopt(info, "공포번호"),
         abbreviation=_jopt(info, "법령명약칭"),
         kind=_jopt(info, "법종구분"),
@@ -433,20 +433,20 @@ def parse_law_json(data: bytes | str, *, mst: str | None = None) -> KrLaw:
 def _json_article(unit: dict[str, Any]) -> KrArticle:
     number = _unit_number(_jopt(unit, "조문키"), _jopt(unit, "조문번호"), _jopt(unit, "조문가지번호"))
     title = _jopt(unit, "조문제목")
-    body = _split_heading(_jtext(unit.get("조문내용")), title)
+    body = split_heading(_jtext(unit.get("조문내용")), title)
     paragraphs: list[KrParagraph] = []
     for hang in _as_list(unit.get("항")):
         items = []
         for ho in _as_list(hang.get("호")):
-            inum, itext = _item(_jtext(ho.get("호내용")), _jopt(ho, "호번호"), _jopt(ho, "호가지번호"))
+            inum, itext = item_parts(_jtext(ho.get("호내용")), _jopt(ho, "호번호"), _jopt(ho, "호가지번호"))
             subs = tuple(
-                KrSubitem(*_subitem(_jtext(mok.get("목내용")), _jopt(mok, "목번호")))
+                KrSubitem(*subitem_parts(_jtext(mok.get("목내용")), _jopt(mok, "목번호")))
                 for mok in _as_list(ho.get("목"))
             )
             items.append(KrItem(inum, itext, subs))
-        pnum, ptext = _paragraph(_jtext(hang.get("항내용")), _jopt(hang, "항번호"))
+        pnum, ptext = paragraph_parts(_jtext(hang.get("항내용")), _jopt(hang, "항번호"))
         loose = [
-            KrSubitem(*_subitem(_jtext(mok.get("목내용")), _jopt(mok, "목번호")))
+            KrSubitem(*subitem_parts(_jtext(mok.get("목내용")), _jopt(mok, "목번호")))
             for mok in _as_list(hang.get("목"))
             if isinstance(mok, dict)
         ]
@@ -491,121 +491,6 @@ def _place_loose_subitems(
     return placed, ptext
 
 
-# ------------------------------------------------------------------------------------------ Markdown
-
-_MD_ARTICLE = re.compile(r"^#{5}\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?\s*(?:\((.*)\))?\s*$")
-_MD_HEADING = re.compile(r"^#{1,6}\s")
-_MD_PARA = re.compile(rf"^\*\*([{CIRCLED}])\*\*\s*(.*)$")
-_MD_ITEM = re.compile(r"^ {1,3}(\d+)(?:의(\d+))?\\?\.\s+(.*)$")
-_MD_SUBITEM = re.compile(r"^ {4,}([가-힣])\\?\.\s+(.*)$")
-_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>])")
-
-
-@dataclass
-class _Building:
-    number: str
-    title: str | None
-    body: list[str] = field(default_factory=list)
-    paragraphs: list[
-        tuple[int | None, list[str], list[tuple[str, list[str], list[tuple[str, list[str]]]]]]
-    ] = field(default_factory=list)
-
-    def freeze(self) -> KrArticle:
-        paragraphs = tuple(
-            KrParagraph(
-                pnum,
-                clean("\n".join(ptext)),
-                tuple(
-                    KrItem(
-                        inum,
-                        clean("\n".join(itext)),
-                        tuple(KrSubitem(s, clean("\n".join(t))) for s, t in subs),
-                    )
-                    for inum, itext, subs in items
-                ),
-            )
-            for pnum, ptext, items in self.paragraphs
-        )
-        return KrArticle(self.number, self.title, clean("\n".join(self.body)), paragraphs)
-
-
-def _front_matter(lines: list[str]) -> tuple[dict[str, str], int]:
-    meta: dict[str, str] = {}
-    if not lines or lines[0].strip() != "---":
-        return meta, 0
-    for i in range(1, len(lines)):
-        if lines[i].strip() == "---":
-            return meta, i + 1
-        key, sep, value = lines[i].partition(":")
-        if sep and not key.startswith((" ", "-")):
-            meta[key.strip()] = value.strip().strip("'\"")
-    raise StructureError("front matter opened with --- is never closed")
-
-
-def law_from_markdown(md: str) -> KrLaw:
-    """A legalize-kr statute file. Text before the first article and the 부칙 section are not part of the
-    articles; the 부칙's own 제1조… belong to the addenda and would collide with the main articles."""
-    lines = md.replace("\r\n", "\n").split("\n")
-    meta, start = _front_matter(lines)
-    articles: list[KrArticle] = []
-    current: _Building | None = None
-    name = meta.get("제목", "")
-    for raw in lines[start:]:
-        line = _MD_ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
-        if m := _MD_ARTICLE.match(line):
-            if current:
-                articles.append(current.freeze())
-            current = _Building(_article_number(m.group(1), m.group(2)), (m.group(3) or "").strip() or None)
-            continue
-        if _MD_HEADING.match(line):
-            if current:
-                articles.append(current.freeze())
-                current = None
-            if re.match(r"^#{1,6}\s*부칙", line):
-                break
-            if not name and line.startswith("# "):
-                name = line[2:].strip()
-            continue
-        if current is None or not line.strip():
-            continue
-        if m := _MD_PARA.match(line):
-            current.paragraphs.append((circled_to_int(m.group(1)), [m.group(2)], []))
-        elif m := _MD_ITEM.match(line):
-            if not current.paragraphs:
-                current.paragraphs.append((None, [], []))
-            current.paragraphs[-1][2].append((_article_number(m.group(1), m.group(2)), [m.group(3)], []))
-        elif (m := _MD_SUBITEM.match(line)) and current.paragraphs and current.paragraphs[-1][2]:
-            current.paragraphs[-1][2][-1][2].append((m.group(1), [m.group(2)]))
-        elif current.paragraphs:
-            _append_continuation(current, line)
-        else:
-            current.body.append(line)
-    if current:
-        articles.append(current.freeze())
-    if not articles:
-        raise StructureError("no `##### 제N조` article headings found in the Markdown")
-    return KrLaw(
-        name=name,
-        articles=tuple(articles),
-        law_id=meta.get("법령ID") or None,
-        mst=meta.get("법령MST") or None,
-        effective_date=_iso(meta.get("시행일자")),
-        promulgation_date=_iso(meta.get("공포일자")),
-        promulgation_number=meta.get("공포번호") or None,
-        kind=meta.get("법령구분") or None,
-    )
-
-
-def _append_continuation(current: _Building, line: str) -> None:
-    """A plain line after a 항/호/목 continues the deepest open unit (e.g. the sentence after a list)."""
-    _, ptext, items = current.paragraphs[-1]
-    if items:
-        _, itext, subs = items[-1]
-        (subs[-1][1] if subs else itext).append(line)
-    else:
-        ptext.append(line)
-
-
 # ------------------------------------------------------------------------------------- references
 
 
@@ -637,9 +522,9 @@ def parse_article_ref(text: str) -> Pinpoint | None:
         return None
     item = m.group("item")
     return Pinpoint(
-        article=_article_number(m.group("art"), m.group("artb")),
+        article=article_number(m.group("art"), m.group("artb")),
         paragraph=str(int(m.group("para"))) if m.group("para") else None,
-        item=_article_number(item, m.group("itemb")) if item else None,
+        item=article_number(item, m.group("itemb")) if item else None,
         subitem=m.group("sub"),
     )
 

@@ -28,7 +28,8 @@ from verifier.sources.lawgokr_wire import (
     iso_date,
     normalize_case_number,
 )
-from verifier.sources.structure_kr import law_from_markdown, parse_law_json, parse_law_xml, unit_for
+from verifier.sources.structure_kr import parse_law_json, parse_law_xml, unit_for
+from verifier.sources.structure_kr_markdown import law_from_markdown
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 KR_CORPUS = DATA / "corpus" / "kr"

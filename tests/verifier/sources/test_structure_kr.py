@@ -16,13 +16,13 @@ from verifier.sources.structure_kr import (
     circled_to_int,
     int_to_circled,
     jo_code,
-    law_from_markdown,
     parse_article_ref,
     parse_law_json,
     parse_law_xml,
     strip_revision_notes,
     unit_for,
 )
+from verifier.sources.structure_kr_markdown import law_from_markdown
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 STATUTES = DATA / "corpus" / "kr" / "statutes"
