@@ -261,9 +261,26 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         achieved = Level.FRAGMENT
         values["start"] = reading.unit_start
 
+    # issue 15, class 4: a number that the text read states otherwise
+    blocked, stated_notes = _stated_otherwise(m, reading)
+    notes.extend(stated_notes)
+    if blocked is not None:
+        return _decision(
+            Status.UNVERIFIED,
+            required,
+            achieved,
+            blocked.key,
+            blocked.values,
+            notes=source_notes + tuple(notes),
+            nearest=(reading.content_evidence,) if reading.content_evidence is not None else (),
+            coverage=coverage,
+        )
+
     status, key = _levels(
         required, achieved, modified=fragment is not None and fragment.status is FragmentStatus.MODIFIED
     )
+    if stated_notes and status is Status.VERIFIED:
+        status, key = Status.NEEDS_JUDGEMENT, "needs_judgement"  # what a person must read is never 🟢
     if (
         content is None
         and required >= Level.CONTENT
@@ -310,6 +327,43 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         nearest=nearest,
         coverage=coverage,
     )
+
+
+# --- issue 15, class 4: quantities ------------------------------------------------------------------------
+
+
+def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, list[Message]]:
+    """The text read for a claim about a statute states one of the claim's numbers with another value
+    ("the draft says 48 hours; Article 33(1) GDPR says 72 hours"): the reason for a 🔴 naming both. About a
+    judgment the same signal is a note and the finding stays for a person (a court restates, quotes the
+    parties and weighs; its text states numbers that are not its holding), never 🟢. A number the text does
+    not bind to the same thing is a note either way. Only when the claim's terms are there and no quote of
+    it was found: a claim about something else has no business with the unit's numbers."""
+    statements, content, fragment = reading.statements, reading.content, reading.fragment
+    if (
+        statements is None
+        or content is None
+        or not content.reached
+        or (fragment is not None and fragment.found)
+    ):
+        return None, []
+    assert m.document is not None
+    where = m.claim.citation.text
+    statute = m.document.kind in _STATUTE_KINDS
+    notes: list[Message] = []
+    quantities = statements.quantities
+    if quantities.differences:
+        pairs = tuple(
+            Message("quantity_pair", {"draft": d.draft, "source": d.source, "where": where})
+            for d in quantities.differences
+        )
+        if statute:
+            return Message("quantity_differs", {"pairs": pairs}), notes
+        notes.append(Message("quantity_differs_note", {"pairs": pairs}))
+    unchecked = quantities.unbound + quantities.unstated
+    if unchecked:
+        notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))
+    return None, notes
 
 
 def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:

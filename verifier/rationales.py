@@ -168,6 +168,30 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",
         "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
     },
+    # --- issue 15, class 4: a number the text read states otherwise -----------------------------------
+    "quantity_pair": {
+        "en": "the draft says {draft}; {where} says {source}",
+        "pl": "projekt podaje {draft}, a {where} – {source}",
+        "ko": "초안: {draft} / {where}: {source}",
+    },
+    "quantity_differs": {
+        "en": "A number differs from the source: {pairs}. Blocked until corrected.",
+        "pl": "Liczba różni się od źródła: {pairs} - BLOKADA.",
+        "ko": "수치가 원문과 다릅니다 ({pairs}).",
+    },
+    "quantity_differs_note": {
+        "en": "A number differs from the passage of the judgment nearest to the claim ({pairs}): check it.",
+        "pl": "Liczba różni się od najbliższego fragmentu orzeczenia ({pairs}) - sprawdź.",
+        "ko": "판결의 해당 부분과 수치가 다릅니다 ({pairs}). 확인하십시오.",
+    },
+    "quantity_unchecked": {
+        "en": "The text read states no value bound to the same thing as {values}: the number was not "
+        "checked; compare it with the source.",
+        "pl": "Tekst źródła nie podaje wartości dla tego samego co {values} - liczby nie sprawdzono, "
+        "porównaj ją ze źródłem.",
+        "ko": "원문에서 {values}에 대응하는 수치를 찾지 못해 수치는 대조하지 않았습니다. "
+        "원문과 비교하십시오.",
+    },
     "anchor_issue": {"en": "{issue}"},
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",

@@ -21,6 +21,7 @@ from tests.verifier.builders import (
     measurement,
     modified,
     reading,
+    statements,
 )
 from verifier.gradient import Decision, claim_type_from_name, decide, rationale, required_level
 from verifier.match.anchor import AnchorIssue, AnchorResult
@@ -45,6 +46,14 @@ Q, P, H, PA, BARE = (
     ClaimType.BARE_CITATION,
 )
 DATE_ISSUE = AnchorIssue("date", "2019-07-16", "2020-07-16")
+# issue 15, class 4: what the real check measures of public sentence P10 and of a period k.c. art. 598 § 2
+# states in passing, against the units they cite (tests/data/corpus)
+HOURS_48 = statements(
+    "the controller must notify the supervisory authority not later than 48 hours after having become aware",
+    "Article 33(1) GDPR",
+    lang="en",
+)
+TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
 
 # (why, the record, status, achieved, rationale key)
@@ -231,6 +240,44 @@ TABLE = [
         E,
         "cross_language",
     ),
+    # --- issue 15, class 4: a number the text read states otherwise ----------------------------------
+    (
+        "a statute's unit gives another value for the same measure",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=HOURS_48)),
+        Status.UNVERIFIED,
+        C,
+        "quantity_differs",
+    ),
+    (
+        "a judgment's passage gives another value: a person reads it",
+        measurement(H, read=reading(content=content(0.9), statements=HOURS_48)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
+        "a number the unit binds to nothing is a note, not evidence",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=TWO_WEEKS)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
+        "the claim's words are in the source verbatim: its numbers are the source's",
+        measurement(
+            PA, kind="statute", read=reading(content=content(0.9), fragment=exact(), statements=HOURS_48)
+        ),
+        Status.VERIFIED,
+        F,
+        "verified_content",
+    ),
+    (
+        "the claim's terms are not in the unit: the unit's numbers are not the claim's",
+        measurement(PA, kind="statute", read=reading(content=content(0.2), statements=HOURS_48)),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
 ]
 
 
@@ -368,3 +415,21 @@ def test_it_reads_claim_types_in_the_seeds_names_and_ours(
 def test_it_rejects_an_unknown_claim_type_naming_the_known_ones() -> None:
     with pytest.raises(ValueError, match="cytat_doslowny"):
         claim_type_from_name("rumour")
+
+
+# --- issue 15, class 4 -----------------------------------------------------------------------------------
+
+
+def test_a_different_number_names_both_values_in_every_language() -> None:
+    decision = decide(
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=HOURS_48))
+    )
+    for lang in ("en", "pl", "ko"):
+        text = decision.rationale(lang)
+        assert "48 hours" in text, (lang, text)
+        assert "72 hours" in text, (lang, text)
+    assert decision.rationale("en") == (
+        "A number differs from the source: the draft says 48 hours; 민법 제103조 says 72 hours. "
+        "Blocked until corrected."
+    )
+    assert decision.nearest  # the passage of the unit that says it
