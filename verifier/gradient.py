@@ -261,7 +261,7 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         achieved = Level.FRAGMENT
         values["start"] = reading.unit_start
 
-    # issue 15, class 4: a number that the text read states otherwise
+    # issue 15, classes 4 and 5: a number or a phrase that the text read states otherwise
     blocked, stated_notes = _stated_otherwise(m, reading)
     notes.extend(stated_notes)
     if blocked is not None:
@@ -329,16 +329,17 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
     )
 
 
-# --- issue 15, class 4: quantities ------------------------------------------------------------------------
+# --- issue 15, classes 4 and 5: quantities, polarity, modality and legal effect ---------------------------
 
 
 def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, list[Message]]:
     """The text read for a claim about a statute states one of the claim's numbers with another value
-    ("the draft says 48 hours; Article 33(1) GDPR says 72 hours"): the reason for a 🔴 naming both. About a
+    ("the draft says 48 hours; Article 33(1) GDPR says 72 hours"), or one of its phrases only the other way
+    round ("affects" / "shall not affect", "zawiesza" / "przerywa"): the reason for a 🔴 naming both. About a
     judgment the same signal is a note and the finding stays for a person (a court restates, quotes the
-    parties and weighs; its text states numbers that are not its holding), never 🟢. A number the text does
-    not bind to the same thing is a note either way. Only when the claim's terms are there and no quote of
-    it was found: a claim about something else has no business with the unit's numbers."""
+    parties and weighs; its text states numbers and negations that are not its holding), never 🟢. A number
+    the text does not bind to the same thing is a note either way. Only when the claim's terms are there and
+    no quote of it was found: a claim about something else has no business with the unit's numbers."""
     statements, content, fragment = reading.statements, reading.content, reading.fragment
     if (
         statements is None
@@ -351,7 +352,7 @@ def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None,
     where = m.claim.citation.text
     statute = m.document.kind in _STATUTE_KINDS
     notes: list[Message] = []
-    quantities = statements.quantities
+    quantities, polarity = statements.quantities, statements.polarity
     if quantities.differences:
         pairs = tuple(
             Message("quantity_pair", {"draft": d.draft, "source": d.source, "where": where})
@@ -360,6 +361,14 @@ def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None,
         if statute:
             return Message("quantity_differs", {"pairs": pairs}), notes
         notes.append(Message("quantity_differs_note", {"pairs": pairs}))
+    if polarity.reversals:
+        pairs = tuple(
+            Message("polarity_pair", {"draft": r.draft, "source": r.source, "where": where})
+            for r in polarity.reversals
+        )
+        if statute:
+            return Message(f"polarity_{polarity.reversals[0].kind}", {"pairs": pairs}), notes
+        notes.append(Message("polarity_note", {"pairs": pairs}))
     unchecked = quantities.unbound + quantities.unstated
     if unchecked:
         notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))

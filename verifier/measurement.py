@@ -34,8 +34,8 @@ class Reading:
     fragment_match: MatchEvidence | None = None  # where the quote is, when it is there
     fragment_start: int | None = None
     nearest: tuple[MatchEvidence, ...] = ()  # the passages nearest to a quote that is not there
-    # --- issue 15, class 4 ----------------------------------------------------------------------------
-    # the claim's quantities against the text read (None: no CONTENT)
+    # --- issue 15, classes 4 and 5 -------------------------------------------------------------------
+    # the claim's quantities and the polarity of its phrases against the text read (None: no CONTENT)
     statements: Statements | None = None
 
     @property

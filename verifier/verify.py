@@ -221,7 +221,7 @@ def read_claim(
         content = content_coverage(said, src, lang=src_lang)
         evidence = content.evidence()
         content_evidence = pieces.shift(evidence) if evidence is not None else None
-        # issue 15, class 4: the claim's numbers against the same text
+        # issue 15, classes 4 and 5: the claim's numbers and polarity against the same text
         statements = read_statements(said, src, content, lang=src_lang, pinpointed=bool(spans))
     fragment = None
     fragment_match = None

@@ -15,7 +15,8 @@ from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult, find_quote
 from verifier.match.normalized import normalized_source
-from verifier.match.quantities import compare_quantities
+from verifier.match.polarity import PolarityCheck, compare_polarity
+from verifier.match.quantities import QuantityCheck, compare_quantities
 from verifier.match.stated import Statements
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
@@ -186,7 +187,7 @@ def measurement(
     )
 
 
-# --- issue 15, class 4: quantities, measured on the corpus's own units ---------------------------------
+# --- issue 15, classes 4 and 5: quantities and polarity, measured on the corpus's own units ------------
 
 
 @cache
@@ -209,6 +210,12 @@ def unit_text(citation: str) -> str:
     return Pieces(found.document.text, reading_spans(found.document.units, unit)).text
 
 
-def statements(claim: str, citation: str, *, lang: str) -> Statements:
-    """What `claim` states against the unit of `citation`, measured by the real checks."""
-    return Statements(compare_quantities(claim, unit_text(citation), lang=lang))
+def statements(
+    claim: str, citation: str, *, lang: str, quantities: bool = True, polarity: bool = True
+) -> Statements:
+    """What `claim` states against the unit of `citation`, measured by the real checks (either left empty)."""
+    text = unit_text(citation)
+    return Statements(
+        compare_quantities(claim, text, lang=lang) if quantities else QuantityCheck(),
+        compare_polarity(claim, text, lang=lang) if polarity else PolarityCheck(),
+    )

@@ -46,12 +46,23 @@ Q, P, H, PA, BARE = (
     ClaimType.BARE_CITATION,
 )
 DATE_ISSUE = AnchorIssue("date", "2019-07-16", "2020-07-16")
-# issue 15, class 4: what the real check measures of public sentence P10 and of a period k.c. art. 598 § 2
-# states in passing, against the units they cite (tests/data/corpus)
+# issue 15, classes 4 and 5: what the real checks measure of public sentences P10, P14 and of
+# tests/data/accuracy's en-pol-02 / pl-pol-04 against the units they cite (tests/data/corpus)
 HOURS_48 = statements(
     "the controller must notify the supervisory authority not later than 48 hours after having become aware",
     "Article 33(1) GDPR",
     lang="en",
+)
+AFFECTS = statements(
+    "the withdrawal of consent affects the lawfulness of processing based on consent before its withdrawal.",
+    "Article 7(3) GDPR",
+    lang="en",
+)
+MAY_PROVIDE = statements(
+    "the controller may provide information on action taken on a request", "Article 12(3) GDPR", lang="en"
+)
+SUSPENDS = statements(
+    "bieg przedawnienia zawiesza się przez uznanie roszczenia", "art. 123 § 1 pkt 2 k.c.", lang="pl"
 )
 TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
@@ -240,7 +251,7 @@ TABLE = [
         E,
         "cross_language",
     ),
-    # --- issue 15, class 4: a number the text read states otherwise ----------------------------------
+    # --- issue 15, classes 4 and 5: a number or a phrase the text read states otherwise -------------
     (
         "a statute's unit gives another value for the same measure",
         measurement(PA, kind="statute", read=reading(content=content(0.9), statements=HOURS_48)),
@@ -260,6 +271,34 @@ TABLE = [
         measurement(PA, kind="statute", read=reading(content=content(0.9), statements=TWO_WEEKS)),
         Status.NEEDS_JUDGEMENT,
         C,
+        "needs_judgement",
+    ),
+    (
+        "a statute's unit states the claim's phrase only negated",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=AFFECTS)),
+        Status.UNVERIFIED,
+        C,
+        "polarity_negation",
+    ),
+    (
+        "a statute's unit says must where the claim says may",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=MAY_PROVIDE)),
+        Status.UNVERIFIED,
+        C,
+        "polarity_modality",
+    ),
+    (
+        "a statute's unit names another legal effect",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=SUSPENDS)),
+        Status.UNVERIFIED,
+        C,
+        "polarity_opposite",
+    ),
+    (
+        "a judgment's passage says it the other way round: never green, a person reads it",
+        measurement(P, read=reading(content=content(0.9), pinpointed=True, statements=AFFECTS)),
+        Status.NEEDS_JUDGEMENT,
+        F,
         "needs_judgement",
     ),
     (
@@ -417,7 +456,7 @@ def test_it_rejects_an_unknown_claim_type_naming_the_known_ones() -> None:
         claim_type_from_name("rumour")
 
 
-# --- issue 15, class 4 -----------------------------------------------------------------------------------
+# --- issue 15, classes 4 and 5 ---------------------------------------------------------------------------
 
 
 def test_a_different_number_names_both_values_in_every_language() -> None:
@@ -433,3 +472,11 @@ def test_a_different_number_names_both_values_in_every_language() -> None:
         "Blocked until corrected."
     )
     assert decision.nearest  # the passage of the unit that says it
+
+
+def test_a_reversed_phrase_is_named_and_a_judgments_is_a_note() -> None:
+    statute = decide(measurement(PA, kind="statute", read=reading(content=content(0.9), statements=AFFECTS)))
+    assert "“affects”" in statute.rationale("en")
+    assert "“shall not affect”" in statute.rationale("en")
+    judgment = decide(measurement(H, read=reading(content=content(0.9), statements=AFFECTS)))
+    assert any("“shall not affect”" in note for note in judgment.note_texts("en"))

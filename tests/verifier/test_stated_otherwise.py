@@ -1,4 +1,4 @@
-"""Issue 15's public sentences of class 4, through the product's own path (ingest → claims → the
+"""Issue 15's public sentences of classes 4 and 5, through the product's own path (ingest → claims → the
 offline corpus → measure → decide): each gives its status with a rationale that names what differs.
 
 The drafts are those of tests/data/accuracy/public.jsonl (verbatim from the issue); P1's second sentence is
@@ -42,6 +42,21 @@ BLOCKED = [
         "Liczba różni się od źródła: projekt podaje lat dwadzieścia jeden, a art. 10 § 1 k.c. – lat "
         "osiemnaście - BLOKADA.",
     ),
+    (
+        "P14",
+        "The source says the opposite: the draft says “affects”; Article 7(3) GDPR says “shall not affect”. "
+        "Blocked until corrected.",
+    ),
+    (
+        "P15",
+        "Źródło stanowi odwrotnie: projekt: „jest uważane”, a art. 8 k.p.: „nie jest uważane”; projekt: "
+        "„korzysta”, a art. 8 k.p.: „nie korzysta” - BLOKADA.",
+    ),
+    (
+        "P16",
+        "원문은 반대로 규정합니다 (초안: “수집할 수 없다” / 개인정보 보호법 제22조의2 제2항: "
+        "“수집할 수 있다”).",
+    ),
 ]
 
 
@@ -68,3 +83,10 @@ def test_p1s_sentence_on_16_years_states_the_articles_number() -> None:
     found = finding(draft, "Article 8(1) GDPR", lang="en")
     assert found.status is Status.NEEDS_JUDGEMENT
     assert not any("number" in note for note in found.notes), found.notes
+
+
+def test_p17_a_reversed_judgment_is_a_note_never_green() -> None:
+    (outcome,) = run_case(public()["P17"])
+    assert outcome.status == "needs_judgement"
+    assert "„nie mogą być uwzględnione”" in outcome.rationale
+    assert "sprawdź, czy teza nie jest odwrócona" in outcome.rationale

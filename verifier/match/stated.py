@@ -1,5 +1,5 @@
-"""What a claim states against what the text read for it states: its quantities (`quantities`), issue 15
-class 4.
+"""What a claim states against what the text read for it states: its quantities (`quantities`) and the
+polarity of its phrases (`polarity`), issue 15 classes 4 and 5.
 
     read_statements(claim_text, source, content, lang=, pinpointed=) -> Statements | None
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verifier.match.content import ContentResult
+from verifier.match.polarity import PolarityCheck, compare_polarity
 from verifier.match.quantities import MIN_SHARED, QuantityCheck, compare_quantities
 from verifier.text import Normalized, normalize
 
@@ -23,6 +24,7 @@ WINDOW_SHARED = 2
 @dataclass(frozen=True, slots=True)
 class Statements:
     quantities: QuantityCheck
+    polarity: PolarityCheck
 
 
 def _window(source: Normalized, content: ContentResult) -> Normalized | None:
@@ -42,6 +44,7 @@ def read_statements(
     claim = normalize(claim_text)
     return Statements(
         compare_quantities(claim, text, lang=lang, min_shared=MIN_SHARED if pinpointed else WINDOW_SHARED),
+        compare_polarity(claim, text, lang=lang),
     )
 
 
