@@ -244,7 +244,7 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         values["changes"] = _changes(fragment.diff)
     elif fragment is not None and fragment.meaning_change is not None:
         # the closest passage differs in a way that changes the law (a negation, a number): 🔴, not 🟡
-        values["change"] = fragment.meaning_change
+        values["change"] = Message(f"change_{fragment.meaning_change}")
         values["changes"] = _changes(fragment.nearest[0].diff)
         return _decision(
             Status.UNVERIFIED,

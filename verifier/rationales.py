@@ -219,6 +219,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "판결의 해당 부분은 주장과 달리 표현합니다 ({pairs}). "
         "판시 취지가 뒤바뀌지 않았는지 확인하십시오.",
     },
+    "change_negation": {"en": "a negation", "pl": "negacja", "ko": "부정 표현"},
+    "change_number": {"en": "a number", "pl": "liczba", "ko": "수치"},
+    "change_opposite": {"en": "another legal effect", "pl": "inny skutek prawny", "ko": "다른 법적 효과"},
+    "change_modality": {
+        "en": "another modality, may / must",
+        "pl": "inna modalność, może / musi",
+        "ko": "다른 규정 방식, 할 수 있다 / 하여야 한다",
+    },
     "anchor_issue": {"en": "{issue}"},
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",

@@ -317,6 +317,13 @@ TABLE = [
         E,
         "no_content",
     ),
+    (
+        "a quote puts another legal effect for the source's",
+        measurement(Q, read=reading(fragment=absent(meaning_change="opposite"), content=content(0.9))),
+        Status.UNVERIFIED,
+        C,
+        "absent_meaning",
+    ),
 ]
 
 
@@ -480,3 +487,12 @@ def test_a_reversed_phrase_is_named_and_a_judgments_is_a_note() -> None:
     assert "“shall not affect”" in statute.rationale("en")
     judgment = decide(measurement(H, read=reading(content=content(0.9), statements=AFFECTS)))
     assert any("“shall not affect”" in note for note in judgment.note_texts("en"))
+
+
+def test_a_quotes_changed_legal_effect_is_named_in_the_readers_language() -> None:
+    decision = decide(
+        measurement(Q, read=reading(fragment=absent(meaning_change="opposite"), content=content(0.9)))
+    )
+    assert "another legal effect" in decision.rationale("en")
+    assert "inny skutek prawny" in decision.rationale("pl")
+    assert "다른 법적 효과" in decision.rationale("ko")

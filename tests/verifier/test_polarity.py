@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.verifier.builders import unit_text
-from verifier.match.polarity import LANGUAGES, compare_polarity, cues, predications
+from verifier.match.fragment import FragmentStatus, find_quote, meaning_change
+from verifier.match.polarity import LANGUAGES, compare_polarity, cues, predications, quote_change
 from verifier.text import normalize
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
@@ -198,6 +199,58 @@ def test_a_word_the_unit_states_both_ways_is_no_evidence() -> None:
     # GDPR Art. 8(1) says "shall be lawful" twice, once "only if": "is not lawful" has a positive twin there
     text = unit_text("Article 8(1) GDPR")
     assert compare_polarity("the processing is lawful", text, lang="en").reversals == ()
+
+
+# quotes: the one changed word that turns the law around (FRAGMENT, verifier/match/fragment.py)
+QUOTES = [
+    # en-pol-02f: GDPR Art. 9(1) "… shall be prohibited."
+    (
+        "data concerning health or data concerning a natural person's sex life or sexual orientation shall "
+        "be permitted",
+        "Article 9(1) GDPR",
+        "opposite",
+    ),
+    # GDPR Art. 15(3) "the controller may charge a reasonable fee based on administrative costs"
+    (
+        "For any further copies requested by the data subject, the controller shall charge a reasonable fee "
+        "based on administrative costs.",
+        "Article 15(3) GDPR",
+        "modality",
+    ),
+    # k.p. art. 152 § 2 "Pracownik nie może zrzec się prawa do urlopu." (the negation dropped)
+    ("Pracownik może zrzec się prawa do urlopu.", "art. 152 § 2 k.p.", "negation"),
+    # 민법 제103조 "…법률행위는 무효로 한다." / 제5조② "…취소할 수 있다"
+    ("전항의 규정에 위반한 행위는 무효로 할 수 있다.", "민법 제5조 제2항", "opposite"),
+]
+
+
+@pytest.mark.parametrize(("quote", "citation", "change"), QUOTES, ids=[q[0][:40] for q in QUOTES])
+def test_a_quote_with_a_reversing_word_is_not_a_small_difference(
+    quote: str, citation: str, change: str
+) -> None:
+    result = find_quote(quote, normalize(unit_text(citation)))
+    assert result.status is FragmentStatus.ABSENT
+    assert result.meaning_change == change
+    assert result.nearest  # the passage it was taken from is shown
+
+
+@pytest.mark.parametrize(
+    ("deleted", "inserted", "change"),
+    [
+        (["permitted"], ["prohibited"], "opposite"),
+        (["zawiesza"], ["przerywa"], "opposite"),
+        (["무효로"], ["취소할"], "opposite"),
+        (["may"], ["shall"], "modality"),
+        (["może"], ["powinien"], "modality"),
+        (["shall"], ["must"], None),  # the same modality
+        (["Commissiöner"], ["Commissioner"], None),
+    ],
+)
+def test_it_names_what_a_changed_word_does_to_a_quote(
+    deleted: list[str], inserted: list[str], change: str | None
+) -> None:
+    assert quote_change([w.casefold() for w in deleted], [w.casefold() for w in inserted]) == change
+    assert meaning_change((("delete", " ".join(deleted)), ("insert", " ".join(inserted)))) == change
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -2,6 +2,7 @@
 other way round?
 
     compare_polarity(claim, source, lang=) -> PolarityCheck   a paraphrase against the text read for it
+    quote_change(deleted, inserted) -> "opposite" | "modality" | None   a quote's changed words
 
 Three signals, each from the cue lists of `verifier/data/polarity-<lang>.txt`:
 
@@ -350,6 +351,30 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     return PolarityCheck(tuple(found.values()))
 
 
+@functools.cache
+def _all_cues() -> tuple[Cues, ...]:
+    return tuple(cues(lang) for lang in LANGUAGES)
+
+
+def quote_change(deleted: list[str], inserted: list[str]) -> str | None:
+    """Why a quote's changed words change its law: "opposite" (one side of a pair for the other: "permitted"
+    for "prohibited", 무효 for 취소) or "modality" ("may" for "shall")."""
+    for lang, c in zip(LANGUAGES, _all_cues(), strict=True):
+        for left, right in c.pairs:
+            for said, other in ((left, right), (right, left)):
+                if any(_word_matches(w, p, lang) for w in deleted for p in said) and any(
+                    _word_matches(w, p, lang) for w in inserted for p in other
+                ):
+                    return "opposite"
+        modal = [
+            {"can" if w in c.can else "must" for w in side if w in c.can or w in c.must or w in c.need}
+            for side in (deleted, inserted)
+        ]
+        if modal[0] and modal[1] and modal[0] != modal[1] and len(modal[0]) == len(modal[1]) == 1:
+            return "modality"
+    return None
+
+
 __all__ = [
     "Cues",
     "PolarityCheck",
@@ -358,4 +383,5 @@ __all__ = [
     "compare_polarity",
     "cues",
     "predications",
+    "quote_change",
 ]
