@@ -220,6 +220,23 @@ COMPARE = [
         "art. 129 § 1 k.p.",
         [("10 godzin", "8 godzin")],
     ),
+    # two faulty sentences of tests/data/accuracy that other checks keep from this one today: en-qty-04f is
+    # read as a bare citation ("exempts" is no cue, issue 15 class 2) and pl-qty-04f's terms are in the § 1
+    # its § 2 refers to; once they reach it, their numbers are the ones named
+    (
+        "en",
+        "exempts an enterprise or an organisation employing fewer than 500 persons from the record-keeping "
+        "obligations",
+        "Article 30(5) GDPR",
+        [("500 persons", "250 persons")],
+    ),
+    (
+        "pl",
+        "liczba godzin nadliczbowych nie może przekroczyć dla poszczególnego pracownika 150 godzin w roku "
+        "kalendarzowym.",
+        "art. 133 § 2 k.p.",
+        [("150 godzin", "120 godzin")],
+    ),
 ]
 
 
