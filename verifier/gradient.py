@@ -366,9 +366,15 @@ def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None,
             Message("polarity_pair", {"draft": r.draft, "source": r.source, "where": where})
             for r in polarity.reversals
         )
-        if statute:
-            return Message(f"polarity_{polarity.reversals[0].kind}", {"pairs": pairs}), notes
-        notes.append(Message("polarity_note", {"pairs": pairs}))
+        # a negation beside a condition or an exception ("is not lawful unless" / "shall be lawful only if")
+        # may say the same in other words: not safe enough to block
+        certain = [r for r in polarity.reversals if not r.conditional]
+        if statute and certain:
+            blocking = tuple(
+                pair for pair, r in zip(pairs, polarity.reversals, strict=True) if not r.conditional
+            )
+            return Message(f"polarity_{certain[0].kind}", {"pairs": blocking}), notes
+        notes.append(Message("polarity_note" if not statute else "polarity_conditional", {"pairs": pairs}))
     unchecked = quantities.unbound + quantities.unstated
     if unchecked:
         notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))

@@ -212,6 +212,13 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło przewiduje inny skutek prawny: {pairs} - BLOKADA.",
         "ko": "원문은 다른 법적 효과를 규정합니다 ({pairs}).",
     },
+    "polarity_conditional": {
+        "en": "The source states it otherwise in a sentence with a condition or an exception ({pairs}): "
+        "check that the draft says the same in other words.",
+        "pl": "Źródło stanowi inaczej w zdaniu z warunkiem lub wyjątkiem ({pairs}) - sprawdź, czy projekt "
+        "mówi to samo innymi słowami.",
+        "ko": "원문은 조건이나 예외가 있는 문장에서 달리 규정합니다 ({pairs}). 같은 취지인지 확인하십시오.",
+    },
     "polarity_note": {
         "en": "The passage of the judgment nearest to the claim says it otherwise ({pairs}): check that the "
         "holding is not reversed.",

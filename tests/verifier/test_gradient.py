@@ -64,6 +64,9 @@ MAY_PROVIDE = statements(
 SUSPENDS = statements(
     "bieg przedawnienia zawiesza się przez uznanie roszczenia", "art. 123 § 1 pkt 2 k.c.", lang="pl"
 )
+NOT_LAWFUL_UNLESS = statements(
+    "processing is not lawful unless one of the listed grounds applies.", "Article 6(1) GDPR", lang="en"
+)
 TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
 
@@ -295,6 +298,13 @@ TABLE = [
         "polarity_opposite",
     ),
     (
+        "a negation beside a condition may say the same in other words: a note",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=NOT_LAWFUL_UNLESS)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
         "a judgment's passage says it the other way round: never green, a person reads it",
         measurement(P, read=reading(content=content(0.9), pinpointed=True, statements=AFFECTS)),
         Status.NEEDS_JUDGEMENT,
@@ -496,3 +506,13 @@ def test_a_quotes_changed_legal_effect_is_named_in_the_readers_language() -> Non
     assert "another legal effect" in decision.rationale("en")
     assert "inny skutek prawny" in decision.rationale("pl")
     assert "다른 법적 효과" in decision.rationale("ko")
+
+
+def test_a_negation_beside_a_condition_is_named_in_a_note() -> None:
+    decision = decide(
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=NOT_LAWFUL_UNLESS))
+    )
+    (note,) = decision.note_texts("en")
+    assert note.startswith("The source states it otherwise in a sentence with a condition or an exception")
+    assert "“is not lawful”" in note
+    assert "“shall be lawful”" in note

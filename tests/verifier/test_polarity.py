@@ -172,6 +172,56 @@ def test_a_phrase_the_unit_states_only_the_other_way_round_is_named(
 ) -> None:
     check = compare_polarity(claim, unit_text(citation), lang=lang)
     assert [(r.kind, r.draft, r.source) for r in check.reversals] == reversals
+    assert not any(r.conditional for r in check.reversals) or citation == "art. 353¹ k.c."
+
+
+# (lang, a claim that says what its unit says with the negation moved beside a condition, citation)
+CONDITIONAL = [
+    # GDPR Art. 6(1) "Processing shall be lawful only if …"
+    ("en", "processing is not lawful unless one of the listed grounds applies.", "Article 6(1) GDPR"),
+    # GDPR Art. 33(1) "… unless the personal data breach is unlikely to result in a risk"
+    (
+        "en",
+        "a breach need not be notified unless it is likely to result in a risk to the rights and freedoms",
+        "Article 33(1) GDPR",
+    ),
+    # k.c. art. 353¹ "mogą ułożyć stosunek prawny …, byleby jego treść lub cel nie sprzeciwiały się … ustawie"
+    ("pl", "strony nie mogą ułożyć stosunku prawnego sprzecznie z ustawą.", "art. 353¹ k.c."),
+    # 개인정보 보호법 제15조① "다음 각 호의 어느 하나에 해당하는 경우에는 개인정보를 수집할 수 있으며"
+    ("ko", "정보주체의 동의가 없으면 개인정보를 수집할 수 없다.", "개인정보 보호법 제15조 제1항"),
+]
+
+
+@pytest.mark.parametrize(("lang", "claim", "citation"), CONDITIONAL, ids=[c[1][:40] for c in CONDITIONAL])
+def test_a_negation_beside_a_condition_is_only_a_question(lang: str, claim: str, citation: str) -> None:
+    """ "is not lawful unless" says what "shall be lawful only if" says: the flip is marked conditional, and
+    the gradient makes it a note, not a 🔴."""
+    check = compare_polarity(claim, unit_text(citation), lang=lang)
+    assert check.reversals
+    assert all(r.conditional for r in check.reversals if r.kind == "negation")
+
+
+def test_a_negated_side_of_a_pair_is_the_other_side() -> None:
+    # GDPR Art. 9(1) "… shall be prohibited": "is not permitted" says the same
+    text = unit_text("Article 9(1) GDPR")
+    assert (
+        compare_polarity(
+            "processing of data revealing racial origin is not permitted", text, lang="en"
+        ).reversals
+        == ()
+    )
+    (reversal,) = compare_polarity(
+        "processing of data revealing racial origin is permitted", text, lang="en"
+    ).reversals
+    assert (reversal.kind, reversal.draft, reversal.source) == ("opposite", "permitted", "prohibited")
+
+
+def test_a_polish_modal_negates_its_verb_not_the_object_before_it() -> None:
+    # k.c. art. 117 § 2 (1964): "nie można roszczenia przedawnionego dochodzić"
+    said = normalize(unit_text("art. 117 § 2 k.c.")).text
+    negated = {p.key for p in predications(said, "pl") if p.negated}
+    assert "dochodzić" in negated
+    assert "roszczenie" not in negated
 
 
 def test_a_word_in_a_negated_clause_is_not_the_word_negated() -> None:

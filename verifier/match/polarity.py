@@ -43,6 +43,7 @@ class Cues:
     need: frozenset[str]
     aux: frozenset[str]
     clause: frozenset[str]  # words that start another clause ("that", "unless", "że", "chyba")
+    condition: frozenset[str]  # words of a condition or an exception ("unless", "only", "chyba", "경우에")
     pairs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
     prefixes: tuple[str, ...]
     endings: tuple[tuple[str, str], ...]  # Korean: (kind, ending)
@@ -56,7 +57,8 @@ class Cues:
 def cues(lang: str) -> Cues:
     if lang not in LANGUAGES:
         raise ValueError(f"polarity is read in {', '.join(LANGUAGES)}; got lang={lang!r}")
-    sets: dict[str, set[str]] = {k: set() for k in ("negator", "can", "must", "need", "aux", "clause")}
+    kinds = ("negator", "can", "must", "need", "aux", "clause", "condition")
+    sets: dict[str, set[str]] = {k: set() for k in kinds}
     pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     prefixes: list[str] = []
     endings: list[tuple[str, str]] = []
@@ -71,7 +73,7 @@ def cues(lang: str) -> Cues:
             pairs.append((tuple(left.split()), tuple(right.split())))
         elif kind == "prefix":
             prefixes.append(entry)
-        elif lang == "ko" and kind != "pair":
+        elif lang == "ko" and kind not in ("pair", "condition"):
             endings.append((kind, entry))
         elif kind in sets:
             sets[kind].add(entry)
@@ -84,6 +86,7 @@ def cues(lang: str) -> Cues:
         frozenset(sets["need"]),
         frozenset(sets["aux"]),
         frozenset(sets["clause"]),
+        frozenset(sets["condition"]),
         tuple(pairs),
         tuple(prefixes),
         tuple(endings),
@@ -104,6 +107,9 @@ class Reversal:
     kind: str  # "negation" | "modality" | "opposite"
     draft: str  # the claim's phrase as written ("affects")
     source: str  # the text's phrase ("shall not affect")
+    # a negation in a sentence with a condition or an exception, on either side: "is not lawful unless"
+    # says what "shall be lawful only if" says, so the flip is a question for a person, not a proof
+    conditional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,19 +124,28 @@ class PolarityCheck:
 # --- predicates ----------------------------------------------------------------------------------------
 
 
-def _latin_predications(text: str, lang: str) -> list[Predication]:
+def _infinitive(word: str, lang: str) -> bool:
+    return lang == "pl" and word.endswith(("ć", "c"))
+
+
+def _latin_read(text: str, lang: str) -> tuple[list[Predication], set[int]]:
+    """The predications of an English or Polish text, and where its negated words are (their starts)."""
     c = cues(lang)
     stop = stopwords(lang)
     spans = words(text)
     toks = [text[s:e] for s, e in spans]
     out = []
+    negated_at: set[int] = set()
+    taken: set[int] = set()
     scope = False  # inside a negation's clause: "cannot be made subject to the condition"
     for j, tok in enumerate(toks):
         if j and (text[spans[j - 1][1] : spans[j][0]].strip() or tok in c.clause):
             scope = False  # punctuation or another clause: the negation's reach ends
         if tok in c.negators or tok.endswith(('n"t', "n't")):
             scope = True
-        if len(tok) < 3 or not tok[0].isalpha() or tok in c.words or tok in stop:
+        if scope:
+            negated_at.add(spans[j][0])
+        if j in taken or len(tok) < 3 or not tok[0].isalpha() or tok in c.words or tok in stop:
             continue
         negated = need = False
         modality = ""
@@ -159,12 +174,27 @@ def _latin_predications(text: str, lang: str) -> list[Predication]:
             k -= 1
         if scope and not negated:
             continue  # in a negated clause but not the word negated: neither positive nor negative
+        at = j
+        if modality and not _infinitive(tok, lang):
+            # Polish puts the object between a modal and its verb: "nie można roszczenia przedawnionego
+            # dochodzić" negates "dochodzić", not "roszczenia"
+            ahead = next(
+                (
+                    x
+                    for x in range(j + 1, min(len(toks), j + 4))
+                    if _infinitive(toks[x], lang) and not text[spans[x - 1][1] : spans[x][0]].strip()
+                ),
+                None,
+            )
+            if ahead is not None:
+                at = ahead
+                taken.add(ahead)
         if negated:
             # "shall not be obliged to", "nie musi": not required (negated "must"); any other negated
             # modal forbids ("shall not", "may not", "nie może"), which reads as a plain negation
             modality = "must" if need else ("can" if modality == "can" else "")
-        out.append(Predication(lemma(tok, lang), negated, modality, start, spans[j][1]))
-    return out
+        out.append(Predication(lemma(toks[at], lang), negated, modality, start, spans[at][1]))
+    return out, negated_at
 
 
 _BATCHIM_L = 8  # ㄹ as a syllable's final consonant: 할, 될, 볼
@@ -246,7 +276,40 @@ def _ko_predications(text: str) -> list[Predication]:
 
 
 def predications(text: str, lang: str) -> list[Predication]:
-    return _ko_predications(text) if lang == "ko" else _latin_predications(text, lang)
+    return _ko_predications(text) if lang == "ko" else _latin_read(text, lang)[0]
+
+
+_SENTENCE_END = re.compile(r"[.;:!?]\s|\n|$")
+
+
+def _sentence(text: str, at: int) -> tuple[int, int]:
+    start = max(text.rfind(". ", 0, at), text.rfind("; ", 0, at), text.rfind("\n", 0, at)) + 1
+    end = _SENTENCE_END.search(text, at)
+    return start, end.start() if end is not None else len(text)
+
+
+def _conditional(text: str, at: int, lang: str) -> bool:
+    """Whether the sentence holding offset `at` has a condition or an exception in it."""
+    start, end = _sentence(text, at)
+    sentence = text[start:end]
+    condition = cues(lang).condition
+    if lang == "ko":
+        # a Korean condition is an ending ("없으면", "아니하면") or a word of its own ("경우에는")
+        return any(w.endswith("면") for w in sentence.split()) or any(c in sentence for c in condition)
+    return any(w in condition for w in re.findall(r"[^\W\d_]+", sentence))
+
+
+def _negated_words(text: str, lang: str) -> set[int]:
+    """Where the negated words of a text start: what a negation's reach covers ("not permitted")."""
+    if lang != "ko":
+        return _latin_read(text, lang)[1]
+    # a Korean negation follows its word: the words of a sentence before a negated predicate
+    out: set[int] = set()
+    for p in _ko_predications(text):
+        if p.negated:
+            start, _ = _sentence(text, p.start)
+            out.update(m.start() + start for m in re.finditer(r"\S+", text[start : p.end]))
+    return out
 
 
 def _need_not(p: Predication) -> bool:
@@ -307,7 +370,10 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     found: dict[tuple[str, str], Reversal] = {}
 
     def add(kind: str, draft: tuple[int, int], source_span: tuple[int, int]) -> None:
-        reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span))
+        conditional = kind == "negation" and (
+            _conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang)
+        )
+        reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional)
         found.setdefault((reversal.draft, reversal.source), reversal)
 
     their_predications = predications(theirs.text, lang)
@@ -317,7 +383,10 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
         if same and all(kinds):
             add(str(kinds[0]), (p.start, p.end), (same[0].start, same[0].end))
 
-    our_tokens, their_tokens = _tokens(ours.text), _tokens(theirs.text)
+    # a word under a negation is no side of a pair: "is not permitted" says "is prohibited"
+    our_negated, their_negated = _negated_words(ours.text, lang), _negated_words(theirs.text, lang)
+    our_tokens = [t for t in _tokens(ours.text) if t[0] not in our_negated]
+    their_tokens = [t for t in _tokens(theirs.text) if t[0] not in their_negated]
     for left, right in cues(lang).pairs:
         for said, other in ((left, right), (right, left)):
             draft = _first(our_tokens, said, lang)
