@@ -72,6 +72,13 @@ READ = [
     ("ko", unit_text("민법 제4조"), [("19세", "months", 228)]),
     ("ko", "손해 및 가해자를 안 날로부터 삼 년간", [("삼 년", "months", 36)]),
     ("ko", "다섯 명 이상의 근로자", [("다섯 명", "persons", 5)]),
+    # a multiplier after digits, written out or abbreviated
+    ("en", "fines of up to EUR 20 million", [("eur 20 million", "eur", 20_000_000)]),
+    (
+        "pl",
+        "kara do 1,5 mln zł oraz 10 tys. zł",
+        [("1,5 mln zł", "pln", 1_500_000), ("10 tys. zł", "pln", 10_000)],
+    ),
     # what is not a quantity: names of units and cases, dates, ordinals
     ("en", "In Case C-311/18 of 16 July 2020, Article 33(1) and Regulation (EU) 2016/679", []),
     ("pl", "§ 1. W wyroku z 28 września 1994 r., II URN 30/94, pkt 3", []),
@@ -124,6 +131,13 @@ COMPARE = [
         "en",
         "the controller must notify … not later than 72 hours after having become aware",
         "Article 33(1) GDPR",
+        [],
+    ),
+    # "EUR 20 million" is Art. 83(5)'s "20 000 000 EUR"
+    (
+        "en",
+        "fines of up to EUR 20 million or 4 % of the total worldwide annual turnover",
+        "Article 83(5) GDPR",
         [],
     ),
     # the figures of Art. 83(4) under Art. 83(5)

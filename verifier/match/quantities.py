@@ -154,7 +154,11 @@ class _Latin:
         return self.text[self.toks[i].end : self.toks[j].start]
 
     def spaced(self, i: int, j: int) -> bool:
-        return self.gap(i, j) in (" ", "")
+        gap = self.gap(i, j)
+        # "10 tys. zł": an abbreviated multiplier keeps its dot
+        return gap in (" ", "") or (
+            gap == ". " and len(self.toks[i].text) <= 3 and self.toks[i].text in self.lex.multipliers
+        )
 
     def number(self, i: int) -> tuple[Fraction, int, bool] | None:
         """The number starting at token i: (value, the token after it, written in words)."""
@@ -170,7 +174,12 @@ class _Latin:
             ):
                 j += 1
             value = digits_value(self.text[tok.start : toks[j - 1].end], self.lang)
-            return (value, j, False) if value is not None else None
+            if value is None:
+                return None
+            while j < len(toks) and toks[j].text in lex.multipliers and self.spaced(j - 1, j):
+                value *= lex.multipliers[toks[j].text]  # "EUR 20 million", "10 tysięcy złotych"
+                j += 1
+            return value, j, False
         if tok.text not in lex.numbers:
             return None
         words = [tok.text]
