@@ -279,6 +279,15 @@ def test_a_number_the_source_binds_to_nothing_is_not_evidence_either_way() -> No
     assert (check.differences, check.unstated) == ((), ("EUR 500",))
 
 
+def test_a_total_the_draft_computed_is_not_a_different_value() -> None:
+    # GDPR Art. 12(3): one month, extended by two further months; three months in all
+    check = compare_quantities(
+        "the period may be extended to three months in total", unit_text("Article 12(3) GDPR"), lang="en"
+    )
+    assert check.differences == ()
+    assert check.unbound == ("three months",)
+
+
 def test_another_value_with_nothing_in_common_is_not_bound_to_the_claims_number() -> None:
     # Art. 12(3) states months for the controller's answer; "3 months of imprisonment" shares no neighbour
     check = compare_quantities("a penalty of 3 months", unit_text("Article 12(3) GDPR"), lang="en")

@@ -478,6 +478,11 @@ def quantities_in(text: str | Normalized, lang: str) -> list[Quantity]:
     return reader.read()
 
 
+def _a_sum_of(value: Fraction, quantities: list[Quantity]) -> bool:
+    values = sorted({q.value for q in quantities if not q.alone})  # two different values, each once
+    return any(a + b == value for i, a in enumerate(values) for b in values[i + 1 :])
+
+
 def _surface(text: Normalized, q: Quantity) -> str:
     start, end = text.span_to_original(q.start, q.end)
     return " ".join(text.original[start:end].split())
@@ -510,8 +515,14 @@ def compare_quantities(
         closest_other = max(other, key=read.closeness, default=None)  # the first of equals: reading order
         if closest_other is None or closest_equal >= AGREE_SHARE * read.closeness(closest_other):
             (agreed if equal else unbound).append(said)
-        elif closest_other.quantity.alone or read.shared(closest_other) < min_shared:
-            unbound.append(said)  # "w ciągu tygodnia" says one week only in passing; or nothing in common
+        elif (
+            closest_other.quantity.alone
+            or read.shared(closest_other) < min_shared
+            or _a_sum_of(q.value, [t.quantity for t in other])
+        ):
+            # "w ciągu tygodnia" says one week only in passing; or nothing in common; or a total the draft
+            # computed ("three months in all" for "one month … extended by two further months")
+            unbound.append(said)
         else:
             source_said = _surface(theirs_text, closest_other.quantity)
             differences.append(QuantityDifference(said, source_said, q.measure))
