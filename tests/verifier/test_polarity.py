@@ -43,6 +43,14 @@ PARAPHRASES = [
         [("negation", "may not charge", "may charge")],
     ),
     ("en", "the controller may charge a reasonable fee for further copies.", "Article 15(3) GDPR", []),
+    # "without affecting" is "shall not affect" in other words
+    (
+        "en",
+        "the data subject may withdraw consent at any time, without affecting the lawfulness of earlier "
+        "processing.",
+        "Article 7(3) GDPR",
+        [],
+    ),
     # Art. 12(3) "The controller shall provide information" (may ↔ must)
     (
         "en",
