@@ -244,7 +244,7 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         values["changes"] = _changes(fragment.diff)
     elif fragment is not None and fragment.meaning_change is not None:
         # the closest passage differs in a way that changes the law (a negation, a number): 🔴, not 🟡
-        values["change"] = fragment.meaning_change
+        values["change"] = Message(f"change_{fragment.meaning_change}")
         values["changes"] = _changes(fragment.nearest[0].diff)
         return _decision(
             Status.UNVERIFIED,
@@ -261,9 +261,26 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         achieved = Level.FRAGMENT
         values["start"] = reading.unit_start
 
+    # issue 15, classes 4 and 5: a number or a phrase that the text read states otherwise
+    blocked, stated_notes = _stated_otherwise(m, reading)
+    notes.extend(stated_notes)
+    if blocked is not None:
+        return _decision(
+            Status.UNVERIFIED,
+            required,
+            achieved,
+            blocked.key,
+            blocked.values,
+            notes=source_notes + tuple(notes),
+            nearest=(reading.content_evidence,) if reading.content_evidence is not None else (),
+            coverage=coverage,
+        )
+
     status, key = _levels(
         required, achieved, modified=fragment is not None and fragment.status is FragmentStatus.MODIFIED
     )
+    if stated_notes and status is Status.VERIFIED:
+        status, key = Status.NEEDS_JUDGEMENT, "needs_judgement"  # what a person must read is never 🟢
     if (
         content is None
         and required >= Level.CONTENT
@@ -310,6 +327,58 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         nearest=nearest,
         coverage=coverage,
     )
+
+
+# --- issue 15, classes 4 and 5: quantities, polarity, modality and legal effect ---------------------------
+
+
+def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, list[Message]]:
+    """The text read for a claim about a statute states one of the claim's numbers with another value
+    ("the draft says 48 hours; Article 33(1) GDPR says 72 hours"), or one of its phrases only the other way
+    round ("affects" / "shall not affect", "zawiesza" / "przerywa"): the reason for a 🔴 naming both. About a
+    judgment the same signal is a note and the finding stays for a person (a court restates, quotes the
+    parties and weighs; its text states numbers and negations that are not its holding), never 🟢. A number
+    the text does not bind to the same thing is a note either way. Only when the claim's terms are there and
+    no quote of it was found: a claim about something else has no business with the unit's numbers."""
+    statements, content, fragment = reading.statements, reading.content, reading.fragment
+    if (
+        statements is None
+        or content is None
+        or not content.reached
+        or (fragment is not None and fragment.found)
+    ):
+        return None, []
+    assert m.document is not None
+    where = m.claim.citation.text
+    statute = m.document.kind in _STATUTE_KINDS
+    notes: list[Message] = []
+    quantities, polarity = statements.quantities, statements.polarity
+    if quantities.differences:
+        pairs = tuple(
+            Message("quantity_pair", {"draft": d.draft, "source": d.source, "where": where})
+            for d in quantities.differences
+        )
+        if statute:
+            return Message("quantity_differs", {"pairs": pairs}), notes
+        notes.append(Message("quantity_differs_note", {"pairs": pairs}))
+    if polarity.reversals:
+        pairs = tuple(
+            Message("polarity_pair", {"draft": r.draft, "source": r.source, "where": where})
+            for r in polarity.reversals
+        )
+        # a negation beside a condition or an exception ("is not lawful unless" / "shall be lawful only if")
+        # may say the same in other words: not safe enough to block
+        certain = [r for r in polarity.reversals if not r.conditional]
+        if statute and certain:
+            blocking = tuple(
+                pair for pair, r in zip(pairs, polarity.reversals, strict=True) if not r.conditional
+            )
+            return Message(f"polarity_{certain[0].kind}", {"pairs": blocking}), notes
+        notes.append(Message("polarity_note" if not statute else "polarity_conditional", {"pairs": pairs}))
+    unchecked = quantities.unbound + quantities.unstated
+    if unchecked:
+        notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))
+    return None, notes
 
 
 def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:

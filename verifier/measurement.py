@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult
+from verifier.match.stated import Statements
 from verifier.model import Claim, Level, MatchEvidence, Misconfigured, NotFound, SourceDocument, Unavailable
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
@@ -33,6 +34,9 @@ class Reading:
     fragment_match: MatchEvidence | None = None  # where the quote is, when it is there
     fragment_start: int | None = None
     nearest: tuple[MatchEvidence, ...] = ()  # the passages nearest to a quote that is not there
+    # --- issue 15, classes 4 and 5 -------------------------------------------------------------------
+    # the claim's quantities and the polarity of its phrases against the text read (None: no CONTENT)
+    statements: Statements | None = None
 
     @property
     def cross_language(self) -> bool:

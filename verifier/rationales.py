@@ -168,6 +168,72 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",
         "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
     },
+    # --- issue 15, classes 4 and 5: a number or a phrase the text read states otherwise -------------
+    "quantity_pair": {
+        "en": "the draft says {draft}; {where} says {source}",
+        "pl": "projekt podaje {draft}, a {where} – {source}",
+        "ko": "초안: {draft} / {where}: {source}",
+    },
+    "quantity_differs": {
+        "en": "A number differs from the source: {pairs}. Blocked until corrected.",
+        "pl": "Liczba różni się od źródła: {pairs} - BLOKADA.",
+        "ko": "수치가 원문과 다릅니다 ({pairs}).",
+    },
+    "quantity_differs_note": {
+        "en": "A number differs from the passage of the judgment nearest to the claim ({pairs}): check it.",
+        "pl": "Liczba różni się od najbliższego fragmentu orzeczenia ({pairs}) - sprawdź.",
+        "ko": "판결의 해당 부분과 수치가 다릅니다 ({pairs}). 확인하십시오.",
+    },
+    "quantity_unchecked": {
+        "en": "The text read states no value bound to the same thing as {values}: the number was not "
+        "checked; compare it with the source.",
+        "pl": "Tekst źródła nie podaje wartości dla tego samego co {values} - liczby nie sprawdzono, "
+        "porównaj ją ze źródłem.",
+        "ko": "원문에서 {values}에 대응하는 수치를 찾지 못해 수치는 대조하지 않았습니다. "
+        "원문과 비교하십시오.",
+    },
+    "polarity_pair": {
+        "en": "the draft says “{draft}”; {where} says “{source}”",
+        "pl": "projekt: „{draft}”, a {where}: „{source}”",
+        "ko": "초안: “{draft}” / {where}: “{source}”",
+    },
+    "polarity_negation": {
+        "en": "The source says the opposite: {pairs}. Blocked until corrected.",
+        "pl": "Źródło stanowi odwrotnie: {pairs} - BLOKADA.",
+        "ko": "원문은 반대로 규정합니다 ({pairs}).",
+    },
+    "polarity_modality": {
+        "en": "The source gives another modality (may / must): {pairs}. Blocked until corrected.",
+        "pl": "Źródło stanowi inaczej (może / musi): {pairs} - BLOKADA.",
+        "ko": "원문과 규정 방식(할 수 있다 / 하여야 한다)이 다릅니다 ({pairs}).",
+    },
+    "polarity_opposite": {
+        "en": "The source names another legal effect: {pairs}. Blocked until corrected.",
+        "pl": "Źródło przewiduje inny skutek prawny: {pairs} - BLOKADA.",
+        "ko": "원문은 다른 법적 효과를 규정합니다 ({pairs}).",
+    },
+    "polarity_conditional": {
+        "en": "The source states it otherwise in a sentence with a condition or an exception ({pairs}): "
+        "check that the draft says the same in other words.",
+        "pl": "Źródło stanowi inaczej w zdaniu z warunkiem lub wyjątkiem ({pairs}) - sprawdź, czy projekt "
+        "mówi to samo innymi słowami.",
+        "ko": "원문은 조건이나 예외가 있는 문장에서 달리 규정합니다 ({pairs}). 같은 취지인지 확인하십시오.",
+    },
+    "polarity_note": {
+        "en": "The passage of the judgment nearest to the claim says it otherwise ({pairs}): check that the "
+        "holding is not reversed.",
+        "pl": "Najbliższy fragment orzeczenia mówi inaczej ({pairs}) - sprawdź, czy teza nie jest odwrócona.",
+        "ko": "판결의 해당 부분은 주장과 달리 표현합니다 ({pairs}). "
+        "판시 취지가 뒤바뀌지 않았는지 확인하십시오.",
+    },
+    "change_negation": {"en": "a negation", "pl": "negacja", "ko": "부정 표현"},
+    "change_number": {"en": "a number", "pl": "liczba", "ko": "수치"},
+    "change_opposite": {"en": "another legal effect", "pl": "inny skutek prawny", "ko": "다른 법적 효과"},
+    "change_modality": {
+        "en": "another modality, may / must",
+        "pl": "inna modalność, może / musi",
+        "ko": "다른 규정 방식, 할 수 있다 / 하여야 한다",
+    },
     "anchor_issue": {"en": "{issue}"},
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",

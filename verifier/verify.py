@@ -21,6 +21,7 @@ from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
 from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
+from verifier.match.stated import read_statements
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
     Cause,
@@ -216,12 +217,14 @@ def read_claim(
     content_asked = required >= Level.CONTENT and bool(claim.claim_text.strip())
     content = None
     content_evidence = None
+    statements = None
     if content_asked and draft_lang == src_lang:
-        content = content_coverage(
-            claim_substance(claim) if substance is None else substance, src, lang=src_lang
-        )
+        said = claim_substance(claim) if substance is None else substance
+        content = content_coverage(said, src, lang=src_lang)
         evidence = content.evidence()
         content_evidence = pieces.shift(evidence) if evidence is not None else None
+        # issue 15, classes 4 and 5: the claim's numbers and polarity against the same text
+        statements = read_statements(said, src, content, lang=src_lang, pinpointed=bool(spans))
     fragment = None
     fragment_match = None
     fragment_start = None
@@ -246,6 +249,7 @@ def read_claim(
         fragment_match=fragment_match,
         fragment_start=fragment_start,
         nearest=nearest,
+        statements=statements,
     )
 
 

@@ -15,6 +15,9 @@ from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult, find_quote
 from verifier.match.normalized import normalized_source
+from verifier.match.polarity import PolarityCheck, compare_polarity
+from verifier.match.quantities import QuantityCheck, compare_quantities
+from verifier.match.stated import Statements
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
     Anchor,
@@ -119,6 +122,7 @@ def reading(
     pinpointed: bool = False,
     draft_lang: str = "en",
     source_lang: str = "en",
+    statements: Statements | None = None,
 ) -> Reading:
     found = fragment is not None and fragment.found
     return Reading(
@@ -133,6 +137,7 @@ def reading(
         fragment_match=fragment.evidence() if fragment is not None and found else None,
         fragment_start=fragment.start if fragment is not None and found else None,
         nearest=fragment.nearest if fragment is not None and not found else (),
+        statements=statements,
     )
 
 
@@ -179,4 +184,38 @@ def measurement(
         elsewhere=elsewhere,
         elsewhere_paragraph=elsewhere_paragraph,
         summary="Data Protection Commissioner v Facebook Ireland and Schrems",
+    )
+
+
+# --- issue 15, classes 4 and 5: quantities and polarity, measured on the corpus's own units ------------
+
+
+@cache
+def unit_text(citation: str) -> str:
+    """The text the product reads for `citation` ("Article 33(1) GDPR", "민법 제766조 제1항", "art. 10 § 1
+    k.c."): its unit with the unit's lead-ins, from the offline corpus (tests/data/corpus), resolved as
+    `manage.py verify --local-only` resolves it."""
+    from tests.accuracy.evaluate import corpus_router
+    from verifier.citations import extract_citations
+    from verifier.model import Found
+    from verifier.pinpoint import Pieces, check_pinpoint, reading_spans
+
+    (cited,) = extract_citations(citation)
+    assert cited.anchor is not None, citation
+    assert cited.anchor.pinpoint is not None, citation
+    found = corpus_router().resolve(cited.anchor)
+    assert isinstance(found, Found), (citation, found)
+    unit = check_pinpoint(found.document.units, cited.anchor.pinpoint).unit
+    assert unit is not None, citation
+    return Pieces(found.document.text, reading_spans(found.document.units, unit)).text
+
+
+def statements(
+    claim: str, citation: str, *, lang: str, quantities: bool = True, polarity: bool = True
+) -> Statements:
+    """What `claim` states against the unit of `citation`, measured by the real checks (either left empty)."""
+    text = unit_text(citation)
+    return Statements(
+        compare_quantities(claim, text, lang=lang) if quantities else QuantityCheck(),
+        compare_polarity(claim, text, lang=lang) if polarity else PolarityCheck(),
     )

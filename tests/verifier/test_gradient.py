@@ -21,6 +21,7 @@ from tests.verifier.builders import (
     measurement,
     modified,
     reading,
+    statements,
 )
 from verifier.gradient import Decision, claim_type_from_name, decide, rationale, required_level
 from verifier.match.anchor import AnchorIssue, AnchorResult
@@ -45,6 +46,28 @@ Q, P, H, PA, BARE = (
     ClaimType.BARE_CITATION,
 )
 DATE_ISSUE = AnchorIssue("date", "2019-07-16", "2020-07-16")
+# issue 15, classes 4 and 5: what the real checks measure of public sentences P10, P14 and of
+# tests/data/accuracy's en-pol-02 / pl-pol-04 against the units they cite (tests/data/corpus)
+HOURS_48 = statements(
+    "the controller must notify the supervisory authority not later than 48 hours after having become aware",
+    "Article 33(1) GDPR",
+    lang="en",
+)
+AFFECTS = statements(
+    "the withdrawal of consent affects the lawfulness of processing based on consent before its withdrawal.",
+    "Article 7(3) GDPR",
+    lang="en",
+)
+MAY_PROVIDE = statements(
+    "the controller may provide information on action taken on a request", "Article 12(3) GDPR", lang="en"
+)
+SUSPENDS = statements(
+    "bieg przedawnienia zawiesza się przez uznanie roszczenia", "art. 123 § 1 pkt 2 k.c.", lang="pl"
+)
+NOT_LAWFUL_UNLESS = statements(
+    "processing is not lawful unless one of the listed grounds applies.", "Article 6(1) GDPR", lang="en"
+)
+TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
 
 # (why, the record, status, achieved, rationale key)
@@ -231,6 +254,86 @@ TABLE = [
         E,
         "cross_language",
     ),
+    # --- issue 15, classes 4 and 5: a number or a phrase the text read states otherwise -------------
+    (
+        "a statute's unit gives another value for the same measure",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=HOURS_48)),
+        Status.UNVERIFIED,
+        C,
+        "quantity_differs",
+    ),
+    (
+        "a judgment's passage gives another value: a person reads it",
+        measurement(H, read=reading(content=content(0.9), statements=HOURS_48)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
+        "a number the unit binds to nothing is a note, not evidence",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=TWO_WEEKS)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
+        "a statute's unit states the claim's phrase only negated",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=AFFECTS)),
+        Status.UNVERIFIED,
+        C,
+        "polarity_negation",
+    ),
+    (
+        "a statute's unit says must where the claim says may",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=MAY_PROVIDE)),
+        Status.UNVERIFIED,
+        C,
+        "polarity_modality",
+    ),
+    (
+        "a statute's unit names another legal effect",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=SUSPENDS)),
+        Status.UNVERIFIED,
+        C,
+        "polarity_opposite",
+    ),
+    (
+        "a negation beside a condition may say the same in other words: a note",
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=NOT_LAWFUL_UNLESS)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "needs_judgement",
+    ),
+    (
+        "a judgment's passage says it the other way round: never green, a person reads it",
+        measurement(P, read=reading(content=content(0.9), pinpointed=True, statements=AFFECTS)),
+        Status.NEEDS_JUDGEMENT,
+        F,
+        "needs_judgement",
+    ),
+    (
+        "the claim's words are in the source verbatim: its numbers are the source's",
+        measurement(
+            PA, kind="statute", read=reading(content=content(0.9), fragment=exact(), statements=HOURS_48)
+        ),
+        Status.VERIFIED,
+        F,
+        "verified_content",
+    ),
+    (
+        "the claim's terms are not in the unit: the unit's numbers are not the claim's",
+        measurement(PA, kind="statute", read=reading(content=content(0.2), statements=HOURS_48)),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
+    (
+        "a quote puts another legal effect for the source's",
+        measurement(Q, read=reading(fragment=absent(meaning_change="opposite"), content=content(0.9))),
+        Status.UNVERIFIED,
+        C,
+        "absent_meaning",
+    ),
 ]
 
 
@@ -379,3 +482,48 @@ def test_a_decision_kept_as_json_reads_the_same_in_every_language() -> None:
     for lang in ("en", "pl", "ko"):
         assert kept.render(lang) == decision.rationale(lang)
         assert [n.render(lang) for n in notes] == list(decision.note_texts(lang))
+
+
+# --- issue 15, classes 4 and 5 ---------------------------------------------------------------------------
+
+
+def test_a_different_number_names_both_values_in_every_language() -> None:
+    decision = decide(
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=HOURS_48))
+    )
+    for lang in ("en", "pl", "ko"):
+        text = decision.rationale(lang)
+        assert "48 hours" in text, (lang, text)
+        assert "72 hours" in text, (lang, text)
+    assert decision.rationale("en") == (
+        "A number differs from the source: the draft says 48 hours; 민법 제103조 says 72 hours. "
+        "Blocked until corrected."
+    )
+    assert decision.nearest  # the passage of the unit that says it
+
+
+def test_a_reversed_phrase_is_named_and_a_judgments_is_a_note() -> None:
+    statute = decide(measurement(PA, kind="statute", read=reading(content=content(0.9), statements=AFFECTS)))
+    assert "“affects”" in statute.rationale("en")
+    assert "“shall not affect”" in statute.rationale("en")
+    judgment = decide(measurement(H, read=reading(content=content(0.9), statements=AFFECTS)))
+    assert any("“shall not affect”" in note for note in judgment.note_texts("en"))
+
+
+def test_a_quotes_changed_legal_effect_is_named_in_the_readers_language() -> None:
+    decision = decide(
+        measurement(Q, read=reading(fragment=absent(meaning_change="opposite"), content=content(0.9)))
+    )
+    assert "another legal effect" in decision.rationale("en")
+    assert "inny skutek prawny" in decision.rationale("pl")
+    assert "다른 법적 효과" in decision.rationale("ko")
+
+
+def test_a_negation_beside_a_condition_is_named_in_a_note() -> None:
+    decision = decide(
+        measurement(PA, kind="statute", read=reading(content=content(0.9), statements=NOT_LAWFUL_UNLESS))
+    )
+    (note,) = decision.note_texts("en")
+    assert note.startswith("The source states it otherwise in a sentence with a condition or an exception")
+    assert "“is not lawful”" in note
+    assert "“shall be lawful”" in note

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verifier.match import korean
+from verifier.match.numbers import number_words
 from verifier.model import MatchEvidence
 from verifier.text import Normalized, normalize, words
 
@@ -125,9 +126,10 @@ def carrier_terms(claim: Normalized, lang: str) -> list[_Term]:
                 seen.add(form)
                 out.append(_Term(form, form, start, start + length))
         return out
+    numbers = number_words(lang)  # "pięciu", "five": compared as quantities (verifier.match.quantities)
     for s, e in words(claim.text):
         word = claim.text[s:e]
-        if len(word) < MIN_TERM_CHARS[lang] or word in stop or word.isdigit():
+        if len(word) < MIN_TERM_CHARS[lang] or word in stop or word.isdigit() or word in numbers:
             continue
         key = lemma(word, lang)
         if key in stop or key in seen:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from verifier.match.polarity import quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
 
@@ -63,7 +64,9 @@ def _negated_pair(a: str, b: str) -> bool:
 
 def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
     """Why a near match must not pass as `modified`: it adds or drops a negation ("nie", "not", 않),
-    turns "dopuszczalna" into "niedopuszczalna", or changes a number (article, date, amount)."""
+    turns "dopuszczalna" into "niedopuszczalna", changes a number (article, date, amount), puts one legal
+    effect for another ("permitted" for "prohibited", 무효 for 취소; the pairs of
+    verifier/data/polarity-<lang>.txt) or one modality for another ("may" for "shall")."""
     deleted = [w.casefold() for op, text in diff if op == "delete" for w in text.split()]
     inserted = [w.casefold() for op, text in diff if op == "insert" for w in text.split()]
     if _negations(deleted) != _negations(inserted):
@@ -76,7 +79,7 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
     digits_inserted = [w for w in inserted if any(c.isdigit() for c in w)]
     if digits_deleted or digits_inserted:
         return "number"
-    return None
+    return quote_change(deleted, inserted)
 
 
 class FragmentStatus(enum.StrEnum):
