@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from verifier.citations.substance import claim_substance
+from verifier.claim_sample import language_of_claim
 from verifier.gradient import Decision, decide
-from verifier.lang import claim_language, source_language
+from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
 from verifier.match.fragment import find_quote
@@ -209,7 +210,9 @@ def read_claim(
     required = claim.claim_type.required_level
     pieces = Pieces(document.text, spans)
     src = normalize(pieces.text) if spans else normalized_source(document.text)
-    draft_lang = claim_language(claim.claim_text, lang)
+    draft_lang = language_of_claim(
+        claim, lang
+    )  # the claim's own language, not the draft's (issue 15, class 3)
     src_lang = source_language(document)
     content_asked = required >= Level.CONTENT and bool(claim.claim_text.strip())
     content = None
