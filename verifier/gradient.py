@@ -128,6 +128,34 @@ _FOUND = (Status.VERIFIED, Status.MODIFIED)
 
 
 def decide(m: Measurement) -> Decision:
+    """The decision table (`_table`), then the rows that only ever lower a pass to a person's judgement."""
+    return _uncertain_parties(m, _table(m))
+
+
+# --- issue 15, grounding: rows that keep a pass from being 🟢 -----------------------------------------
+
+
+def _uncertain_parties(m: Measurement, decision: Decision) -> Decision:
+    """The party guard's soft band (Jaccard 0.30–0.50, or one name per side and they differ): the parties are
+    neither the source's nor clearly another case's — never 🟢, never 🔴: a person confirms the case."""
+    if decision.status is not Status.VERIFIED or m.anchor is None:
+        return decision
+    soft = [issue for issue in m.anchor.soft if issue.field == "parties"]
+    if not soft:
+        return decision
+    return _decision(
+        Status.NEEDS_JUDGEMENT,
+        decision.required,
+        decision.achieved,
+        "parties_uncertain",
+        {"issue": soft[0]},
+        notes=tuple(n for n in decision.notes if n.values.get("issue") is not soft[0]),
+        match=decision.match,
+        coverage=decision.coverage,
+    )
+
+
+def _table(m: Measurement) -> Decision:
     """The decision table. Each row returns; the first that applies decides."""
     required = m.required
     if m.problem is not None:

@@ -169,6 +169,15 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
     },
     "anchor_issue": {"en": "{issue}"},
+    # --- issue 15, grounding ---------------------------------------------------------------------------
+    "parties_uncertain": {
+        "en": "The case number matches, but the parties only partly match the source's ({issue}): a person "
+        "must confirm that this is the same case.",
+        "pl": "Sygnatura się zgadza, ale strony tylko częściowo odpowiadają źródłu ({issue}) - potwierdź, "
+        "że to ta sama sprawa.",
+        "ko": "사건번호는 확인되지만 당사자가 원문과 일부만 일치합니다 ({issue}). "
+        "같은 사건인지 확인하십시오.",
+    },
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",
         "pl": "To wygląda na powołanie, ale nie dało się go odczytać: {problem}.",

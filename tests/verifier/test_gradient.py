@@ -138,13 +138,6 @@ TABLE = [
         E,
         "precedent_exists",
     ),
-    (
-        "a soft party difference is a note, not a block",
-        measurement(BARE, anchor=AnchorResult(soft=(PARTY_ISSUE,))),
-        Status.VERIFIED,
-        E,
-        "verified_existence",
-    ),
     # --- FRAGMENT: quotes ----------------------------------------------------------------------------
     (
         "the quote is there word for word",
@@ -240,6 +233,53 @@ def test_the_decision_table(why: str, record, status: Status, achieved: Level, k
     assert (decision.status, decision.achieved, decision.reason.key) == (status, achieved, key), why
     assert decision.required is record.required
     assert all(decision.rationale(lang) for lang in ("en", "pl", "ko"))
+
+
+# --- issue 15, grounding: the rows that keep a pass from being 🟢 ------------------------------------
+GROUNDING_TABLE = [
+    (
+        "the parties only partly match: a person confirms the case, never 🟢, never 🔴",
+        measurement(BARE, anchor=AnchorResult(soft=(PARTY_ISSUE,))),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "parties_uncertain",
+    ),
+    (
+        "a verbatim quote of a case whose parties only partly match",
+        measurement(Q, anchor=AnchorResult(soft=(PARTY_ISSUE,)), read=reading(fragment=exact())),
+        Status.NEEDS_JUDGEMENT,
+        F,
+        "parties_uncertain",
+    ),
+    (
+        "a soft court note alone does not lower a pass",
+        measurement(BARE, anchor=AnchorResult(soft=(AnchorIssue("court", "SO", "Sąd Okręgowy w Łodzi"),))),
+        Status.VERIFIED,
+        E,
+        "verified_existence",
+    ),
+    (
+        "partly matching parties do not soften a block",
+        measurement(PA, anchor=AnchorResult(soft=(PARTY_ISSUE,)), read=reading(content=content(0.2))),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "record", "status", "achieved", "key"), GROUNDING_TABLE, ids=[row[0] for row in GROUNDING_TABLE]
+)
+def test_the_grounding_rows(why: str, record, status: Status, achieved: Level, key: str) -> None:
+    decision = decide(record)
+    assert (decision.status, decision.achieved, decision.reason.key) == (status, achieved, key), why
+
+
+def test_partly_matching_parties_are_named_once() -> None:
+    decision = decide(measurement(BARE, anchor=AnchorResult(soft=(PARTY_ISSUE,))))
+    assert "Maximillian Schrems" in decision.rationale("en")
+    assert not any("Maximillian Schrems" in note for note in decision.note_texts("en"))
 
 
 def test_a_quote_found_at_another_paragraph_of_the_judgment_is_calibrated_naming_it() -> None:
