@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
@@ -264,6 +265,8 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
             achieved = Level.CONTENT
         if content.scattered:
             notes.append(Message("scattered", {"terms": ", ".join(content.found[:8])}))
+        if content.mostly_boilerplate:
+            notes.append(Message("boilerplate", {"terms": _template_terms(content)}))
     coverage = content.coverage if content is not None else None
 
     if fragment is not None and fragment.found:
@@ -315,6 +318,8 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         status, key = Status.NEEDS_JUDGEMENT, "no_terms"
     elif m.korean_precedent and achieved is Level.CONTENT and required is Level.CONTENT:
         key = "precedent_check_text"
+    elif key == "no_content" and content is not None and content.mostly_boilerplate:
+        status, key = _resting_on_boilerplate()
 
     match: MatchEvidence | None = None
     nearest: tuple[MatchEvidence, ...] = ()
@@ -338,6 +343,17 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         nearest=nearest,
         coverage=coverage,
     )
+
+
+def _template_terms(content: ContentResult) -> str:
+    return ", ".join([t for t in content.found if t in content.boilerplate][:8]) or "—"
+
+
+def _resting_on_boilerplate() -> tuple[Status, str]:
+    """A paraphrase whose terms are all in the source, but only template language brings them to the line
+    (the seed's v2.3): not a plain hallucination — every word is there — and not evidence either: a person
+    judges it. A verbatim quote resting on boilerplate stays 🔴 (template words do not make a quote true)."""
+    return Status.NEEDS_JUDGEMENT, "boilerplate_only"
 
 
 def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:

@@ -170,6 +170,21 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
     },
     "anchor_issue": {"en": "{issue}"},
     # --- issue 15, grounding ---------------------------------------------------------------------------
+    "boilerplate": {
+        "en": "What the claim shares with the source is mostly boilerplate ({terms}): template language is "
+        "no evidence that the source says what the draft claims.",
+        "pl": "Wspólne słowa to głównie formuły szablonowe ({terms}) - język szablonowy nie potwierdza tezy.",
+        "ko": "주장과 원문이 공유하는 표현은 대부분 정형 문구입니다 ({terms}). 정형 문구는 주장의 근거가 "
+        "되지 않습니다.",
+    },
+    "boilerplate_only": {
+        "en": "The claim's terms are in the source ({pct}% counting template language at half weight), but "
+        "mostly as boilerplate: a person must confirm the substance.",
+        "pl": "Terminy tezy są w źródle ({pct}% przy wadze formuł szablonowych 0,5), ale głównie jako język "
+        "szablonowy - potwierdź substancję.",
+        "ko": "주장의 용어가 원문에 있으나 ({pct}%, 정형 문구는 절반으로 계산) 대부분 정형 문구입니다. "
+        "주장의 내용을 직접 확인하십시오.",
+    },
     "parties_uncertain": {
         "en": "The case number matches, but the parties only partly match the source's ({issue}): a person "
         "must confirm that this is the same case.",

@@ -236,7 +236,41 @@ def test_the_decision_table(why: str, record, status: Status, achieved: Level, k
 
 
 # --- issue 15, grounding: the rows that keep a pass from being 🟢 ------------------------------------
+def on_boilerplate(weighted: float = 0.45, raw: float = 0.8):
+    """The seed's v2.3 case: the claim's terms are in the source, but half of them only as template words."""
+    base = content(weighted, terms=10)
+    words = tuple(f"term{i}" for i in range(10))
+    return replace(
+        base,
+        found=words[: round(raw * 10)],
+        missing=words[round(raw * 10) :],
+        boilerplate=words[2:8],
+        raw_coverage=raw,
+    )
+
+
 GROUNDING_TABLE = [
+    (
+        "a paraphrase whose terms are there only thanks to template language: a person judges",
+        measurement(PA, read=reading(content=on_boilerplate())),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "boilerplate_only",
+    ),
+    (
+        "a paraphrase whose terms are missing even counting the template words: 🔴",
+        measurement(PA, read=reading(content=on_boilerplate(0.3, 0.5))),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
+    (
+        "an invented quote whose only support is template language stays 🔴",
+        measurement(Q, read=reading(fragment=absent(), content=on_boilerplate())),
+        Status.UNVERIFIED,
+        E,
+        "absent",
+    ),
     (
         "the parties only partly match: a person confirms the case, never 🟢, never 🔴",
         measurement(BARE, anchor=AnchorResult(soft=(PARTY_ISSUE,))),
@@ -274,6 +308,14 @@ GROUNDING_TABLE = [
 def test_the_grounding_rows(why: str, record, status: Status, achieved: Level, key: str) -> None:
     decision = decide(record)
     assert (decision.status, decision.achieved, decision.reason.key) == (status, achieved, key), why
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "boilerplate"), ("pl", "szablon"), ("ko", "정형 문구")])
+def test_a_block_resting_on_template_language_says_so(lang: str, word: str) -> None:
+    decision = decide(measurement(Q, read=reading(fragment=absent(), content=on_boilerplate())))
+    assert decision.status is Status.UNVERIFIED
+    assert any(word in note for note in decision.note_texts(lang))
+    assert "term2" in " ".join(decision.note_texts(lang))
 
 
 def test_partly_matching_parties_are_named_once() -> None:
