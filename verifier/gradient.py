@@ -136,6 +136,31 @@ def decide(m: Measurement) -> Decision:
 # --- issue 15, grounding: rows that keep a pass from being 🟢 -----------------------------------------
 
 
+_NAMES_A_HOLDING = frozenset(
+    {ClaimType.VERBATIM_QUOTE, ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE}
+)
+
+
+def _topic_mismatch(m: Measurement, notes: tuple[Message, ...]) -> Decision:
+    """A real case number on another subject (the topic check, every jurisdiction). A claim that says what
+    the judgment held is 🔴; a bare reference or a procedural fact only sits in a sentence about something
+    else — the judgment may be cited for a side point — so a person looks: 🟡, never 🟢."""
+    topic = m.topic
+    assert topic is not None
+    korean = m.korean_precedent
+    values = {
+        "summary": m.summary,
+        "about": topic.about or m.summary,
+        "missing": ", ".join(topic.missing[:5]) or "—",
+    }
+    if m.claim.claim_type in _NAMES_A_HOLDING:
+        key = "precedent_topic_mismatch" if korean else "topic_mismatch"
+        return _decision(Status.UNVERIFIED, m.required, Level.EXISTENCE, key, values, notes=notes)
+    return _decision(
+        Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "topic_unclear", values, notes=notes
+    )
+
+
 def _uncertain_parties(m: Measurement, decision: Decision) -> Decision:
     """The party guard's soft band (Jaccard 0.30–0.50, or one name per side and they differ): the parties are
     neither the source's nor clearly another case's — never 🟢, never 🔴: a person confirms the case."""
@@ -178,14 +203,7 @@ def _table(m: Measurement) -> Decision:
             Status.UNVERIFIED, required, Level.NONE, f"{check.missing}_missing", values, notes=notes
         )
     if m.topic is not None and m.topic.mismatch:
-        return _decision(
-            Status.UNVERIFIED,
-            required,
-            Level.EXISTENCE,
-            "precedent_topic_mismatch",
-            {"summary": m.summary},
-            notes=notes,
-        )
+        return _topic_mismatch(m, notes)
     if required is Level.EXISTENCE:
         key = "precedent_exists" if m.korean_precedent else "verified_existence"
         return _decision(Status.VERIFIED, required, Level.EXISTENCE, key, {"summary": m.summary}, notes=notes)

@@ -170,6 +170,22 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
     },
     "anchor_issue": {"en": "{issue}"},
     # --- issue 15, grounding ---------------------------------------------------------------------------
+    "topic_mismatch": {
+        "en": "The case number is real, but the judgment decides another issue: nothing of what the draft "
+        'says it held ({missing}) is in it. (The judgment is about: "{about}")',
+        "pl": "Sygnatura istnieje, ale orzeczenie dotyczy innego zagadnienia: nie ma w nim tego, co według "
+        "projektu rozstrzygnęło ({missing}). (Orzeczenie dotyczy: „{about}”)",
+        "ko": '사건번호는 확인되지만, 판결의 쟁점이 주장과 다릅니다 ({missing}). (판결의 내용: "{about}")',
+    },
+    "topic_unclear": {
+        "en": "The case number is real, but the judgment seems to be about another subject than the sentence "
+        "that cites it ({missing} are not in it): check what it is cited for. (The judgment is about: "
+        '"{about}")',
+        "pl": "Sygnatura istnieje, ale orzeczenie wydaje się dotyczyć czego innego niż zdanie, w którym je "
+        "powołano (brak w nim: {missing}) - sprawdź, na co jest powołane. (Orzeczenie dotyczy: „{about}”)",
+        "ko": "사건번호는 확인되지만, 판결이 인용한 문장과 다른 쟁점을 다루는 것으로 보입니다 ({missing}). "
+        '무엇을 위해 인용했는지 확인하십시오. (판결의 내용: "{about}")',
+    },
     "boilerplate": {
         "en": "What the claim shares with the source is mostly boilerplate ({terms}): template language is "
         "no evidence that the source says what the draft claims.",

@@ -56,6 +56,8 @@ _PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.
 _SUBSTANTIVE = frozenset(
     {ClaimType.VERBATIM_QUOTE, ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE}
 )
+# a bare reference or a procedural fact attached to a sentence about another subject is not 🟢 either
+_TOPICAL = _SUBSTANTIVE | {ClaimType.BARE_CITATION, ClaimType.PROCEDURAL_FACT}
 
 
 def verify_claim(claim: Claim, resolution: Resolution | None, *, finding_id: str, lang: str) -> Finding:
@@ -157,8 +159,9 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         supporting.append(document.url)
     m = _with(m, supporting_urls=tuple(supporting), korean_precedent=korean_precedent)
 
-    if korean_precedent and document.summary and claim.claim_type in _SUBSTANTIVE:
-        topic = check_topic(claim_substance(claim), document)
+    if document.kind in _PRECEDENT_KINDS and claim.claim_type in _TOPICAL:
+        # every jurisdiction, in the claim's own language (issue 15, class 6)
+        topic = check_topic(claim_substance(claim), document, lang=language_of_claim(claim, m.lang))
         m = _with(m, topic=topic)
         if topic.mismatch:
             return m

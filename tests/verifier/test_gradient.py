@@ -249,7 +249,39 @@ def on_boilerplate(weighted: float = 0.45, raw: float = 0.8):
     )
 
 
+OFF_TOPIC = TopicCheck(
+    True, 0.0, 5, in_text=False, text_coverage=0.34, missing=("non-material",), about="Reference for a …"
+)
+
 GROUNDING_TABLE = [
+    (
+        "a holding attributed to a CJEU judgment on another subject",
+        measurement(H, topic=OFF_TOPIC),
+        Status.UNVERIFIED,
+        E,
+        "topic_mismatch",
+    ),
+    (
+        "a verbatim quote attributed to a judgment on another subject",
+        measurement(Q, topic=OFF_TOPIC),
+        Status.UNVERIFIED,
+        E,
+        "topic_mismatch",
+    ),
+    (
+        "a bare reference in a sentence about another subject: a person checks what it is cited for",
+        measurement(BARE, topic=OFF_TOPIC),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "topic_unclear",
+    ),
+    (
+        "a judgment in another language than the claim is not compared: the bare reference stands",
+        measurement(BARE, topic=TopicCheck(False, reason="cross_language")),
+        Status.VERIFIED,
+        E,
+        "verified_existence",
+    ),
     (
         "a paraphrase whose terms are there only thanks to template language: a person judges",
         measurement(PA, read=reading(content=on_boilerplate())),
@@ -316,6 +348,13 @@ def test_a_block_resting_on_template_language_says_so(lang: str, word: str) -> N
     assert decision.status is Status.UNVERIFIED
     assert any(word in note for note in decision.note_texts(lang))
     assert "term2" in " ".join(decision.note_texts(lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"), [("en", "non-material"), ("pl", "non-material"), ("ko", "Reference")]
+)
+def test_a_topic_mismatch_names_what_is_missing_and_the_subject(lang: str, word: str) -> None:
+    assert word in decide(measurement(H, topic=OFF_TOPIC)).rationale(lang)
 
 
 def test_partly_matching_parties_are_named_once() -> None:
