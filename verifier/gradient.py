@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from verifier.match.anchor import AnchorIssue, court_kind
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
@@ -161,6 +162,23 @@ def _topic_mismatch(m: Measurement, notes: tuple[Message, ...]) -> Decision:
     )
 
 
+_EU_COURTS = frozenset({"CJEU", "GC"})
+
+
+def _named_court(issue: AnchorIssue) -> AnchorIssue | Message:
+    """An EU court the draft names against the judgment's (issue 15, class 7): both by name, in the
+    reader's language — "the draft says the General Court; the judgment is the Court of Justice's"."""
+    if issue.field != "court":
+        return issue
+    claimed, resolved = court_kind(issue.claimed), court_kind(issue.resolved)
+    if claimed not in _EU_COURTS or resolved not in _EU_COURTS:
+        return issue
+    return Message(
+        "eu_court_mismatch",
+        {"claimed": Message(f"eu_court_{claimed}"), "resolved": Message(f"eu_court_{resolved}")},
+    )
+
+
 def _uncertain_parties(m: Measurement, decision: Decision) -> Decision:
     """The party guard's soft band (Jaccard 0.30–0.50, or one name per side and they differ): the parties are
     neither the source's nor clearly another case's — never 🟢, never 🔴: a person confirms the case."""
@@ -190,7 +208,7 @@ def _table(m: Measurement) -> Decision:
         return _no_document(m)
     notes = _source_notes(m)
     if m.anchor is not None and not m.anchor.ok:
-        issues = tuple(m.anchor.hard)
+        issues = tuple(_named_court(issue) for issue in m.anchor.hard)
         return _decision(
             Status.UNVERIFIED, required, Level.NONE, "anchor_mismatch", {"issues": issues}, notes=notes
         )

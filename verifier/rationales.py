@@ -170,6 +170,17 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
     },
     "anchor_issue": {"en": "{issue}"},
     # --- issue 15, grounding ---------------------------------------------------------------------------
+    "eu_court_mismatch": {
+        "en": "the draft says {claimed}; the judgment is {resolved}'s",
+        "pl": "projekt wskazuje {claimed}, a wyrok wydał {resolved}",
+        "ko": "초안은 {claimed}의 판결이라고 하지만, 원문은 {resolved}의 판결입니다",
+    },
+    "eu_court_CJEU": {
+        "en": "the Court of Justice",
+        "pl": "Trybunał Sprawiedliwości",
+        "ko": "유럽연합 사법재판소",
+    },
+    "eu_court_GC": {"en": "the General Court", "pl": "Sąd Unii Europejskiej", "ko": "유럽연합 일반법원"},
     "topic_mismatch": {
         "en": "The case number is real, but the judgment decides another issue: nothing of what the draft "
         'says it held ({missing}) is in it. (The judgment is about: "{about}")',

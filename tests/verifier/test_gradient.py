@@ -357,6 +357,33 @@ def test_a_topic_mismatch_names_what_is_missing_and_the_subject(lang: str, word:
     assert word in decide(measurement(H, topic=OFF_TOPIC)).rationale(lang)
 
 
+EU_COURT_ISSUE = AnchorIssue(
+    "court", "General Court", "CJEU"
+)  # P19: "The General Court ruled in Case C-311/18"
+
+
+@pytest.mark.parametrize(
+    ("lang", "claimed", "resolved"),
+    [
+        ("en", "the General Court", "the Court of Justice's"),
+        ("pl", "Sąd Unii Europejskiej", "Trybunał Sprawiedliwości"),
+        ("ko", "유럽연합 일반법원", "유럽연합 사법재판소"),
+    ],
+)
+def test_a_wrong_eu_court_names_both_courts(lang: str, claimed: str, resolved: str) -> None:
+    decision = decide(measurement(H, anchor=AnchorResult(hard=(EU_COURT_ISSUE,))))
+    assert (decision.status, decision.reason.key) == (Status.UNVERIFIED, "anchor_mismatch")
+    text = decision.rationale(lang)
+    assert claimed in text, text
+    assert resolved in text, text
+    assert "CJEU" not in text
+
+
+def test_a_polish_court_mismatch_is_described_as_before() -> None:
+    issue = AnchorIssue("court", "SA w Krakowie", "Sąd Apelacyjny w Łodzi")
+    assert "SA w Krakowie" in decide(measurement(H, anchor=AnchorResult(hard=(issue,)))).rationale("pl")
+
+
 def test_partly_matching_parties_are_named_once() -> None:
     decision = decide(measurement(BARE, anchor=AnchorResult(soft=(PARTY_ISSUE,))))
     assert "Maximillian Schrems" in decision.rationale("en")
