@@ -96,6 +96,9 @@ class Decision:
     def rationale(self, lang: str) -> str:
         return self.reason.render(lang)
 
+    def key_is(self, key: str) -> bool:
+        return self.reason.key == key
+
     def note_texts(self, lang: str) -> tuple[str, ...]:
         return tuple(note.render(lang) for note in self.notes)
 
@@ -131,7 +134,7 @@ _FOUND = (Status.VERIFIED, Status.MODIFIED)
 
 def decide(m: Measurement) -> Decision:
     """The decision table (`_table`), then the rows that only ever lower a pass to a person's judgement."""
-    return _uncertain_parties(m, _table(m))
+    return _uncertain_parties(m, _read_with_references(m, _table(m)))
 
 
 # --- issue 15, grounding: rows that keep a pass from being 🟢 -----------------------------------------
@@ -176,6 +179,27 @@ def _named_court(issue: AnchorIssue) -> AnchorIssue | Message:
     return Message(
         "eu_court_mismatch",
         {"claimed": Message(f"eu_court_{claimed}"), "resolved": Message(f"eu_court_{resolved}")},
+    )
+
+
+def _read_with_references(m: Measurement, decision: Decision) -> Decision:
+    """A claim the unit does not carry alone, but does with the units it refers to ("§ 1 pkt 2"): not a 🔴 for
+    words the cross-reference supplies, and not a pass on another unit's words either — a person reads them
+    together (🟡, naming the units)."""
+    again = m.referenced
+    if not decision.key_is("no_content") or again is None or again.content is None:
+        return decision
+    if not again.content.reached or m.referenced_numbers_missing:
+        return decision  # a cross-reference supplies words, never a number the units do not have
+    return _decision(
+        Status.NEEDS_JUDGEMENT,
+        decision.required,
+        Level.CONTENT,
+        "content_with_reference",
+        {"units": ", ".join(m.referenced_units), "pct": round(again.content.coverage * 100)},
+        notes=decision.notes,
+        match=again.content_evidence,
+        coverage=again.content.coverage,
     )
 
 

@@ -170,6 +170,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
     },
     "anchor_issue": {"en": "{issue}"},
     # --- issue 15, grounding ---------------------------------------------------------------------------
+    "content_with_reference": {
+        "en": "The unit does not carry the claim alone, but does together with {units}, which it refers to "
+        "({pct}% of the terms): a person must read them together.",
+        "pl": "Sama jednostka nie zawiera tezy, ale razem z {units}, do której odsyła, tak (terminy {pct}%) "
+        "- przeczytaj je razem.",
+        "ko": "해당 조항만으로는 주장의 내용이 확인되지 않으나, 이 조항이 가리키는 {units}와 함께 읽으면 "
+        "확인됩니다 ({pct}%). 함께 읽고 확인하십시오.",
+    },
     "eu_court_mismatch": {
         "en": "the draft says {claimed}; the judgment is {resolved}'s",
         "pl": "projekt wskazuje {claimed}, a wyrok wydał {resolved}",

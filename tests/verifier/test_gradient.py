@@ -253,7 +253,36 @@ OFF_TOPIC = TopicCheck(
     True, 0.0, 5, in_text=False, text_coverage=0.34, missing=("non-material",), about="Reference for a …"
 )
 
+
+def read_with(units: tuple[str, ...], *, reached: bool = True, numbers: tuple[str, ...] = ()):
+    """art. 133 § 2 k.p. read alone (no CONTENT) and with the § 1 it refers to."""
+    base = measurement(PA, kind="statute", read=reading(content=content(0.6)))
+    again = reading(content=content(0.9 if reached else 0.6), pinpointed=True)
+    return replace(base, referenced=again, referenced_units=units, referenced_numbers_missing=numbers)
+
+
 GROUNDING_TABLE = [
+    (
+        "a paraphrase of a unit using what its cross-reference says: a person reads them together",
+        read_with(("art. 133 § 1",)),
+        Status.NEEDS_JUDGEMENT,
+        C,
+        "content_with_reference",
+    ),
+    (
+        "the referred unit does not carry it either: 🔴 as before",
+        read_with(("art. 133 § 1",), reached=False),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
+    (
+        "a cross-reference never supplies a number neither unit has (150 for 120 hours)",
+        read_with(("art. 133 § 1",), numbers=("150",)),
+        Status.UNVERIFIED,
+        E,
+        "no_content",
+    ),
     (
         "a holding attributed to a CJEU judgment on another subject",
         measurement(H, topic=OFF_TOPIC),
