@@ -188,8 +188,12 @@ CZP_CLAIMS = [
         "najemcy, ktory zmarl przed wejsciem w zycie ustawy o ochronie praw lokatorow.",
         True,
     ),
-    # "retroaktywnie" is not in the lemmatizer's dictionary: its stem finds "retroaktywność" in the judgment
-    ("Sąd Najwyższy uznał, że ustawa o ochronie praw lokatorów nie działa retroaktywnie.", True),
+    # "niekorzystnej" is not in the lemmatizer's dictionary: its stem finds "niekorzystnym" in the judgment
+    (
+        "Sąd Najwyższy uznał, że ustalone prawa i obowiązki podmiotów nie powinny ulegać zmianie "
+        "niekorzystnej.",
+        True,
+    ),
     # a stem is no licence for another word: kredytu frankowego / waloryzacyjna are nowhere in III CZP 36/02
     (
         "SN przyjal, ze klauzula waloryzacyjna w umowie kredytu frankowego jest dopuszczalna i wiaze "
@@ -232,3 +236,13 @@ def test_template_phrases_are_discounted_with_and_without_diacritics() -> None:
         assert "zastrzeżeniem" in result.boilerplate or "zastrzezeniem" in result.boilerplate
         assert result.raw_coverage is not None
         assert result.raw_coverage > result.coverage
+
+
+def test_a_known_word_is_not_looked_for_by_its_stem() -> None:
+    # "konkurencji" is the noun konkurencja: its stem would also find "konkurencyjną" (I ACa 927/13)
+    from verifier.match.content import known_word
+
+    assert known_word("konkurencji", "pl")
+    assert not known_word("abuzywne", "pl")
+    source_text = "Powódka poniosła szkodę wyrządzoną przez działalność konkurencyjną pozwanych."
+    assert "konkurencji" in content_coverage("czyn konkurencji", source_text, lang="pl").missing

@@ -181,9 +181,17 @@ def fold(text: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=65536)
+def known_word(word: str, lang: str) -> bool:
+    """The lemmatizer's dictionary has the word (as a form of some lemma)."""
+    strategy = _lemmatizer()._lemmatization_strategy  # type: ignore[attr-defined]
+    return strategy.get_lemma(word, lang) is not None
+
+
 def stem_prefix(word: str) -> str | None:
     """The stem a rare inflected word is looked for by: all but its last three letters, at least five
-    ("abuzywne" → "abuzy" finds "abuzywnego"); None for a word too short to stem safely."""
+    ("abuzywne" → "abuzy" finds "abuzywnego"); None for a word too short to stem safely. Asked only for
+    words the lemmatizer's dictionary does not know."""
     if len(word) < _PREFIX_MIN + 1:
         return None
     return fold(word)[: max(_PREFIX_MIN, len(word) - 3)]
@@ -257,7 +265,9 @@ def _occurrences(term: _Term, source: Normalized, index: _SourceIndex) -> list[i
     if not positions:
         # typed without diacritics ("stosowal"), or a rare word the lemmatizer does not inflect
         positions = index.by_folded.get(fold(term.surface)) or index.by_folded.get(fold(term.key)) or []
-    if not positions and index.lang in _PREFIX_LANGS:
+    if not positions and index.lang in _PREFIX_LANGS and not known_word(term.surface, index.lang):
+        # only a word the dictionary does not know: a known one ("konkurencji") has its lemma, and its stem
+        # would find other words of the family ("konkurencyjną")
         prefix = stem_prefix(term.surface)
         if prefix is not None:
             positions = index.with_prefix(prefix)
