@@ -8,12 +8,15 @@ Polish whatever it quotes.
 
 from __future__ import annotations
 
+import functools
+
 from verifier.citations.quotes import find_quotes
 from verifier.citations.substance import claim_substance
 from verifier.lang import claim_language
 from verifier.model import Claim
 
 
+@functools.lru_cache(maxsize=4096)
 def language_sample(claim: Claim) -> str:
     """The claim's sentence with its citations, its cue and every quoted passage blanked."""
     text = claim_substance(claim)
@@ -28,6 +31,7 @@ def language_sample(claim: Claim) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)
 def language_of_claim(claim: Claim, document_language: str | None) -> str:
     """The language the claim's words are compared in (rationales stay in the reader's language)."""
     return claim_language(language_sample(claim), document_language)

@@ -111,4 +111,15 @@ def source_language(document: SourceDocument) -> str:
     declared = document.meta.get("lang") or document.meta.get("language")
     if declared in LANGUAGES:
         return str(declared)
-    return detect_language(document.text[:_SOURCE_SAMPLE])
+    key = (document.id, document.sha256, len(document.text))
+    found = _source_languages.get(key)
+    if found is None:
+        found = detect_language(document.text[:_SOURCE_SAMPLE])
+        if len(_source_languages) > 256:
+            _source_languages.clear()
+        _source_languages[key] = found
+    return found
+
+
+# a judgment read for each of its claims is detected once (a plain dict: a race only repeats the work)
+_source_languages: dict[tuple[str, str, int], str] = {}

@@ -135,7 +135,7 @@ def _latin_terms(substance: str, lang: str, court: frozenset[str]) -> str:
 
 
 def _share_latin(substance: str, text: str, lang: str) -> _Share:
-    measured = content_coverage(substance, normalized_source(text), lang=lang)
+    measured = content_coverage(substance, normalized_source(text), lang=lang, window=False)
     weights = {t: weight(t, lang, lemma(t, lang)) for t in measured.terms}
     total = sum(weights.values())
     found = sum(weights[t] for t in measured.found)

@@ -204,8 +204,9 @@ class _SourceIndex:
         self.lang = lang
         self.spans = words(source.text)
         self.by_key: dict[str, list[int]] = {}
-        self.by_folded: dict[str, list[int]] = {}  # the source's words without diacritics
+        self._folded: dict[str, list[int]] | None = None  # the source's words without diacritics, on demand
         self._sorted: list[str] | None = None
+        self._source = source
         if lang == "ko":
             return
         forms: dict[str, str] = {}
@@ -217,7 +218,16 @@ class _SourceIndex:
             self.by_key.setdefault(key, []).append(s)
             if key != word:
                 self.by_key.setdefault(word, []).append(s)
-            self.by_folded.setdefault(fold(word), []).append(s)
+
+    @property
+    def by_folded(self) -> dict[str, list[int]]:
+        """Built the first time a term is not found as written (most claims never ask)."""
+        if self._folded is None:
+            folded: dict[str, list[int]] = {}
+            for s, e in self.spans:
+                folded.setdefault(fold(self._source.text[s:e]), []).append(s)
+            self._folded = folded
+        return self._folded
 
     def with_prefix(self, prefix: str) -> list[int]:
         """Positions of the source's words (without diacritics) that start with `prefix`."""
@@ -335,9 +345,11 @@ def content_coverage(
     *,
     lang: str,
     threshold: float = DEFAULT_THRESHOLD,
+    window: bool = True,
 ) -> ContentResult:
     """How much of what `claim_text` asserts the source contains. Pass a `Normalized` source to check
-    many claims against one text without normalizing it again."""
+    many claims against one text without normalizing it again. `window=False`: which terms are there, without
+    looking for the passage that holds most of them (the topic check needs no evidence window)."""
     _check_lang(lang)
     if not 0 < threshold <= 1:
         raise ValueError(f"threshold must be in (0, 1], got {threshold}")
@@ -355,13 +367,13 @@ def content_coverage(
     weight = sum(BOILERPLATE_WEIGHT if i in in_boilerplate else 1.0 for i in occurrences)
     coverage = weight / len(terms) if terms else 0.0
     raw_coverage = len(occurrences) / len(terms) if terms else 0.0
-    window = _best_window(claim, occurrences, src)
+    best = _best_window(claim, occurrences, src) if window else None
     start = end = None
     excerpt = ""
     score = 0.0
     inside: frozenset[int] = frozenset()
-    if window is not None:
-        n_start, n_end, score, inside = window
+    if best is not None:
+        n_start, n_end, score, inside = best
         start, end = src.span_to_original(n_start, n_end)
         excerpt = src.original[start:end]
     window_share = len(inside) / len(occurrences) if occurrences else 0.0
