@@ -133,11 +133,12 @@ _FOUND = (Status.VERIFIED, Status.MODIFIED)
 
 
 def decide(m: Measurement) -> Decision:
-    """The decision table (`_table`), then the rows that only ever lower a pass to a person's judgement."""
+    """The decision table (`_table`), then two rows that hand a verdict to a person (🟡): a block that the
+    unit's cross-reference explains, a pass that the parties do not support."""
     return _uncertain_parties(m, _read_with_references(m, _table(m)))
 
 
-# --- issue 15, grounding: rows that keep a pass from being 🟢 -----------------------------------------
+# --- issue 15, grounding: the topic, the EU court, a cross-reference, the parties' soft band ------------
 
 
 _NAMES_A_HOLDING = frozenset(
