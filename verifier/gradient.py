@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from verifier.match.anchor import AnchorIssue, court_kind
+from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
@@ -94,6 +96,9 @@ class Decision:
     def rationale(self, lang: str) -> str:
         return self.reason.render(lang)
 
+    def key_is(self, key: str) -> bool:
+        return self.reason.key == key
+
     def note_texts(self, lang: str) -> tuple[str, ...]:
         return tuple(note.render(lang) for note in self.notes)
 
@@ -128,6 +133,98 @@ _FOUND = (Status.VERIFIED, Status.MODIFIED)
 
 
 def decide(m: Measurement) -> Decision:
+    """The decision table (`_table`), then two rows that hand a verdict to a person (🟡): a block that the
+    unit's cross-reference explains, a pass that the parties do not support."""
+    return _uncertain_parties(m, _read_with_references(m, _table(m)))
+
+
+# --- issue 15, grounding: the topic, the EU court, a cross-reference, the parties' soft band ------------
+
+
+_NAMES_A_HOLDING = frozenset(
+    {ClaimType.VERBATIM_QUOTE, ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE}
+)
+
+
+def _topic_mismatch(m: Measurement, notes: tuple[Message, ...]) -> Decision:
+    """A real case number on another subject (the topic check, every jurisdiction). A claim that says what
+    the judgment held is 🔴; a bare reference or a procedural fact only sits in a sentence about something
+    else — the judgment may be cited for a side point — so a person looks: 🟡, never 🟢."""
+    topic = m.topic
+    assert topic is not None
+    korean = m.korean_precedent
+    values = {
+        "summary": m.summary,
+        "about": topic.about or m.summary,
+        "missing": ", ".join(topic.missing[:5]) or "—",
+    }
+    if m.claim.claim_type in _NAMES_A_HOLDING:
+        key = "precedent_topic_mismatch" if korean else "topic_mismatch"
+        return _decision(Status.UNVERIFIED, m.required, Level.EXISTENCE, key, values, notes=notes)
+    return _decision(
+        Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "topic_unclear", values, notes=notes
+    )
+
+
+_EU_COURTS = frozenset({"CJEU", "GC"})
+
+
+def _named_court(issue: AnchorIssue) -> AnchorIssue | Message:
+    """An EU court the draft names against the judgment's (issue 15, class 7): both by name, in the
+    reader's language — "the draft says the General Court; the judgment is the Court of Justice's"."""
+    if issue.field != "court":
+        return issue
+    claimed, resolved = court_kind(issue.claimed), court_kind(issue.resolved)
+    if claimed not in _EU_COURTS or resolved not in _EU_COURTS:
+        return issue
+    return Message(
+        "eu_court_mismatch",
+        {"claimed": Message(f"eu_court_{claimed}"), "resolved": Message(f"eu_court_{resolved}")},
+    )
+
+
+def _read_with_references(m: Measurement, decision: Decision) -> Decision:
+    """A claim the unit does not carry alone, but does with the units it refers to ("§ 1 pkt 2"): not a 🔴 for
+    words the cross-reference supplies, and not a pass on another unit's words either — a person reads them
+    together (🟡, naming the units)."""
+    again = m.referenced
+    if not decision.key_is("no_content") or again is None or again.content is None:
+        return decision
+    if not again.content.reached or m.referenced_numbers_missing:
+        return decision  # a cross-reference supplies words, never a number the units do not have
+    return _decision(
+        Status.NEEDS_JUDGEMENT,
+        decision.required,
+        Level.CONTENT,
+        "content_with_reference",
+        {"units": ", ".join(m.referenced_units), "pct": round(again.content.coverage * 100)},
+        notes=decision.notes,
+        match=again.content_evidence,
+        coverage=again.content.coverage,
+    )
+
+
+def _uncertain_parties(m: Measurement, decision: Decision) -> Decision:
+    """The party guard's soft band (Jaccard 0.30–0.50, or one name per side and they differ): the parties are
+    neither the source's nor clearly another case's — never 🟢, never 🔴: a person confirms the case."""
+    if decision.status is not Status.VERIFIED or m.anchor is None:
+        return decision
+    soft = [issue for issue in m.anchor.soft if issue.field == "parties"]
+    if not soft:
+        return decision
+    return _decision(
+        Status.NEEDS_JUDGEMENT,
+        decision.required,
+        decision.achieved,
+        "parties_uncertain",
+        {"issue": soft[0]},
+        notes=tuple(n for n in decision.notes if n.values.get("issue") is not soft[0]),
+        match=decision.match,
+        coverage=decision.coverage,
+    )
+
+
+def _table(m: Measurement) -> Decision:
     """The decision table. Each row returns; the first that applies decides."""
     required = m.required
     if m.problem is not None:
@@ -136,7 +233,7 @@ def decide(m: Measurement) -> Decision:
         return _no_document(m)
     notes = _source_notes(m)
     if m.anchor is not None and not m.anchor.ok:
-        issues = tuple(m.anchor.hard)
+        issues = tuple(_named_court(issue) for issue in m.anchor.hard)
         return _decision(
             Status.UNVERIFIED, required, Level.NONE, "anchor_mismatch", {"issues": issues}, notes=notes
         )
@@ -149,14 +246,7 @@ def decide(m: Measurement) -> Decision:
             Status.UNVERIFIED, required, Level.NONE, f"{check.missing}_missing", values, notes=notes
         )
     if m.topic is not None and m.topic.mismatch:
-        return _decision(
-            Status.UNVERIFIED,
-            required,
-            Level.EXISTENCE,
-            "precedent_topic_mismatch",
-            {"summary": m.summary},
-            notes=notes,
-        )
+        return _topic_mismatch(m, notes)
     if required is Level.EXISTENCE:
         key = "precedent_exists" if m.korean_precedent else "verified_existence"
         return _decision(Status.VERIFIED, required, Level.EXISTENCE, key, {"summary": m.summary}, notes=notes)
@@ -236,6 +326,8 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
             achieved = Level.CONTENT
         if content.scattered:
             notes.append(Message("scattered", {"terms": ", ".join(content.found[:8])}))
+        if content.mostly_boilerplate:
+            notes.append(Message("boilerplate", {"terms": _template_terms(content)}))
     coverage = content.coverage if content is not None else None
 
     if fragment is not None and fragment.found:
@@ -304,6 +396,8 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
         status, key = Status.NEEDS_JUDGEMENT, "no_terms"
     elif m.korean_precedent and achieved is Level.CONTENT and required is Level.CONTENT:
         key = "precedent_check_text"
+    elif key == "no_content" and content is not None and content.mostly_boilerplate:
+        status, key = _resting_on_boilerplate()
 
     match: MatchEvidence | None = None
     nearest: tuple[MatchEvidence, ...] = ()
@@ -379,6 +473,17 @@ def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None,
     if unchecked:
         notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))
     return None, notes
+
+
+def _template_terms(content: ContentResult) -> str:
+    return ", ".join([t for t in content.found if t in content.boilerplate][:8]) or "—"
+
+
+def _resting_on_boilerplate() -> tuple[Status, str]:
+    """A paraphrase whose terms are all in the source, but only template language brings them to the line
+    (the seed's v2.3): not a plain hallucination — every word is there — and not evidence either: a person
+    judges it. A verbatim quote resting on boilerplate stays 🔴 (template words do not make a quote true)."""
+    return Status.NEEDS_JUDGEMENT, "boilerplate_only"
 
 
 def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:

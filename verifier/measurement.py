@@ -60,6 +60,10 @@ class Measurement:
     case_paragraph: str | None = None  # "C-300/21, para. 51": the paragraph of a judgment the claim names
     elsewhere: Reading | None = None  # a paragraph pinpoint: the same claim read in the whole judgment
     elsewhere_paragraph: str | None = None  # the judgment's paragraph that holds `elsewhere`'s quote
+    # --- issue 15, grounding: the claim read with the units its unit refers to ("§ 1 pkt 2", "전항") -----
+    referenced: Reading | None = None  # measured only when the unit alone does not carry the claim
+    referenced_units: tuple[str, ...] = ()  # their labels: "art. 133 § 1"
+    referenced_numbers_missing: tuple[str, ...] = ()  # the claim's numbers that neither unit has
     supporting_urls: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()  # "did you mean …" from upstream's answer
     summary: str = ""  # the source's headnote or title, short, for rationales

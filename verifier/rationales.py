@@ -235,6 +235,65 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "다른 규정 방식, 할 수 있다 / 하여야 한다",
     },
     "anchor_issue": {"en": "{issue}"},
+    # --- issue 15, grounding ---------------------------------------------------------------------------
+    "content_with_reference": {
+        "en": "The unit does not carry the claim alone, but does together with {units}, which it refers to "
+        "({pct}% of the terms): a person must read them together.",
+        "pl": "Sama jednostka nie zawiera tezy, ale razem z {units}, do której odsyła, tak (terminy {pct}%) "
+        "- przeczytaj je razem.",
+        "ko": "해당 조항만으로는 주장의 내용이 확인되지 않으나, 이 조항이 가리키는 {units}와 함께 읽으면 "
+        "확인됩니다 ({pct}%). 함께 읽고 확인하십시오.",
+    },
+    "eu_court_mismatch": {
+        "en": "the draft says {claimed}; the judgment is {resolved}'s",
+        "pl": "projekt wskazuje {claimed}, a wyrok wydał {resolved}",
+        "ko": "초안은 {claimed}의 판결이라고 하지만, 원문은 {resolved}의 판결입니다",
+    },
+    "eu_court_CJEU": {
+        "en": "the Court of Justice",
+        "pl": "Trybunał Sprawiedliwości",
+        "ko": "유럽연합 사법재판소",
+    },
+    "eu_court_GC": {"en": "the General Court", "pl": "Sąd Unii Europejskiej", "ko": "유럽연합 일반법원"},
+    "topic_mismatch": {
+        "en": "The case number is real, but the judgment decides another issue: nothing of what the draft "
+        'says it held ({missing}) is in it. (The judgment is about: "{about}")',
+        "pl": "Sygnatura istnieje, ale orzeczenie dotyczy innego zagadnienia: nie ma w nim tego, co według "
+        "projektu rozstrzygnęło ({missing}). (Orzeczenie dotyczy: „{about}”)",
+        "ko": '사건번호는 확인되지만, 판결의 쟁점이 주장과 다릅니다 ({missing}). (판결의 내용: "{about}")',
+    },
+    "topic_unclear": {
+        "en": "The case number is real, but the judgment seems to be about another subject than the sentence "
+        "that cites it ({missing} are not in it): check what it is cited for. (The judgment is about: "
+        '"{about}")',
+        "pl": "Sygnatura istnieje, ale orzeczenie wydaje się dotyczyć czego innego niż zdanie, w którym je "
+        "powołano (brak w nim: {missing}) - sprawdź, na co jest powołane. (Orzeczenie dotyczy: „{about}”)",
+        "ko": "사건번호는 확인되지만, 판결이 인용한 문장과 다른 쟁점을 다루는 것으로 보입니다 ({missing}). "
+        '무엇을 위해 인용했는지 확인하십시오. (판결의 내용: "{about}")',
+    },
+    "boilerplate": {
+        "en": "What the claim shares with the source is mostly boilerplate ({terms}): template language is "
+        "no evidence that the source says what the draft claims.",
+        "pl": "Wspólne słowa to głównie formuły szablonowe ({terms}) - język szablonowy nie potwierdza tezy.",
+        "ko": "주장과 원문이 공유하는 표현은 대부분 정형 문구입니다 ({terms}). 정형 문구는 주장의 근거가 "
+        "되지 않습니다.",
+    },
+    "boilerplate_only": {
+        "en": "The claim's terms are in the source ({pct}% counting template language at half weight), but "
+        "mostly as boilerplate: a person must confirm the substance.",
+        "pl": "Terminy tezy są w źródle ({pct}% przy wadze formuł szablonowych 0,5), ale głównie jako język "
+        "szablonowy - potwierdź substancję.",
+        "ko": "주장의 용어가 원문에 있으나 ({pct}%, 정형 문구는 절반으로 계산) 대부분 정형 문구입니다. "
+        "주장의 내용을 직접 확인하십시오.",
+    },
+    "parties_uncertain": {
+        "en": "The case number matches, but the parties only partly match the source's ({issue}): a person "
+        "must confirm that this is the same case.",
+        "pl": "Sygnatura się zgadza, ale strony tylko częściowo odpowiadają źródłu ({issue}) - potwierdź, "
+        "że to ta sama sprawa.",
+        "ko": "사건번호는 확인되지만 당사자가 원문과 일부만 일치합니다 ({issue}). "
+        "같은 사건인지 확인하십시오.",
+    },
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",
         "pl": "To wygląda na powołanie, ale nie dało się go odczytać: {problem}.",

@@ -12,11 +12,14 @@ contradicts the draft). The status is `gradient.decide`'s alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from verifier.citations.substance import claim_substance
+from verifier.claim_sample import language_of_claim
+from verifier.cross_reference import referenced_units
 from verifier.gradient import Decision, decide
-from verifier.lang import claim_language, source_language
+from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
 from verifier.match.fragment import find_quote
@@ -56,6 +59,8 @@ _PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.
 _SUBSTANTIVE = frozenset(
     {ClaimType.VERBATIM_QUOTE, ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE}
 )
+# a bare reference or a procedural fact attached to a sentence about another subject is not 🟢 either
+_TOPICAL = _SUBSTANTIVE | {ClaimType.BARE_CITATION, ClaimType.PROCEDURAL_FACT}
 
 
 def verify_claim(claim: Claim, resolution: Resolution | None, *, finding_id: str, lang: str) -> Finding:
@@ -159,8 +164,9 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         supporting.append(document.url)
     m = _with(m, supporting_urls=tuple(supporting), korean_precedent=korean_precedent)
 
-    if korean_precedent and document.summary and claim.claim_type in _SUBSTANTIVE:
-        topic = check_topic(claim_substance(claim), document)
+    if document.kind in _PRECEDENT_KINDS and claim.claim_type in _TOPICAL:
+        # every jurisdiction, in the claim's own language (issue 15, class 6)
+        topic = check_topic(claim_substance(claim), document, lang=language_of_claim(claim, m.lang))
         m = _with(m, topic=topic)
         if topic.mismatch:
             return m
@@ -169,7 +175,8 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
 
     paragraph = case_paragraph(claim) if document.kind in _PRECEDENT_KINDS and document.units else None
     if paragraph is None:
-        return _with(m, reading=read_claim(claim, document, spans, lang=m.lang, pinpointed=spans is not None))
+        reading = read_claim(claim, document, spans, lang=m.lang, pinpointed=spans is not None)
+        return _with_references(_with(m, reading=reading), spans)
     # a pinpoint into a judgment: read at the named paragraph, and in the whole judgment to tell a wrong
     # paragraph from words that are nowhere
     unit = paragraph_unit(document.units, paragraph)
@@ -193,6 +200,34 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
     )
 
 
+def _with_references(m: Measurement, spans: list[tuple[int, int]] | None) -> Measurement:
+    """A unit that does not carry the claim alone is read again with the units it refers to (issue 15 §10:
+    art. 133 § 2 k.p. "w związku z okolicznościami określonymi w § 1 pkt 2")."""
+    reading, check, document = m.reading, m.statute_pinpoint, m.document
+    if reading is None or reading.content is None or reading.content.reached or spans is None:
+        return m
+    if check is None or check.unit is None or document is None:
+        return m
+    referred = referenced_units(document.units, check.unit, document.text)
+    if not referred:
+        return m
+    extended = sorted(set([*spans, *(span for _, unit_spans in referred for span in unit_spans)]))
+    again = read_claim(m.claim, document, extended, lang=m.lang, pinpointed=True)
+    read = " ".join(document.text[a:b] for a, b in extended)
+    numbers = tuple(
+        n for n in _NUMBER.findall(claim_substance(m.claim)) if not re.search(rf"(?<!\d){n}(?!\d)", read)
+    )
+    return _with(
+        m,
+        referenced=again,
+        referenced_units=tuple(unit.label for unit, _ in referred),
+        referenced_numbers_missing=numbers,
+    )
+
+
+_NUMBER = re.compile(r"(?<![\d.,])\d+(?![\d])")
+
+
 def _has_words(text: str) -> bool:
     return any(c.isalnum() for c in text)
 
@@ -212,7 +247,9 @@ def read_claim(
     required = claim.claim_type.required_level
     pieces = Pieces(document.text, spans)
     src = normalize(pieces.text) if spans else normalized_source(document.text)
-    draft_lang = claim_language(claim.claim_text, lang)
+    draft_lang = language_of_claim(
+        claim, lang
+    )  # the claim's own language, not the draft's (issue 15, class 3)
     src_lang = source_language(document)
     content_asked = required >= Level.CONTENT and bool(claim.claim_text.strip())
     content = None

@@ -9,8 +9,10 @@ Korean model is not loaded here (~300 MB a process; the analysis helper and the 
 from __future__ import annotations
 
 from verifier.citations import extract_claims
+from verifier.lang import claim_language
 from verifier.match.fragment import find_quote
 from verifier.match.lemmas import lemmatize
+from verifier.rarity import weight
 from verifier.text import normalize
 
 # real words of the corpus: art. 58 § 1 k.c. and Article 6(1)(f) GDPR
@@ -25,3 +27,7 @@ def warm_up() -> None:
         lemmatize(word, "pl")
     for word in normalize(_EN).text.split():
         lemmatize(word, "en")
+    # the claim-language detector and the word frequencies of the topic check (issue 15, classes 3 and 6)
+    claim_language(_EN, "pl")
+    for word, lang in (("nieważna", "pl"), ("controller", "en"), ("판단", "ko")):
+        weight(word, lang)

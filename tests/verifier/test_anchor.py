@@ -269,6 +269,45 @@ def test_it_scores_parties_by_carrier_tokens(
     assert party_jaccard(claimed, resolved) == expected
 
 
+# The party guard's bands (issue 15 §10, the Polish seed's test-grounding.mjs S1, S3, S4): another case's
+# parties are hard, a partial overlap or one differing name per side is soft (a person confirms), not a
+# block.
+PARTY_BANDS = [
+    (
+        "wholly different parties",
+        ["Nowicka przeciwko Bank Pekao S.A."],
+        ["Zieliński przeciwko Skarb Państwa"],
+        "hard",
+    ),
+    (
+        "one party shared, one not (0.40)",
+        ["Nowicka przeciwko Bank Pekao S.A."],
+        ["Bank Pekao S.A. przeciwko Skarb Państwa"],
+        "soft",
+    ),
+    ("one name per side, different", ["Nowicka"], ["Zieliński"], "soft"),
+    ("one name per side, inflected", ["Kowalski"], ["Kowalskiego"], "match"),
+    ("one name against two others", ["Nowicka"], ["Zieliński", "Skarb Państwa"], "hard"),
+    (
+        "the same parties, reordered",
+        ["Skarb Państwa przeciwko Kowalski"],
+        ["Jan Kowalski", "Skarb Państwa"],
+        "match",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claimed", "resolved", "band"), [r[1:] for r in PARTY_BANDS], ids=[r[0] for r in PARTY_BANDS]
+)
+def test_the_party_guard_has_a_soft_band(claimed: list[str], resolved: list[str], band: str) -> None:
+    result = compare_anchor(Anchor(key="k", parties=tuple(claimed)), doc(parties=tuple(resolved)))
+    fields = ({i.field for i in result.hard}, {i.field for i in result.soft})
+    assert (
+        fields == {"hard": ({"parties"}, set()), "soft": (set(), {"parties"}), "match": (set(), set())}[band]
+    )
+
+
 @pytest.mark.parametrize(("lang", "word"), [("en", "source"), ("pl", "źródło"), ("ko", "원문")])
 def test_it_describes_a_mismatch_in_the_drafts_language(lang: str, word: str) -> None:
     result = compare_anchor(Anchor(key="k", date="2002-07-15"), doc())

@@ -178,3 +178,71 @@ def test_it_keeps_only_words_of_four_letters_or_more_that_are_not_stop_words(
     surfaces = {t.surface for t in carrier_terms(normalize(claim), lang=lang)}
     assert kept <= surfaces
     assert not dropped & surfaces
+
+
+# --- issue 15 §10: a claim typed without Polish letters, a rare inflected word, template language ---------
+CZP_CLAIMS = [
+    # the claim of CLAIMS[0], typed without diacritics: the same terms are found
+    (
+        "SN przyjal, ze art. 691 k.c. w nowym brzmieniu nie stosuje sie do oceny wstapienia w najem po "
+        "najemcy, ktory zmarl przed wejsciem w zycie ustawy o ochronie praw lokatorow.",
+        True,
+    ),
+    # "niekorzystnej" is not in the lemmatizer's dictionary: its stem finds "niekorzystnym" in the judgment
+    (
+        "Sąd Najwyższy uznał, że ustalone prawa i obowiązki podmiotów nie powinny ulegać zmianie "
+        "niekorzystnej.",
+        True,
+    ),
+    # a stem is no licence for another word: kredytu frankowego / waloryzacyjna are nowhere in III CZP 36/02
+    (
+        "SN przyjal, ze klauzula waloryzacyjna w umowie kredytu frankowego jest dopuszczalna i wiaze "
+        "konsumenta.",
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "reached"), CZP_CLAIMS)
+def test_terms_are_found_without_diacritics_and_by_the_stem_of_a_rare_word(claim: str, reached: bool) -> None:
+    assert content_coverage(claim, source("czp"), lang="pl").reached is reached
+
+
+@pytest.mark.parametrize(
+    ("word", "folded", "stem"),
+    [
+        ("stosował", "stosowal", "stoso"),
+        ("Spółka", "Spolka", "Spolk"),  # six letters: the stem keeps five
+        ("odpowiedzialnością", "odpowiedzialnoscia", "odpowiedzialnos"),
+        ("근로기준법", "근로기준법", None),  # Hangul is not "folded" into its jamo, and not stemmed here
+    ],
+)
+def test_fold_and_stem(word: str, folded: str, stem: str | None) -> None:
+    from verifier.match.content import fold, stem_prefix
+
+    assert fold(word) == folded
+    assert len(fold(word)) == len(word)
+    assert stem_prefix(word) == stem
+
+
+def test_template_phrases_are_discounted_with_and_without_diacritics() -> None:
+    # art. 353¹ k.c.-style contract boilerplate: "z zastrzeżeniem" is a formula, typed either way
+    source_text = "Strony mogą ułożyć stosunek prawny według swego uznania, z zastrzeżeniem przepisów ustawy."
+    for claim in (
+        "Strony mogą ułożyć stosunek według uznania, z zastrzeżeniem wyjątków.",
+        "Strony moga ulozyc stosunek wedlug uznania, z zastrzezeniem wyjatkow.",
+    ):
+        result = content_coverage(claim, source_text, lang="pl")
+        assert "zastrzeżeniem" in result.boilerplate or "zastrzezeniem" in result.boilerplate
+        assert result.raw_coverage is not None
+        assert result.raw_coverage > result.coverage
+
+
+def test_a_known_word_is_not_looked_for_by_its_stem() -> None:
+    # "konkurencji" is the noun konkurencja: its stem would also find "konkurencyjną" (I ACa 927/13)
+    from verifier.match.content import known_word
+
+    assert known_word("konkurencji", "pl")
+    assert not known_word("abuzywne", "pl")
+    source_text = "Powódka poniosła szkodę wyrządzoną przez działalność konkurencyjną pozwanych."
+    assert "konkurencji" in content_coverage("czyn konkurencji", source_text, lang="pl").missing

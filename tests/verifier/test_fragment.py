@@ -228,3 +228,67 @@ def test_it_normalizes_a_source_once_for_a_hundred_quotes(monkeypatch: pytest.Mo
     assert sum(1 for n in calls if n == len(big)) == 1
     assert len(calls) == 101
     assert elapsed < 5, f"100 quotes against 1 MB took {elapsed:.2f} s"
+
+
+# --- issue 15 §10: Korean paragraph marks, quotes cut after a mark, a quote closing inside a word -------
+MINBEOP_108 = "상대방과 통정한 허위의 의사표시는 무효로 한다."
+SUNGGONG_BOSU = (
+    "형사사건에서의 성공보수약정은 수사·재판의 결과를 금전적인 대가와 결부시킴으로써, 기본적 인권의 옹호와 "
+    "사회정의의 실현을 사명으로 하는 변호사 직무의 공공성을 저해"
+)
+
+
+@cache
+def precedent_2015da200111() -> Normalized:
+    return normalize((CORPUS / "kr/precedents/민사/대법원/대법원_2015-07-23_2015다200111.md").read_text())
+
+
+# (source, quote, the statuses it may have): never 🔴 "number changed" for a mark written another way
+MARK_CASES = [
+    ("minbeop", f"①{MINBEOP_108}", {FragmentStatus.EXACT, FragmentStatus.MODIFIED}),  # no space after ①
+    ("minbeop", f"① {MINBEOP_108}", {FragmentStatus.EXACT, FragmentStatus.MODIFIED}),
+    ("minbeop", f"(1) {MINBEOP_108}", {FragmentStatus.EXACT, FragmentStatus.MODIFIED}),  # (1) for ①
+]
+
+
+@pytest.mark.parametrize(("name", "quote", "statuses"), MARK_CASES)
+def test_a_paragraph_mark_written_another_way_is_no_changed_number(name: str, quote: str, statuses) -> None:
+    result = find_quote(quote, normalized(name))
+    assert result.status in statuses, result
+    assert result.meaning_change is None
+
+
+def test_a_changed_paragraph_mark_is_still_a_changed_number() -> None:
+    # ② is another paragraph of 제108조 than ①: the quote of ① marked ② is not "modified"
+    result = find_quote(f"② {MINBEOP_108}", normalized("minbeop"))
+    assert result.status is FragmentStatus.ABSENT
+    assert result.meaning_change == "number"
+
+
+def test_a_korean_quote_may_close_inside_a_word() -> None:
+    # 2015다200111 판결요지: the draft writes `"…공공성을 저해"한다고`, the judgment "저해하고"
+    result = find_quote(SUNGGONG_BOSU, precedent_2015da200111())
+    assert result.status is FragmentStatus.EXACT
+
+
+def test_a_korean_quote_never_closes_before_a_negation_of_its_word() -> None:
+    text = normalize(
+        "제22조의2 ② 그 정보는 법정대리인의 동의 없이 해당 아동으로부터 직접 수집하지 아니할 수 있다."
+    )
+    assert not fragment.korean_ending(text.text, text.text.index("수집") + 2, "직접 수집")
+    assert find_quote("해당 아동으로부터 직접 수집", text).status is not FragmentStatus.EXACT
+
+
+@pytest.mark.parametrize(
+    ("deleted", "inserted", "same"),
+    [
+        (["①"], ["(1)"], True),
+        (["①상대방과"], ["①"], True),
+        (["§"], [], True),  # a quote cut after "§" of "§ 1"
+        (["제1항"], ["제2항"], False),
+        (["48"], ["72"], False),
+        (["②"], ["①"], False),
+    ],
+)
+def test_numbers_are_compared_by_value(deleted: list[str], inserted: list[str], same: bool) -> None:
+    assert fragment.same_numbers(deleted, inserted) is same

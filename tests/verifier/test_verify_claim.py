@@ -263,7 +263,8 @@ def test_it_blocks_an_anchor_that_contradicts_the_source(anchor: dict[str, objec
     assert field_word in finding.rationale
 
 
-def test_a_partial_party_match_is_a_soft_note_not_a_block() -> None:
+def test_a_partial_party_match_is_for_a_person_never_green_never_red() -> None:
+    # the party guard's soft band (issue 15 §10): 🟡, the rationale naming both sets of parties
     finding = verify_claim(
         claim(
             ClaimType.BARE_CITATION,
@@ -275,8 +276,9 @@ def test_a_partial_party_match_is_a_soft_note_not_a_block() -> None:
         finding_id="C1",
         lang="en",
     )
-    assert finding.status is Status.VERIFIED
-    assert any("parties" in note for note in finding.notes)
+    assert finding.status is Status.NEEDS_JUDGEMENT
+    assert "parties" in finding.rationale
+    assert "Google Ireland" in finding.rationale
 
 
 # Korean statutes, protocol A (조/항 existence, then the unit's own text).

@@ -416,6 +416,16 @@ def party_jaccard(claimed: Iterable[str], resolved: Iterable[str]) -> float | No
     return matched / (len(a) + len(b) - matched)
 
 
+def party_band(claimed: Iterable[str], resolved: Iterable[str], score: float) -> str:
+    """ "hard" (another case's parties: Jaccard below 0.30), "soft" (0.30–0.50: a person confirms) or "match".
+    One name on each side that differ is too little to call a forgery ("Nowicka" / "Zieliński": a surname
+    the draft shortened, a party the database lists first): soft, never hard."""
+    if score < PARTY_HARD:
+        single = len(set(party_tokens(claimed))) == 1 and len(set(party_tokens(resolved))) == 1
+        return "soft" if single else "hard"
+    return "soft" if score < PARTY_SOFT else "match"
+
+
 # --- the comparison -------------------------------------------------------------------------------
 
 
@@ -454,9 +464,10 @@ def compare_anchor(claimed: Anchor, resolved: SourceDocument) -> AnchorResult:
             issue = AnchorIssue(
                 "parties", "; ".join(claimed.parties), "; ".join(resolved.parties), f"jaccard {score:.2f}"
             )
-            if score < PARTY_HARD:
+            band = party_band(claimed.parties, resolved.parties, score)
+            if band == "hard":
                 hard.append(issue)
-            elif score < PARTY_SOFT:
+            elif band == "soft":
                 soft.append(issue)
 
     if claimed.law and resolved.kind is Kind.STATUTE and resolved.jurisdiction is Jurisdiction.KR:
@@ -479,6 +490,7 @@ __all__ = [
     "normalize_kr_case_number",
     "normalize_signature",
     "parse_date",
+    "party_band",
     "party_jaccard",
     "party_tokens",
 ]

@@ -13,9 +13,11 @@ Mechanical, in two signals:
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import threading
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +57,18 @@ class ContentResult:
     jaccard: float
     window_terms: tuple[str, ...]  # terms found inside the best window
     scattered: bool
+    raw_coverage: float | None = None  # share of terms found, template language counted in full
+
+    @property
+    def mostly_boilerplate(self) -> bool:
+        """Enough of the claim's terms are there, but only template language brings them to the threshold:
+        the source shares the claim's formulas, not (necessarily) its substance."""
+        return (
+            not self.reached
+            and self.raw_coverage is not None
+            and self.raw_coverage >= self.threshold
+            and bool(set(self.boilerplate) & set(self.found))
+        )
 
     @property
     def reached(self) -> bool:
@@ -140,11 +154,49 @@ def carrier_terms(claim: Normalized, lang: str) -> list[_Term]:
 
 
 def _boilerplate_spans(claim: Normalized, lang: str) -> list[tuple[int, int]]:
+    """Where the claim's template phrases are, matched with and without diacritics ("chyba ze umowa stanowi
+    inaczej" is the same formula typed without Polish letters)."""
     spans = []
+    text = fold(claim.text)
     for phrase in boilerplate_phrases(lang):
-        for m in re.finditer(rf"(?<!\w){re.escape(phrase)}(?!\w)", claim.text):
+        for m in re.finditer(rf"(?<!\w){re.escape(fold(phrase))}(?!\w)", text):
             spans.append(m.span())
     return spans
+
+
+# --- issue 15 §10: terms typed without diacritics, and a rare inflected word ----------------------------
+_FOLD = str.maketrans("łŁđĐ", "lLdD")
+_PREFIX_MIN = 5  # a stem shorter than this is shared by unrelated words
+_PREFIX_LANGS = frozenset({"pl"})  # inflection the lemmatizer does not know; English lemmas suffice
+
+
+@functools.lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """`text` without diacritics, character for character (offsets stay valid): "stosował" → "stosowal"."""
+    out = []
+    for ch in text.translate(_FOLD):
+        if "\u00c0" <= ch <= "\u024f":  # Latin letters with marks only: Hangul syllables decompose too
+            decomposed = unicodedata.normalize("NFD", ch)
+            if all(unicodedata.combining(c) for c in decomposed[1:]):
+                ch = decomposed[0]
+        out.append(ch)
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=65536)
+def known_word(word: str, lang: str) -> bool:
+    """The lemmatizer's dictionary has the word (as a form of some lemma)."""
+    strategy = _lemmatizer()._lemmatization_strategy  # type: ignore[attr-defined]
+    return strategy.get_lemma(word, lang) is not None
+
+
+def stem_prefix(word: str) -> str | None:
+    """The stem a rare inflected word is looked for by: all but its last three letters, at least five
+    ("abuzywne" → "abuzy" finds "abuzywnego"); None for a word too short to stem safely. Asked only for
+    words the lemmatizer's dictionary does not know."""
+    if len(word) < _PREFIX_MIN + 1:
+        return None
+    return fold(word)[: max(_PREFIX_MIN, len(word) - 3)]
 
 
 class _SourceIndex:
@@ -154,6 +206,9 @@ class _SourceIndex:
         self.lang = lang
         self.spans = words(source.text)
         self.by_key: dict[str, list[int]] = {}
+        self._folded: dict[str, list[int]] | None = None  # the source's words without diacritics, on demand
+        self._sorted: list[str] | None = None
+        self._source = source
         if lang == "ko":
             return
         forms: dict[str, str] = {}
@@ -165,6 +220,27 @@ class _SourceIndex:
             self.by_key.setdefault(key, []).append(s)
             if key != word:
                 self.by_key.setdefault(word, []).append(s)
+
+    @property
+    def by_folded(self) -> dict[str, list[int]]:
+        """Built the first time a term is not found as written (most claims never ask)."""
+        if self._folded is None:
+            folded: dict[str, list[int]] = {}
+            for s, e in self.spans:
+                folded.setdefault(fold(self._source.text[s:e]), []).append(s)
+            self._folded = folded
+        return self._folded
+
+    def with_prefix(self, prefix: str) -> list[int]:
+        """Positions of the source's words (without diacritics) that start with `prefix`."""
+        if self._sorted is None:
+            self._sorted = sorted(self.by_folded)
+        found: list[int] = []
+        i = bisect.bisect_left(self._sorted, prefix)
+        while i < len(self._sorted) and self._sorted[i].startswith(prefix) and len(found) < _MAX_OCCURRENCES:
+            found.extend(self.by_folded[self._sorted[i]])
+            i += 1
+        return sorted(found)
 
 
 _INDEX_CACHE: OrderedDict[tuple[int, str], tuple[Normalized, _SourceIndex]] = OrderedDict()
@@ -198,6 +274,15 @@ def _occurrences(term: _Term, source: Normalized, index: _SourceIndex) -> list[i
             i = source.text.find(term.key, i + 1)
         return found
     positions = index.by_key.get(term.key) or index.by_key.get(term.surface) or []
+    if not positions:
+        # typed without diacritics ("stosowal"), or a rare word the lemmatizer does not inflect
+        positions = index.by_folded.get(fold(term.surface)) or index.by_folded.get(fold(term.key)) or []
+    if not positions and index.lang in _PREFIX_LANGS and not known_word(term.surface, index.lang):
+        # only a word the dictionary does not know: a known one ("konkurencji") has its lemma, and its stem
+        # would find other words of the family ("konkurencyjną")
+        prefix = stem_prefix(term.surface)
+        if prefix is not None:
+            positions = index.with_prefix(prefix)
     return positions[:_MAX_OCCURRENCES]
 
 
@@ -262,9 +347,11 @@ def content_coverage(
     *,
     lang: str,
     threshold: float = DEFAULT_THRESHOLD,
+    window: bool = True,
 ) -> ContentResult:
     """How much of what `claim_text` asserts the source contains. Pass a `Normalized` source to check
-    many claims against one text without normalizing it again."""
+    many claims against one text without normalizing it again. `window=False`: which terms are there, without
+    looking for the passage that holds most of them (the topic check needs no evidence window)."""
     _check_lang(lang)
     if not 0 < threshold <= 1:
         raise ValueError(f"threshold must be in (0, 1], got {threshold}")
@@ -281,13 +368,14 @@ def content_coverage(
             occurrences[i] = found_at
     weight = sum(BOILERPLATE_WEIGHT if i in in_boilerplate else 1.0 for i in occurrences)
     coverage = weight / len(terms) if terms else 0.0
-    window = _best_window(claim, occurrences, src)
+    raw_coverage = len(occurrences) / len(terms) if terms else 0.0
+    best = _best_window(claim, occurrences, src) if window else None
     start = end = None
     excerpt = ""
     score = 0.0
     inside: frozenset[int] = frozenset()
-    if window is not None:
-        n_start, n_end, score, inside = window
+    if best is not None:
+        n_start, n_end, score, inside = best
         start, end = src.span_to_original(n_start, n_end)
         excerpt = src.original[start:end]
     window_share = len(inside) / len(occurrences) if occurrences else 0.0
@@ -306,6 +394,7 @@ def content_coverage(
         jaccard=round(score, 4),
         window_terms=tuple(terms[i].surface for i in sorted(inside)),
         scattered=scattered,
+        raw_coverage=round(raw_coverage, 4),
     )
 
 

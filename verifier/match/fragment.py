@@ -13,6 +13,7 @@ import difflib
 import enum
 import math
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -77,9 +78,28 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
                 return "negation"
     digits_deleted = [w for w in deleted if any(c.isdigit() for c in w)]
     digits_inserted = [w for w in inserted if any(c.isdigit() for c in w)]
-    if digits_deleted or digits_inserted:
+    if (digits_deleted or digits_inserted) and not same_numbers(digits_deleted, digits_inserted):
         return "number"
     return quote_change(deleted, inserted)
+
+
+# --- issue 15 §10: a paragraph mark written another way is the same number ------------------------------
+_NUMBER = re.compile(r"\d+")
+
+
+def same_numbers(deleted: Sequence[str], inserted: Sequence[str]) -> bool:
+    """The same numbers on both sides, however they are marked: "①" and "(1)", "①상대방과" and "① 상대방과",
+    "§" cut from "§ 1" are the source's paragraph 1 written differently, not another number."""
+
+    def values(ws: Sequence[str]) -> list[int]:
+        out: list[int] = []
+        for w in ws:
+            # ①…⑳ and full-width digits are one number each; ASCII runs are numbers as written
+            out.extend(int(unicodedata.numeric(c)) for c in w if not c.isascii() and c.isdigit())
+            out.extend(int(n) for n in _NUMBER.findall("".join(c for c in w if c.isascii())))
+        return sorted(out)
+
+    return values(deleted) == values(inserted)
 
 
 class FragmentStatus(enum.StrEnum):
@@ -149,7 +169,23 @@ def quote_segments(quote: Normalized) -> list[Span]:
 def _on_boundaries(text: str, start: int, end: int, needle: str) -> bool:
     if needle[0].isalnum() and start > 0 and text[start - 1].isalnum():
         return False
-    return not (needle[-1].isalnum() and end < len(text) and text[end].isalnum())
+    if needle[-1].isalnum() and end < len(text) and text[end].isalnum():
+        return korean_ending(text, end, needle)
+    return True
+
+
+_CIRCLED_GLUED = re.compile(r"([\u2460-\u2473])(?=\w)")
+_HANGUL_SYLLABLE = re.compile(r"[\uac00-\ud7a3]")
+_KO_NEGATION_NEAR = re.compile(r"않|아니|없|못")
+
+
+def korean_ending(text: str, end: int, needle: str) -> bool:
+    """A Korean quote may close inside a word: `"…공공성을 저해"한다고` quotes 저해하고 without its
+    ending, which the draft writes itself. Never when the source's word goes on to a negation
+    ("허용"되지 않는다): the quote would drop it."""
+    if not (_HANGUL_SYLLABLE.match(needle[-1]) and _HANGUL_SYLLABLE.match(text[end])):
+        return False
+    return _KO_NEGATION_NEAR.search(text, end, min(len(text), end + 8)) is None
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int) -> Iterator[int]:
@@ -382,7 +418,7 @@ def find_quote(
     if not 0 <= threshold < 1:
         raise ValueError(f"threshold must be in [0, 1), got {threshold}")
     src = source if isinstance(source, Normalized) else normalize(source)
-    q = normalize(quote)
+    q = normalize(_CIRCLED_GLUED.sub(r"\1 ", quote))  # "①상대방과" is paragraph ① and its first word
     seg_spans = quote_segments(q)
     if not seg_spans:
         raise ValueError(f"the quote has no words to look for: {quote!r}")

@@ -214,6 +214,7 @@ def judgment_document(
     }
     if division:
         meta["division"] = division
+    meta.update(_topic_meta(ordered))
     if problem:
         meta["date_problem"] = problem
         meta["saos_date"] = str(date)
@@ -247,6 +248,27 @@ def judgment_document(
         retries=retries,
         meta=meta,
     )
+
+
+def _texts(values: object, field: str | None = None) -> list[str]:
+    out: list[str] = []
+    for value in values if isinstance(values, list) else []:
+        text = value.get(field) if field is not None and isinstance(value, dict) else value
+        if isinstance(text, str) and text.strip() and text.strip() not in out:
+            out.append(text.strip())
+    return out
+
+
+def _topic_meta(parts: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """What SAOS says a judgment is about — its keywords, legal bases and the acts it refers to — for the
+    topic check (verifier/topic_fields.py)."""
+    keywords: list[str] = []
+    bases: list[str] = []
+    for d in parts:
+        keywords += [k for k in _texts(d.get("keywords")) if k not in keywords]
+        bases += [b for b in _texts(d.get("legalBases")) if b not in bases]
+        bases += [b for b in _texts(d.get("referencedRegulations"), "text") if b not in bases]
+    return {k: "; ".join(v) for k, v in (("keywords", keywords), ("legal_bases", bases)) if v}
 
 
 def parse_judgment(text: str) -> Mapping[str, Any]:
