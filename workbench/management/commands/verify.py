@@ -26,7 +26,8 @@ class UsageError(Exception):
 
 
 class CachedResolver:
-    """Uploads given with --source first, then the snapshot cache, then upstream (stored for next time)."""
+    """The snapshot cache, then upstream (stored for next time); a document given with --source is evidence
+    beside that official answer, never instead of it (issue 16)."""
 
     def __init__(self, uploads: dict[str, SourceDocument], upstream: Resolver) -> None:
         self.uploads = uploads
@@ -34,12 +35,13 @@ class CachedResolver:
         self._lock = threading.Lock()
 
     def resolve(self, anchor: Anchor) -> Resolution:
-        if anchor.key in self.uploads:
-            return Found(self.uploads[anchor.key])
         try:
-            return resolve_for(anchor, matter=None, upstream=self.upstream).resolution
+            official = resolve_for(anchor, matter=None, upstream=self.upstream).resolution
         finally:
             connections.close_all()  # this pool thread's own connection; the thread may not be reused
+        if anchor.key in self.uploads:
+            return Found(self.uploads[anchor.key], official=official)
+        return official
 
 
 def parse_source_option(value: str) -> tuple[Anchor, Path]:
@@ -88,7 +90,7 @@ class Command(BaseCommand):
             if not file_path.is_file():
                 raise UsageError(f"--source {file_path}: no such file")
             ingested = ingest_path(file_path, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
-            uploads[anchor.key] = document_from_upload(anchor, ingested.text, file_path.name)
+            uploads[anchor.key] = document_from_upload(anchor, ingested.text, file_path.name, form="file")
         ensure_database()
         upstream = router(local_only=options["local_only"] or settings.WORKBENCH_LOCAL_ONLY)
         resolver = CachedResolver(uploads, upstream)
@@ -106,7 +108,8 @@ class Command(BaseCommand):
                 raise CommandError(f"cannot write {options['output']}: {exc.strerror}") from exc
         else:
             self.stdout.write(rendered, ending="" if rendered.endswith("\n") else "\n")
-        hard = any(f.status.is_hard_block for r in results for f in r.findings)
+        # a --source file that passes where the official source blocks is not a pass: no partner confirmed it
+        hard = any(f.status.is_hard_block or f.clears_official_block for r in results for f in r.findings)
         return 1 if hard else 0
 
 
