@@ -25,6 +25,7 @@ from workbench import (
     record_exports,
     review_list,
     services,
+    supplied_views,
     words,
     workspace,
 )
@@ -266,6 +267,7 @@ def evidence_context(request: HttpRequest, review: Review, finding: Finding) -> 
         "decisions": finding.decisions.select_related("user"),
         "attach_form": UploadTextForm(),
         "workspace_url": reverse("review", args=[review.pk]) + f"?finding={finding.pk}",
+        **supplied_views.evidence_context(finding),
     }
 
 
@@ -355,10 +357,21 @@ def finding_attach_source(request: HttpRequest, review_id: int, finding_pk: int)
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _decision_error(request, review, finding, " ".join(errors) or _("Attach a source."))
     try:
-        services.attach_source(user=request.user, finding=finding, document=form.document)
+        services.attach_source(
+            user=request.user,
+            finding=finding,
+            document=form.document,
+            also=supplied_views.chosen_pks(request.POST.getlist("also")),
+        )
     except ValidationError as exc:
         return _decision_error(request, review, finding, " ".join(exc.messages))
-    messages.success(request, _("Source attached and the finding verified again."))
+    messages.success(
+        request,
+        _(
+            "Source attached and the finding verified again. A source you supply is evidence, not an "
+            "official text: the finding is at most 🟡 until a partner confirms it."
+        ),
+    )
     return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
 
 

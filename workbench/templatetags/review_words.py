@@ -3,6 +3,7 @@
 from django import template
 
 from workbench import words
+from workbench.records import provenance_of_snapshot
 
 register = template.Library()
 
@@ -44,3 +45,11 @@ def check_word(finding: object) -> str:
         str(getattr(finding, "achieved_level", "")),
         str(getattr(finding, "claim_type", "")),
     )
+
+
+@register.filter
+def checked_against(snapshot: object) -> str:
+    """A snapshot's provenance as a sentence in the reader's language."""
+    if snapshot is None:
+        return ""
+    return words.source_words(provenance_of_snapshot(snapshot))  # type: ignore[arg-type]
