@@ -73,12 +73,19 @@ def canonical(finding: Any) -> dict[str, Any]:
     out = plain(finding)
     if out.get("source"):
         out["source"].pop("fetched_at", None)
+        if out["source"].get("provenance"):
+            out["source"]["provenance"].pop("at", None)  # the fetch (or corpus load) time, like fetched_at
     return out
 
 
 def canonical_row(row: Any) -> dict[str, Any]:
     """A stored finding row in the same shape as `canonical` of the verifier Finding it was stored from."""
+    from workbench.records import provenance_of_snapshot
+
     snapshot = row.snapshot
+    provenance = plain(provenance_of_snapshot(snapshot)) if snapshot else None
+    if provenance:
+        provenance.pop("at", None)
     return plain(
         {
             "id": row.finding_id,
@@ -100,6 +107,7 @@ def canonical_row(row: Any) -> dict[str, Any]:
                     "title": snapshot.title,
                     "url": snapshot.url,
                     "sha256": snapshot.sha256,
+                    "provenance": provenance,
                 }
                 if snapshot
                 else None
@@ -111,6 +119,7 @@ def canonical_row(row: Any) -> dict[str, Any]:
             "nearest": row.nearest,
             "coverage": row.coverage,
             "anchor_key": row.anchor_key or None,
+            "official_status": row.official_status or None,
         }
     )
 
