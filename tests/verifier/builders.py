@@ -25,7 +25,9 @@ from verifier.model import (
     Kind,
     Misconfigured,
     NotFound,
+    Provenance,
     SourceDocument,
+    SourceKind,
     SourceUnit,
     Unavailable,
 )
@@ -180,3 +182,23 @@ def measurement(
         elsewhere_paragraph=elsewhere_paragraph,
         summary="Data Protection Commissioner v Facebook Ireland and Schrems",
     )
+
+
+# --- a source a user supplied (issue 16) ---------------------------------------------------------------
+
+PASTED = Provenance(
+    kind=SourceKind.SUPPLIED,
+    service="upload",
+    url="upload:pasted text",
+    at="2026-12-01T09:30:00+00:00",
+    sha256="0" * 64,
+    by="associate",
+    form="paste",
+    name="pasted text",
+)
+
+
+def supplied(record: Measurement, *, official: Measurement | None) -> Measurement:
+    """`record` measured against a text a user pasted, with `official` measured against the official source
+    beside it (None: the official source was not asked)."""
+    return replace(record, provenance=PASTED, official=official)
