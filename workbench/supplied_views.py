@@ -43,7 +43,6 @@ def evidence_context(finding: Finding) -> dict[str, Any]:
     served = [f for f in others if f.supplied_source_id == source.pk]
     context.update(
         supplied=source,
-        supplied_words=words.source_words(provenance_of_snapshot(source.snapshot)),
         from_matter=source.review_id != finding.review_id,
         served=served,
         offer=[f for f in others if f.supplied_source_id != source.pk],

@@ -6,6 +6,7 @@ UploadResolver                                              attached documents b
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable
 
@@ -83,7 +84,7 @@ def document_from_upload(
         key=anchor.key,
         jurisdiction=jurisdiction,
         kind=kind,
-        title=name,
+        title=_title(name, ingested_text, kind),
         text=text,
         url=f"upload:{name}",
         version=digest[:16],
@@ -94,6 +95,17 @@ def document_from_upload(
         units=units,
         meta=supplied_meta(form=form, name=name, by=by, sha256=text_sha256(ingested_text)),
     )
+
+
+def _title(name: str, text: str, kind: Kind) -> str:
+    """The name a supplied statute gives itself on its first line ("민법"), beside the file's name: what the
+    text says it is, compared with the act the draft names; any other source is called by its file's name."""
+    if kind is not Kind.STATUTE:
+        return name
+    first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    if not first or len(first) > 60 or re.match(r"(?:제\s*\d+\s*조|Art\.|Article\s)", first):
+        return name
+    return f"{first} ({name})"
 
 
 class UploadResolver:
