@@ -179,3 +179,20 @@ def test_the_audit_timeline_says_who_supplied_what(every_kind, client_for) -> No
     assert "text pasted by alice" in page
     audit_csv = exports.render(review, "audit-csv").content.decode("utf-8-sig")
     assert "text pasted by alice" in audit_csv
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("pl", ("Źródła sprawy", "Inne źródła dostarczone w tej sprawie")),
+        ("ko", ("사건 원문", "이 사건에서 제공된 다른 원문")),
+    ],
+)
+def test_the_matter_page_speaks_the_readers_language(every_kind, client_for, people, language, words) -> None:
+    from workbench.models import Profile
+
+    Profile.objects.update_or_create(user=people["partner"], defaults={"language": language})
+    review = every_kind["review"]
+    page = client_for("partner").get(reverse("matter", args=[review.matter_id])).content.decode()
+    for word in words:
+        assert word in page, (language, word)
