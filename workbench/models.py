@@ -15,11 +15,14 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from verifier.model import HARD_BLOCKS, RISK_ORDER, STATUS_ICON, clears_official_block
+from verifier.model import HARD_BLOCKS, OFFICIAL_PASSES, RISK_ORDER, STATUS_ICON, clears_official_block
 from verifier.model import Status as VerifierStatus
 
 # the statuses that block sign-off until fixed or overridden (verifier.model.HARD_BLOCKS), as stored
 HARD_BLOCK_STATUSES = tuple(sorted(s.value for s in HARD_BLOCKS))
+# what the official source may say of a claim checked against a supplied source that a partner clears only
+# with a written reason (verifier.model.clears_official_block), as stored
+OFFICIAL_BLOCKING_STATUSES = tuple(sorted(s.value for s in VerifierStatus if s not in OFFICIAL_PASSES))
 
 
 class Matter(models.Model):

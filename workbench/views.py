@@ -31,7 +31,14 @@ from workbench import (
 )
 from workbench.audit import verify_chain
 from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
-from workbench.models import HARD_BLOCK_STATUSES, Decision, Finding, Review, SourceSnapshot
+from workbench.models import (
+    HARD_BLOCK_STATUSES,
+    OFFICIAL_BLOCKING_STATUSES,
+    Decision,
+    Finding,
+    Review,
+    SourceSnapshot,
+)
 from workbench.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -437,6 +444,12 @@ def review_sign_off_confirm(request: HttpRequest, review_id: int) -> HttpRespons
             .prefetch_related("decisions__user")
             .order_by("ordinal")
         ),
+        "supplied_approvals": list(
+            current.filter(state=Finding.State.APPROVED, official_status__in=OFFICIAL_BLOCKING_STATUSES)
+            .exclude(status__in=HARD_BLOCK_STATUSES)
+            .prefetch_related("decisions__user")
+            .order_by("ordinal")
+        ),
         "chain": verify_chain(review),
     }
     return render(request, "workbench/sign_off.html", context, status=200)
@@ -546,10 +559,22 @@ def partner_queue(request: HttpRequest) -> HttpResponse:
         .select_related("review", "review__matter")
         .order_by("review_id", "ordinal")
     )
+    # a pass only against a text a user supplied, where the official source blocks it: a partner's reason
+    supplied_only = (
+        Finding.objects.filter(
+            review__in=reviews_of(request.user).filter(signoff__isnull=True),
+            official_status__in=OFFICIAL_BLOCKING_STATUSES,
+        )
+        .exclude(status__in=HARD_BLOCK_STATUSES)
+        .exclude(state=Finding.State.APPROVED)
+        .filter(version=F("review__version"))
+        .select_related("review", "review__matter")
+        .order_by("review_id", "ordinal")
+    )
     return render(
         request,
         "workbench/queue.html",
-        {"waiting": waiting, "hard_blocks": hard_blocks, "role": PARTNER},
+        {"waiting": waiting, "hard_blocks": hard_blocks, "supplied_only": supplied_only, "role": PARTNER},
     )
 
 

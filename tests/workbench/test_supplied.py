@@ -303,3 +303,25 @@ def test_an_upload_stored_before_issue_16_becomes_a_review_scoped_supplied_sourc
     assert Review.objects.get(pk=later.pk).status == "done"
     assert AuditEvent.objects.filter(review=later, kind="finding_computed").count() > 0
     assert Decision.objects.count() == 0
+
+
+def test_the_partner_sees_what_passes_only_against_a_supplied_source_and_signs_for_it(
+    demo, client_for
+) -> None:
+    review = demo_review(demo)
+    (c7,) = paste(demo, cited(review, "민법 제1200조"))
+    partner = client_for("partner")
+    queue = partner.get(reverse("queue")).content.decode()
+    assert 'id="supplied-only"' in queue
+    assert "민법 제1200조" in queue.split('id="supplied-only"')[1]
+    services.decide(user=demo["partner"], finding=c7, action="approve", comment="Seen the client's code.")
+    for other in services.blockers(review):
+        action = "override" if other.is_hard_block else "approve"
+        services.decide(user=demo["partner"], finding=other, action=action, comment="Checked by hand.")
+    page = partner.get(reverse("review_sign_off_confirm", args=[review.pk])).content.decode()
+    listed = page.split('id="supplied-approvals"')[1].split("</ul>")[0]
+    assert "C7" in listed
+    assert "Seen the client&#x27;s code." in listed
+    assert "official source: unverified" in listed
+    queue = partner.get(reverse("queue")).content.decode()
+    assert "민법 제1200조" not in queue.split('id="supplied-only"')[1]
