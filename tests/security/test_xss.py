@@ -253,6 +253,9 @@ def test_a_supplied_sources_name_and_supplier_render_as_text(client_for, hostile
     from verifier.ingest import ingest_text
     from workbench import services
 
+    Finding.objects.filter(review=hostile_review).update(
+        anchor={"key": "pl:act:DU/1964/93"}, anchor_key="pl:act:DU/1964/93"
+    )
     finding = hostile_review.findings.get()
     name = f"{PAYLOADS[1]}.txt"
     services.attach_source(
