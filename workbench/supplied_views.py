@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from workbench import services, supplied, words
+from workbench import supplied, supplied_services, words
 from workbench.models import Finding, Matter, Review, SuppliedSource
 from workbench.permissions import (
     ASSOCIATE,
@@ -57,7 +57,7 @@ def finding_supplied_apply(request: HttpRequest, review_id: int, finding_pk: int
     finding = finding_for(request.user, review, finding_pk)
     require_role(request.user, ASSOCIATE, PARTNER)
     try:
-        checked = services.apply_supplied_source(
+        checked = supplied_services.apply_supplied_source(
             user=request.user, finding=finding, also=chosen_pks(request.POST.getlist("also"))
         )
     except ValidationError as exc:
@@ -91,7 +91,7 @@ def _back(request: HttpRequest, review: Review) -> HttpResponse:
 def supplied_mark(request: HttpRequest, review_id: int, source_pk: int) -> HttpResponse:
     review, source = _source_of(request, review_id, source_pk)
     try:
-        services.mark_matter_source(user=request.user, source=source)
+        supplied_services.mark_matter_source(user=request.user, source=source)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
@@ -107,7 +107,7 @@ def supplied_mark(request: HttpRequest, review_id: int, source_pk: int) -> HttpR
 def supplied_revoke(request: HttpRequest, review_id: int, source_pk: int) -> HttpResponse:
     review, source = _source_of(request, review_id, source_pk)
     try:
-        checked = services.revoke_matter_source(user=request.user, source=source)
+        checked = supplied_services.revoke_matter_source(user=request.user, source=source)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

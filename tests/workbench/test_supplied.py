@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from tests.workbench.factories import checked_review
 from verifier.ingest import ingest_path, ingest_text
-from workbench import services
+from workbench import services, supplied_services
 from workbench.audit import verify_chain
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot, SuppliedSource
 
@@ -210,7 +210,7 @@ def test_a_partners_matter_source_serves_later_reviews_for_what_its_text_has_unt
 def test_another_matter_never_gets_a_matter_source(demo) -> None:
     first = demo_review(demo)
     paste(demo, cited(first, "민법 제1200조"))
-    services.mark_matter_source(user=demo["partner"], source=SuppliedSource.objects.get(review=first))
+    supplied_services.mark_matter_source(user=demo["partner"], source=SuppliedSource.objects.get(review=first))
     elsewhere = services.create_review(
         user=demo["outsider"],
         matter=demo["other_matter"],
@@ -224,7 +224,7 @@ def test_another_matter_never_gets_a_matter_source(demo) -> None:
     assert cited(elsewhere, "민법 제1200조").status == "unverified"
     assert not elsewhere.findings.filter(supplied_source__isnull=False).exists()
     with pytest.raises(Exception, match="not a member"):
-        services.mark_matter_source(
+        supplied_services.mark_matter_source(
             user=demo["outside_partner"], source=SuppliedSource.objects.get(review=first)
         )
 
