@@ -210,7 +210,8 @@ def test_a_partners_matter_source_serves_later_reviews_for_what_its_text_has_unt
 def test_another_matter_never_gets_a_matter_source(demo) -> None:
     first = demo_review(demo)
     paste(demo, cited(first, "민법 제1200조"))
-    supplied_services.mark_matter_source(user=demo["partner"], source=SuppliedSource.objects.get(review=first))
+    source = SuppliedSource.objects.get(review=first)
+    supplied_services.mark_matter_source(user=demo["partner"], source=source)
     elsewhere = services.create_review(
         user=demo["outsider"],
         matter=demo["other_matter"],

@@ -141,9 +141,12 @@ def _kr_item_number(raw: str) -> tuple[int, int]:
     return int(main), int(branch or 0)
 
 
+_DATE_BEFORE = re.compile(r"\d{4}\s*\.\s*(?:\d{1,2}\s*\.\s*)?$")
+
+
 def _kr_item_follows(previous: str | None, raw: str, chunk: str, m: re.Match[str]) -> bool:
-    if re.match(r"\s*\d+\s*\.", chunk[m.end() :]):
-        return False  # "2016. 8. 17.": a date
+    if _DATE_BEFORE.search(chunk[: m.start()]):
+        return False  # the month or the day of "2016. 8. 17."
     main, branch = _kr_item_number(raw)
     if previous is None:
         return (main, branch) == (1, 0)
