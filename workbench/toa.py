@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from verifier.model import STATUS_ICON, Jurisdiction, Kind, Status
+from verifier.provenance import SUPPLIED_ORIGIN
 from verifier.sources.structure_kr import article_label as kr_article
 from verifier.sources.structure_pl import article_label as pl_article
 from workbench.models import Finding, Review
@@ -101,6 +102,10 @@ def build(findings: Iterable[Finding]) -> Table:
     sections: dict[tuple[str, str], Section] = {}
     unread: list[Citing] = []
     for f in findings:
+        if f.snapshot is not None and f.snapshot.origin == SUPPLIED_ORIGIN:
+            # a text a user supplied names nothing in a filed table: the official source or the draft does
+            # (issue 16); the row is read only, never saved
+            f.snapshot = None
         citing = _citing(f)
         anchor = f.anchor or {}
         if not anchor or not f.anchor_key:

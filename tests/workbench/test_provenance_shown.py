@@ -196,3 +196,19 @@ def test_the_matter_page_speaks_the_readers_language(every_kind, client_for, peo
     page = client_for("partner").get(reverse("matter", args=[review.matter_id])).content.decode()
     for word in words:
         assert word in page, (language, word)
+
+
+def test_the_table_of_authorities_names_acts_and_cases_by_their_official_sources(every_kind, people) -> None:
+    from workbench import supplied_services, toa
+
+    # every citation of 민법 served by the paste: nothing official names the act but the draft
+    supplied_services.apply_supplied_source(
+        user=people["associate"],
+        finding=Finding.objects.get(pk=every_kind["c7"].pk),
+        also=[every_kind["c5"].pk],
+    )
+    table = toa.build(toa.findings_for_table(every_kind["review"]))
+    groups = [g.title for p in table.parts for s in p.sections for g in s.groups.values()]
+    details = [g.detail for p in table.parts for s in p.sections for g in s.groups.values()]
+    assert "민법" in groups
+    assert not any("pasted text" in (t or "") or "schrems-2015.txt" in (t or "") for t in groups + details)
