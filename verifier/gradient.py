@@ -25,6 +25,7 @@ from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
+    OFFICIAL_PASSES,
     REQUIRED_LEVEL,
     Cause,
     ClaimType,
@@ -37,6 +38,7 @@ from verifier.model import (
     Unavailable,
 )
 from verifier.pinpoint import unit_label
+from verifier.provenance import provenance_message
 from verifier.rationales import RATIONALES, Message, rationale
 
 LANGS = ("en", "pl", "ko")
@@ -83,6 +85,7 @@ class Decision:
     match: MatchEvidence | None = None  # where the claim's words are in the source
     nearest: tuple[MatchEvidence, ...] = ()  # passages closest to what is not there (🟠 / 🔴 only)
     coverage: float | None = None  # CONTENT: share of the claim's terms found
+    official: Status | None = None  # a supplied source: the status the official source gives the claim
     token: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -114,6 +117,7 @@ def _decision(
     match: MatchEvidence | None = None,
     nearest: tuple[MatchEvidence, ...] = (),
     coverage: float | None = None,
+    official: Status | None = None,
 ) -> Decision:
     return Decision(
         status,
@@ -124,6 +128,7 @@ def _decision(
         match,
         nearest if status in (Status.CALIBRATION, Status.UNVERIFIED) else (),
         coverage,
+        official,
         _BUILT_HERE,
     )
 
@@ -134,8 +139,12 @@ _FOUND = (Status.VERIFIED, Status.MODIFIED)
 
 def decide(m: Measurement) -> Decision:
     """The decision table (`_table`), then two rows that hand a verdict to a person (🟡): a block that the
-    unit's cross-reference explains, a pass that the parties do not support."""
-    return _uncertain_parties(m, _read_with_references(m, _table(m)))
+    unit's cross-reference explains, a pass that the parties do not support; a source a user supplied then
+    caps what the rows decided (`_supplied`)."""
+    decision = _uncertain_parties(m, _read_with_references(m, _table(m)))
+    if m.provenance is not None and not m.provenance.official:
+        return _supplied(m, decision)
+    return decision
 
 
 # --- issue 15, grounding: the topic, the EU court, a cross-reference, the parties' soft band ------------
@@ -254,6 +263,62 @@ def _table(m: Measurement) -> Decision:
         return _judgment_paragraph(m, notes)
     assert m.reading is not None
     return _from_reading(m, m.reading, notes)
+
+
+# --- a source a user supplied (issue 16): evidence, not authority ------------------------------------
+# A text a user pasted or uploaded can show that the draft's words are in it, never that the law says them:
+# at most 🟡 needs_judgement, a partner confirms it. The same claim was measured against the official source
+# too (`Measurement.official`); where that source answered and blocks it or words it otherwise, the finding
+# says so and stays blocked until a partner approves it with a written reason, as where the official source
+# could not be had at all. What fails against the supplied text keeps its status, saying what it was read in.
+
+_PASSES = frozenset({Status.VERIFIED, Status.MODIFIED, Status.NEEDS_JUDGEMENT})
+
+
+def _supplied(m: Measurement, decision: Decision) -> Decision:
+    assert m.provenance is not None
+    source = provenance_message(m.provenance)
+    official = decide(m.official) if m.official is not None else None
+    official_status = official.status if official is not None else Status.NO_SOURCE
+    official_reason: Message = (
+        official.reason if official is not None else Message("no_source", {"reason": "not looked up"})
+    )
+    if decision.status not in _PASSES:
+        notes = (*decision.notes, Message("supplied_checked", {"source": source}))
+        if official_status is not decision.status and official is not None:
+            notes += (Message("supplied_official_passes", {"official": official_reason}),)
+        return _decision(
+            decision.status,
+            decision.required,
+            decision.achieved,
+            decision.reason.key,
+            decision.reason.values,
+            notes=notes,
+            match=decision.match,
+            nearest=decision.nearest,
+            coverage=decision.coverage,
+            official=official_status,
+        )
+    answered = m.official is not None and (
+        m.official.document is not None or isinstance(m.official.failure, NotFound)
+    )
+    if official_status in OFFICIAL_PASSES:
+        key = "supplied_official_agrees"
+    elif answered:
+        key = "supplied_official_disagrees"  # the article is absent there, or its wording differs
+    else:
+        key = "supplied_no_official"
+    return _decision(
+        Status.NEEDS_JUDGEMENT,
+        decision.required,
+        decision.achieved,
+        key,
+        {"source": source, "reason": decision.reason, "official": official_reason},
+        notes=decision.notes,
+        match=decision.match,
+        coverage=decision.coverage,
+        official=official_status,
+    )
 
 
 def _no_document(m: Measurement) -> Decision:

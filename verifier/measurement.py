@@ -13,7 +13,16 @@ from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult
 from verifier.match.stated import Statements
-from verifier.model import Claim, Level, MatchEvidence, Misconfigured, NotFound, SourceDocument, Unavailable
+from verifier.model import (
+    Claim,
+    Level,
+    MatchEvidence,
+    Misconfigured,
+    NotFound,
+    Provenance,
+    SourceDocument,
+    Unavailable,
+)
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
 
@@ -67,3 +76,6 @@ class Measurement:
     supporting_urls: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()  # "did you mean …" from upstream's answer
     summary: str = ""  # the source's headnote or title, short, for rationales
+    provenance: Provenance | None = None  # where the source came from: official, or supplied by a user
+    # A supplied source: the same claim measured against the official source (None: it was not asked)
+    official: Measurement | None = None

@@ -91,6 +91,17 @@ STATUS_ICON: Mapping[Status, str] = {
 }
 
 HARD_BLOCKS = frozenset({Status.UNVERIFIED, Status.NO_SOURCE})
+# What the official source may say of a claim for a supplied source to stand beside it without a reason.
+OFFICIAL_PASSES = frozenset({Status.VERIFIED, Status.NEEDS_JUDGEMENT})
+
+
+def clears_official_block(status: Status | str, official_status: Status | str | None) -> bool:
+    """A finding checked against a supplied source that passes where the official source blocks it or words
+    it otherwise (or could not be had): a partner approves it only with a written reason, like an override."""
+    if not official_status:
+        return False
+    return Status(status) not in HARD_BLOCKS and Status(official_status) not in OFFICIAL_PASSES
+
 
 # Order used to sort by risk: hard blocks first, then what a person must look at, then the green.
 RISK_ORDER: Mapping[Status, int] = {
@@ -247,6 +258,9 @@ class Cause(enum.StrEnum):
 @dataclass(frozen=True, slots=True)
 class Found:
     document: SourceDocument
+    # Beside a document a user supplied: what the official source answered for the same anchor (None: it was
+    # not asked). A supplied text is evidence, not authority: the verdict is measured against both.
+    official: Resolution | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +313,37 @@ class MatchEvidence:
     segments: tuple[Span, ...] = ()  # one span per segment of a quote with […] gaps
 
 
+class SourceKind(enum.StrEnum):
+    """Where a source snapshot came from (the findings JSON's `source.provenance.kind`)."""
+
+    OFFICIAL = "official"  # an official service's API (law.go.kr, SAOS, Sejm ELI, EU CELLAR)
+    CORPUS = "corpus"  # the offline corpus: official texts kept on this machine
+    SEARCH_HIT = "search_hit"  # a document of the official search results a user chose
+    SUPPLIED = "supplied"  # a file or a text a user supplied: evidence, not authority
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where a source came from and who brought it in, as the evidence view, the exports and the audit trail
+    say it (`verifier.provenance` puts it in words)."""
+
+    kind: SourceKind
+    service: str  # "law.go.kr", "saos", "eli", "cellar", "corpus", "upload"
+    url: str
+    at: str  # ISO 8601: fetched, loaded into the corpus, chosen or supplied
+    sha256: str  # of the text as it came in (a supplied statute is then laid out like an official one)
+    by: str | None = None  # who chose or supplied it (None: the command line, or not known)
+    form: str | None = None  # supplied: "file" or "paste"
+    name: str | None = None  # supplied: the file's name
+    collection: str | None = None  # search hit: the search collection
+    document_id: str | None = None  # search hit: the document's id in it
+    corpus_file: str | None = None  # corpus: the file it was read from
+
+    @property
+    def official(self) -> bool:
+        return self.kind is not SourceKind.SUPPLIED
+
+
 @dataclass(frozen=True, slots=True)
 class SourceRef:
     id: str
@@ -306,6 +351,7 @@ class SourceRef:
     url: str
     fetched_at: str
     sha256: str
+    provenance: Provenance | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +383,14 @@ class Finding:
     # are them rendered in the draft's, as the findings JSON carries them)
     reason: Message | None = field(default=None, compare=False)
     note_messages: tuple[Message, ...] = field(default=(), compare=False)
+    # Checked against a supplied source: the status the official source gives the same claim (no_source when
+    # it could not be had). A pass here that the official source does not give needs a partner's reason.
+    official_status: Status | None = None
 
     @property
     def label(self) -> str:
         return self.status.label
+
+    @property
+    def clears_official_block(self) -> bool:
+        return clears_official_block(self.status, self.official_status)

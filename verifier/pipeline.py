@@ -162,14 +162,19 @@ def verify_document(
     lang: str | None = "auto",
     workers: int = 16,
     on_finding: Callable[[Finding], None] | None = None,
+    for_claim: Callable[[Claim, Resolution | None], Resolution | None] | None = None,
 ) -> DocumentReport:
     """Every claim of the draft checked against its source, in-process: `run_plan` fetching on threads, a
-    small pool checking claims as their sources come in."""
+    small pool checking claims as their sources come in. A source is fetched once for all the claims citing
+    it; `for_claim(claim, resolution)` may narrow what one claim is checked against (a document a user
+    supplied serves only the citation it was supplied for)."""
     language = language_of(document.text, lang)
     the_plan = plan(claims_of(document, language))
     claims = the_plan.claims
 
     def check(i: int, resolution: Resolution | None) -> Finding:
+        if for_claim is not None:
+            resolution = for_claim(claims[i], resolution)
         finding = verify_claim(claims[i], resolution, finding_id=f"C{i + 1}", lang=language)
         if on_finding is not None:
             on_finding(finding)

@@ -234,6 +234,82 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "inna modalność, może / musi",
         "ko": "다른 규정 방식, 할 수 있다 / 하여야 한다",
     },
+    # --- a source a user supplied (issue 16): evidence, not authority --------------------------------
+    "supplied_official_disagrees": {
+        "en": "Checked only against {source}. {reason} The official source disagrees: {official} "
+        "It stays blocked until a partner approves it with a written reason.",
+        "pl": "Sprawdzono tylko względem: {source}. {reason} Źródło urzędowe mówi inaczej: {official} "
+        "BLOKADA do czasu zatwierdzenia przez partnera z pisemnym uzasadnieniem.",
+        "ko": "사용자가 제공한 원문({source})으로만 확인되었습니다. {reason} "
+        "공식 원문과 다릅니다: {official} 파트너가 사유를 적어 승인하기 전까지 차단됩니다.",
+    },
+    "supplied_no_official": {
+        "en": "Verified against a supplied source ({source}); the official source could not be checked "
+        "({official}). {reason} A partner confirms it with a written reason.",
+        "pl": "Zweryfikowano względem źródła dostarczonego przez użytkownika ({source}); "
+        "źródła urzędowego nie udało się sprawdzić ({official}). {reason} "
+        "Partner potwierdza to z pisemnym uzasadnieniem.",
+        "ko": "사용자가 제공한 원문({source})으로 확인되었으나 공식 원문은 확인하지 못했습니다({official}). "
+        "{reason} 파트너가 사유를 적어 확인해야 합니다.",
+    },
+    "supplied_official_agrees": {
+        "en": "Verified against a supplied source ({source}); the official source says the same. {reason} "
+        "A partner confirms it.",
+        "pl": "Zweryfikowano względem źródła dostarczonego przez użytkownika ({source}); "
+        "źródło urzędowe mówi to samo. {reason} Partner to potwierdza.",
+        "ko": "사용자가 제공한 원문({source})으로 확인되었고 공식 원문도 같습니다. {reason} "
+        "파트너가 확인합니다.",
+    },
+    "supplied_checked": {
+        "en": "Checked against {source}.",
+        "pl": "Sprawdzono względem: {source}.",
+        "ko": "대조한 원문: {source}.",
+    },
+    "supplied_official_passes": {
+        "en": "The official source gives another answer: {official}",
+        "pl": "Źródło urzędowe daje inny wynik: {official}",
+        "ko": "공식 원문으로는 결과가 다릅니다: {official}",
+    },
+    "checked_against": {
+        "en": "Checked against {source}.",
+        "pl": "Sprawdzono względem: {source}.",
+        "ko": "대조한 원문: {source}.",
+    },
+    "provenance_paste": {
+        "en": "text pasted by {by} on {day}, not an official source",
+        "pl": "tekst wklejony przez {by} dnia {day}, nie źródło urzędowe",
+        "ko": "{day}에 {by}이(가) 붙여넣은 텍스트, 공식 출처가 아님",
+    },
+    "provenance_paste_anonymous": {
+        "en": "pasted text supplied on {day}, not an official source",
+        "pl": "wklejony tekst dostarczony dnia {day}, nie źródło urzędowe",
+        "ko": "{day}에 제공된 붙여넣은 텍스트, 공식 출처가 아님",
+    },
+    "provenance_file": {
+        "en": "the file “{name}” uploaded by {by} on {day}, not an official source",
+        "pl": "plik „{name}” przesłany przez {by} dnia {day}, nie źródło urzędowe",
+        "ko": "{day}에 {by}이(가) 올린 파일 “{name}”, 공식 출처가 아님",
+    },
+    "provenance_file_anonymous": {
+        "en": "the file “{name}” supplied on {day}, not an official source",
+        "pl": "plik „{name}” dostarczony dnia {day}, nie źródło urzędowe",
+        "ko": "{day}에 제공된 파일 “{name}”, 공식 출처가 아님",
+    },
+    "provenance_official": {
+        "en": "the official text from {service} ({url}), fetched on {day}",
+        "pl": "tekst urzędowy z {service} ({url}), pobrany dnia {day}",
+        "ko": "{service}의 공식 원문({url}), {day} 조회",
+    },
+    "provenance_corpus": {
+        "en": "the official text in this machine's offline corpus ({file}), loaded on {day}",
+        "pl": "tekst urzędowy z korpusu offline na tym komputerze ({file}), wczytany dnia {day}",
+        "ko": "이 컴퓨터의 오프라인 자료에 있는 공식 원문({file}), {day} 적재",
+    },
+    "provenance_search_hit": {
+        "en": "the official {service} document {document}, chosen from the search results by {by} on {day}",
+        "pl": "dokument urzędowy {service} {document}, wybrany z wyników wyszukiwania przez {by} dnia {day}",
+        "ko": "{day}에 {by}이(가) 검색 결과에서 고른 {service} 공식 문서 {document}",
+    },
     "anchor_issue": {"en": "{issue}"},
     # --- issue 15, grounding ---------------------------------------------------------------------------
     "content_with_reference": {

@@ -10,8 +10,11 @@ from typing import Any
 
 from verifier.model import Finding, Status
 from verifier.pipeline import DocumentReport
+from verifier.provenance import describe, provenance_json
 
-SCHEMA = "citation-findings/1"
+# /2 (issue 16): `source.provenance` says where each source came from, and `official_status` what the
+# official source says of a claim that was checked against a source a user supplied.
+SCHEMA = "citation-findings/2"
 
 
 def summary(findings: Iterable[Finding]) -> dict[str, int]:
@@ -42,6 +45,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "supporting_urls": list(f.supporting_urls),
         "source": None,
         "match": None,
+        "official_status": f.official_status.value if f.official_status is not None else None,
     }
     if f.source is not None:
         out["source"] = {
@@ -50,6 +54,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
             "url": f.source.url,
             "fetched_at": f.source.fetched_at,
             "sha256": f.source.sha256,
+            "provenance": provenance_json(f.source.provenance) if f.source.provenance else None,
         }
     if f.match is not None:
         out["match"] = {
@@ -132,6 +137,7 @@ CSV_COLUMNS = (
     "rationale",
     "source_url",
     "source_sha256",
+    "source_provenance",
 )
 
 
@@ -158,6 +164,7 @@ def to_csv(reports: Sequence[DocumentReport]) -> str:
                     f.rationale,
                     f.source.url if f.source else "",
                     f.source.sha256 if f.source else "",
+                    describe(f.source.provenance, "en") if f.source and f.source.provenance else "",
                 ]
             )
     return buffer.getvalue()

@@ -51,6 +51,7 @@ from verifier.pinpoint import (
     reading_spans,
 )
 from verifier.precedent_topic import check_topic
+from verifier.provenance import provenance_of
 from verifier.supporting import kr_precedent_note, kr_statute_evidence, summary, web_url
 from verifier.text import normalize
 
@@ -88,7 +89,14 @@ def finding_of(measured: Measurement, decision: Decision, *, finding_id: str) ->
         rationale=decision.rationale(measured.lang),
         supporting_urls=measured.supporting_urls,
         source=(
-            SourceRef(document.id, document.title, document.url, document.fetched_at, document.sha256)
+            SourceRef(
+                document.id,
+                document.title,
+                document.url,
+                document.fetched_at,
+                document.sha256,
+                measured.provenance or provenance_of(document),
+            )
             if document is not None
             else None
         ),
@@ -101,6 +109,7 @@ def finding_of(measured: Measurement, decision: Decision, *, finding_id: str) ->
         anchor_key=citation.anchor.key if citation.anchor is not None else None,
         reason=decision.reason,
         note_messages=decision.notes,
+        official_status=decision.official,
     )
 
 
@@ -116,7 +125,15 @@ def measure(claim: Claim, resolution: Resolution | None, *, lang: str) -> Measur
     if not isinstance(resolution, Found):
         suggestions = resolution.suggestions if isinstance(resolution, NotFound) else ()
         return _with(base, failure=resolution, suggestions=suggestions)
-    return _measure_found(base, resolution.document)
+    measured = _measure_found(base, resolution.document)
+    if measured.provenance is not None and not measured.provenance.official:
+        # evidence, not authority: the same claim is measured against the official source beside it
+        official = resolution.official
+        if isinstance(official, Found) and not provenance_of(official.document).official:
+            official = None  # one supplied text does not vouch for another
+        if official is not None:
+            measured = _with(measured, official=measure(claim, official, lang=lang))
+    return measured
 
 
 def _with(base: Measurement, **changes: object) -> Measurement:
@@ -127,7 +144,7 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
     claim = base.claim
     anchor = claim.citation.anchor
     assert anchor is not None
-    m = _with(base, document=document, summary=summary(document))
+    m = _with(base, document=document, summary=summary(document), provenance=provenance_of(document))
     compared = compare_anchor(anchor, document)
     m = _with(m, anchor=compared)
     if not compared.ok:

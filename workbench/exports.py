@@ -19,15 +19,16 @@ from django.utils import translation
 
 from verifier.model import STATUS_ICON, Status
 from verifier.pipeline import DocumentReport
+from verifier.provenance import checked_against
 from verifier.report import SCHEMA, document_json, summary
 from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
 from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
-from workbench.records import finding_of, rationale_in
+from workbench.records import finding_of, provenance_of_snapshot, rationale_in
 
 FORMATS = ("json", "csv", "pdf", "docx")
 # A snapshot's header, never its text and units (380 KB and 151 KB for k.c.): exports name the source, and
 # every finding of the same source shares one loaded row.
-SNAPSHOT_HEADER = ("id", "source_id", "title", "url", "fetched_at", "sha256")
+SNAPSHOT_HEADER = ("id", "source_id", "title", "url", "fetched_at", "sha256", "origin", "meta")
 
 
 def findings_of(review: Review) -> QuerySet[Finding]:
@@ -120,8 +121,14 @@ def export_json(review: Review) -> bytes:
 CSV_COLUMNS = (
     "id", "status", "label", "citation", "jurisdiction", "kind", "claim_type", "required_level",
     "achieved_level", "claim_text", "rationale", "review_state", "decision", "decided_by", "decided_at",
-    "decision_comment", "source_url", "snapshot_sha256",
+    "decision_comment", "source_url", "snapshot_sha256", "source_provenance", "official_status",
 )  # fmt: skip
+
+
+def provenance_line(snapshot: SourceSnapshot | None, lang: str) -> str:
+    """Where the source came from, in the export's language: "Checked against text pasted by … on …, not an
+    official source." (a signed-off review exports the same bytes for the same language)."""
+    return checked_against(provenance_of_snapshot(snapshot), lang) if snapshot is not None else ""
 
 
 def last_decision(f: Finding) -> Any:
@@ -151,6 +158,7 @@ def export_csv(review: Review, lang: str) -> bytes:
             [d.action, d.user.get_username(), d.created_at.isoformat(), d.comment] if d else ["", "", "", ""]
         )
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
+        source += [provenance_line(f.snapshot, lang), f.official_status]
         label = Status(f.status).label if f.status else ""
         row = [
             f.finding_id,
@@ -254,6 +262,13 @@ def export_pdf(review: Review, lang: str) -> bytes:
             line(f"Differences: {diff}")
         if f.snapshot:
             line(f"Source: {f.snapshot.title} · {f.snapshot.url} · sha256 {f.snapshot.sha256}", 8)
+            line(provenance_line(f.snapshot, lang), 8.5, "B" if f.supplied_source_id else "")
+        if f.official_status:
+            line(
+                f"Against the official source: {f.official_status}",
+                8.5,
+                "B" if f.clears_official_block else "",
+            )
         for d in f.decisions.all():
             line(
                 f"Decision: {d.get_action_display()} by {d.user.get_username()} ({d.role}), "
@@ -263,6 +278,16 @@ def export_pdf(review: Review, lang: str) -> bytes:
                 8.5,
             )
         pdf.ln(2)
+    pdf.ln(2)
+    line("Sources checked against", 12, "B", 7)
+    seen: set[int] = set()
+    for f in findings:
+        if f.snapshot is None or f.snapshot.pk in seen:
+            continue
+        seen.add(f.snapshot.pk)
+        cited = ", ".join(g.finding_id for g in findings if g.snapshot_id == f.snapshot.pk)
+        line(f"{f.snapshot.title} ({cited}) · sha256 {f.snapshot.sha256}", 8.5, "B")
+        line(provenance_line(f.snapshot, lang), 8.5)
     pdf.ln(2)
     line(f"Audit chain: {len(chain)} events; head hash {chain[-1].hash if chain else '-'}", 9, "B")
     return bytes(pdf.output())
@@ -299,6 +324,10 @@ def export_docx(review: Review, lang: str) -> bytes:
             f"{f.finding_id} · {STATUS_ICON[Status(f.status)] if f.status else ''} {f.status or 'pending'} "
             f"({f.required_level}→{f.achieved_level or 'none'})\n{rationale_in(f, lang)}"
         )
+        if f.snapshot:
+            text += f"\n{provenance_line(f.snapshot, lang)}"
+        if f.official_status:
+            text += f"\nAgainst the official source: {f.official_status}"
         if d:
             text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
             if d.comment:

@@ -15,11 +15,14 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from verifier.model import HARD_BLOCKS, RISK_ORDER, STATUS_ICON
+from verifier.model import HARD_BLOCKS, OFFICIAL_PASSES, RISK_ORDER, STATUS_ICON, clears_official_block
 from verifier.model import Status as VerifierStatus
 
 # the statuses that block sign-off until fixed or overridden (verifier.model.HARD_BLOCKS), as stored
 HARD_BLOCK_STATUSES = tuple(sorted(s.value for s in HARD_BLOCKS))
+# what the official source may say of a claim checked against a supplied source that a partner clears only
+# with a written reason (verifier.model.clears_official_block), as stored
+OFFICIAL_BLOCKING_STATUSES = tuple(sorted(s.value for s in VerifierStatus if s not in OFFICIAL_PASSES))
 
 
 class Matter(models.Model):
@@ -222,6 +225,13 @@ class Finding(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
+    # A source a user supplied that this finding is checked against (issue 16): chosen for it, or a matter
+    # source a partner marked; None = the official source only.
+    supplied_source = models.ForeignKey(
+        "SuppliedSource", null=True, blank=True, on_delete=models.SET_NULL, related_name="findings"
+    )
+    # Checked against a supplied source: the status the official source gives the same claim.
+    official_status = models.CharField(max_length=24, choices=STATUS_CHOICES, blank=True)
 
     class Meta:
         ordering: ClassVar = ["ordinal"]
@@ -251,6 +261,47 @@ class Finding(models.Model):
     @staticmethod
     def risk_of(status: str) -> int:
         return RISK_ORDER[VerifierStatus(status)] if status else 9
+
+    @property
+    def clears_official_block(self) -> bool:
+        """Passes only against a supplied source, where the official source blocks the claim, words it
+        otherwise or could not be had: a partner approves it with a written reason, like an override."""
+        return bool(self.status) and clears_official_block(self.status, self.official_status or None)
+
+
+class SuppliedSource(models.Model):
+    """A file or text a user supplied as the source of findings of one review: evidence, not authority.
+
+    It serves the finding it was attached to and the findings of the same review the user chose to apply it
+    to (`Finding.supplied_source`), never the other citations of the same act. Later reviews of the matter use
+    it only while a partner keeps it marked as a matter source."""
+
+    class Form(models.TextChoices):
+        FILE = "file", _("file")
+        PASTE = "paste", _("pasted text")
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="supplied_sources")
+    key = models.CharField(max_length=255, db_index=True)  # the anchor key it was supplied for
+    snapshot = models.ForeignKey(SourceSnapshot, on_delete=models.PROTECT, related_name="+")
+    form = models.CharField(max_length=8, choices=Form.choices)
+    name = models.CharField(max_length=255)
+    sha256 = models.CharField(max_length=64)  # of the text as it came in
+    supplied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )  # None: stored before supplied sources were scoped, by someone the records do not name
+    supplied_at = models.DateTimeField(default=timezone.now)
+    matter_source = models.BooleanField(default=False)
+    matter_source_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    matter_source_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar = ["supplied_at", "pk"]
+        indexes: ClassVar = [models.Index(fields=["key", "matter_source"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.key} ({self.form}, review {self.review_id})"
 
 
 class Decision(models.Model):

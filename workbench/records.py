@@ -6,6 +6,7 @@ verdict_fields(verdict, snapshot) -> {field: value}        what a row stores of 
 finding_of(row) -> verifier Finding                        a stored verdict, for the findings JSON
 anchor_to_json / anchor_from_json                          the parsed anchor, kept to resolve again
 snapshot_fields(document) / document_of(snapshot)          a source as stored / as judged against
+source_ref(snapshot) / provenance_of_snapshot(snapshot)    what a finding names of its source
 document_of_review(review) -> IngestedDocument             the review's current draft
 same_claim_key(row)                                        what makes two versions' findings the same
 """
@@ -29,12 +30,14 @@ from verifier.model import (
     Level,
     MatchEvidence,
     Pinpoint,
+    Provenance,
     SourceDocument,
     SourceRef,
     SourceUnit,
     Status,
 )
 from verifier.model import Finding as VerifiedFinding
+from verifier.provenance import provenance_from
 from verifier.rationales import Message
 from workbench.models import Finding, Review, SourceSnapshot
 
@@ -108,6 +111,7 @@ def verdict_fields(verdict: VerifiedFinding, snapshot: SourceSnapshot | None) ->
         "suggestions": list(verdict.suggestions),
         "nearest": [dataclasses.asdict(n) for n in verdict.nearest],
         "coverage": verdict.coverage,
+        "official_status": verdict.official_status.value if verdict.official_status else "",
         "computed_at": timezone.now(),
     }
 
@@ -126,7 +130,19 @@ def _evidence(data: dict[str, Any]) -> MatchEvidence:
 
 def source_ref(snapshot: SourceSnapshot) -> SourceRef:
     return SourceRef(
-        snapshot.source_id, snapshot.title, snapshot.url, snapshot.fetched_at.isoformat(), snapshot.sha256
+        snapshot.source_id,
+        snapshot.title,
+        snapshot.url,
+        snapshot.fetched_at.isoformat(),
+        snapshot.sha256,
+        provenance_of_snapshot(snapshot),
+    )
+
+
+def provenance_of_snapshot(snapshot: SourceSnapshot) -> Provenance:
+    """Where a stored source came from: the same words whether the verifier or a stored row says it."""
+    return provenance_from(
+        snapshot.origin, snapshot.url, snapshot.fetched_at.isoformat(), snapshot.sha256, snapshot.meta or {}
     )
 
 
@@ -160,6 +176,7 @@ def finding_of(row: Finding, snapshot: SourceSnapshot | None = None) -> Verified
         anchor_key=row.anchor_key or None,
         reason=Message.from_json(row.reason) if row.reason else None,
         note_messages=tuple(Message.from_json(m) for m in row.note_messages),
+        official_status=Status(row.official_status) if row.official_status else None,
     )
 
 

@@ -26,6 +26,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
 from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument, Status
+from verifier.provenance import chosen_meta
 from verifier.search.dispatch import Params, Searcher, SearchUnavailable
 from verifier.search.eu import EuSearch
 from verifier.search.korea import KoreaSearch
@@ -40,6 +41,7 @@ from verifier.search.suggest import (
     statute_suggestions,
 )
 from verifier.sources.errors import SourceError
+from verifier.sources.stamps import fetched_now
 from workbench import audit
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.permissions import ASSOCIATE, PARTNER, AnyUser, require_role
@@ -224,7 +226,8 @@ def use_as_source(
     *, user: AnyUser, finding: Finding, collection: str, doc_id: str, query: str = ""
 ) -> list[Finding]:
     """Attach a search hit as the source of the finding's citation and re-verify at once."""
-    from workbench.records import anchor_from_json
+    from verifier.provenance import provenance_json
+    from workbench.records import anchor_from_json, provenance_of_snapshot
     from workbench.services import ensure_open, reverify_with
     from workbench.sources import store
 
@@ -237,7 +240,10 @@ def use_as_source(
     if opened.document is None:
         raise ValidationError(opened.error or "The document could not be opened.")
     anchor = anchor_from_json(finding.anchor)
-    chosen = replace(opened.document, key=anchor.key)
+    # an official document the user chose: it counts as official, and says who chose it from which search
+    who = getattr(user, "get_username", lambda: "")()
+    chosen_by = chosen_meta(collection=collection, document_id=doc_id, by=who, at=fetched_now())
+    chosen = replace(opened.document, key=anchor.key, meta={**opened.document.meta, **chosen_by})
     snapshot = store(chosen, matter=review.matter)
     audit.append(
         review,
@@ -252,6 +258,7 @@ def use_as_source(
             "url": snapshot.url,
             "sha256": snapshot.sha256,
             "status_before": finding.status,
+            "provenance": provenance_json(provenance_of_snapshot(snapshot)),
         },
         user,
     )

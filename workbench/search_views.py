@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from verifier.model import Jurisdiction, Kind
+from verifier.provenance import SUPPLIED_ORIGIN
 from verifier.search import codes, highlight
 from verifier.search.dispatch import Params, collection_choices, is_known_collection
 from verifier.search.results import Hit
@@ -73,7 +74,9 @@ def defaults_for(finding: Finding) -> Params:
         if finding.kind == Kind.STATUTE.value:
             eli = key.removeprefix("pl:act:")
             year = eli.split("/")[1] if eli.count("/") == 2 else ""
-            title = finding.snapshot.title if finding.snapshot_id and finding.snapshot else ""
+            snapshot = finding.snapshot if finding.snapshot_id else None
+            # a supplied text's title is its file's name, the user's words: never offered to a search
+            title = snapshot.title if snapshot is not None and snapshot.origin != SUPPLIED_ORIGIN else ""
             return Params(collection="eli", query=title, year=year if not title else "")
         return Params(collection="saos", case_number=number or key.removeprefix("pl:case:"))
     return Params(collection="cellar", query=number or key.rsplit(":", 1)[-1])

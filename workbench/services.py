@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from verifier.ingest import IngestedDocument
 from verifier.model import Found, Status
-from verifier.sources.uploads import document_from_upload
+from verifier.provenance import provenance_json
 from verifier.verify import verify_claim
-from workbench import audit, tasks, worker
+from workbench import audit, supplied, tasks, worker
 from workbench.models import (
     HARD_BLOCK_STATUSES,
     Decision,
@@ -30,10 +30,17 @@ from workbench.models import (
     Review,
     SignOff,
     SourceSnapshot,
+    SuppliedSource,
 )
 from workbench.permissions import ASSOCIATE, PARTNER, matters_of, person, require_role
-from workbench.records import anchor_from_json, claim_of, document_of, draft_fields, same_claim_key
-from workbench.sources import store
+from workbench.records import (
+    anchor_from_json,
+    claim_of,
+    document_of,
+    draft_fields,
+    provenance_of_snapshot,
+    same_claim_key,
+)
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -182,9 +189,12 @@ def add_version(
     return review
 
 
-def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument) -> list[Finding]:
-    """Use an uploaded or pasted judgment/act as the source of a finding's citation and re-verify at once
-    every finding of the review that cites the same source."""
+def attach_source(
+    *, user: AnyUser, finding: Finding, document: IngestedDocument, also: list[int] | None = None
+) -> list[Finding]:
+    """Use an uploaded or pasted judgment or act as the source of a finding's citation — and of the other
+    citations of the same act in this review the user chose (`also`) — and check them again at once against
+    it, beside the official source. Evidence, not authority (issue 16): it serves these findings only."""
     require_role(user, ASSOCIATE, PARTNER)
     review = finding.review
     ensure_open(review)
@@ -192,28 +202,71 @@ def attach_source(*, user: AnyUser, finding: Finding, document: IngestedDocument
         raise ValidationError("This citation could not be parsed, so no source can be attached to it.")
     if not document.text.strip():
         raise ValidationError("The source is empty.")
+    targets = [finding, *same_act_chosen(finding, also or [])]
     anchor = anchor_from_json(finding.anchor)
-    snapshot = store(document_from_upload(anchor, document.text, document.name), matter=review.matter)
-    audit.append(
-        review,
-        "source_attached",
-        {
-            "finding": finding.finding_id,
-            "key": anchor.key,
-            "name": document.name,
-            "sha256": snapshot.sha256,
-            "chars": len(snapshot.text),
-        },
-        user,
-    )
-    return reverify_with(review, anchor.key, snapshot)
+    with transaction.atomic():
+        source = supplied.keep_supplied(review, anchor, document, user=person(user))
+        Finding.objects.filter(pk__in=[t.pk for t in targets]).update(supplied_source=source)
+        provenance = provenance_of_snapshot(source.snapshot)
+        audit.append(
+            review,
+            "source_attached",
+            {
+                "finding": finding.finding_id,
+                "findings": [t.finding_id for t in targets],
+                "key": anchor.key,
+                "name": document.name,
+                "form": source.form,
+                "sha256": source.sha256,
+                "snapshot_sha256": source.snapshot.sha256,
+                "chars": len(document.text),
+                "supplied_source": source.pk,
+                "scope": "review",
+                "provenance": provenance_json(provenance),
+            },
+            user,
+        )
+    return reverify_supplied(review, targets)
+
+
+def same_act_chosen(finding: Finding, pks: list[int]) -> list[Finding]:
+    """The findings of `pks` among the other citations of the finding's act in its review; anything else
+    (another act, another review or version) is refused, never quietly served."""
+    wanted = set(pks) - {finding.pk}
+    if not wanted:
+        return []
+    offered = {f.pk: f for f in supplied.same_act(finding)}
+    if not wanted <= set(offered):
+        raise ValidationError("A supplied source serves only other citations of the same act in this review.")
+    return [offered[pk] for pk in sorted(wanted, key=lambda pk: offered[pk].ordinal)]
+
+
+def reverify_supplied(review: Review, targets: list[Finding]) -> list[Finding]:
+    """Check `targets` again now, each against its supplied source (if it has one) beside the official answer
+    at hand, and store the verdicts with their audit events, reopening their review state."""
+    verdicts: list[worker.Verdict] = []
+    officials: dict[str, Any] = {}
+    for target in Finding.objects.filter(pk__in=[t.pk for t in targets]).order_by("ordinal"):
+        claim = claim_of(target)
+        anchor = claim.citation.anchor
+        official = None
+        if anchor is not None and claim.citation.resolvable:
+            if anchor.key not in officials:
+                officials[anchor.key] = supplied.official_at_hand(anchor, review.matter)
+            official = officials[anchor.key]
+        resolution, snapshot, resolved = supplied.resolution_for(target, official)
+        verdict = verify_claim(claim, resolution, finding_id=target.finding_id, lang=review.language)
+        verdicts.append((target, verdict, snapshot, resolved))
+    worker.store_verdicts(review, verdicts, reopen=True)
+    return list(Finding.objects.filter(pk__in=[t.pk for t in targets]).order_by("ordinal"))
 
 
 def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> list[Finding]:
-    """Judge every finding of the review that cites `anchor_key` against `snapshot` now (attach source, use a
-    search hit), reopening their review state since the verdict may change."""
+    """Judge every finding of the review that cites `anchor_key` against `snapshot`, an official document
+    chosen from the search, now; they are no longer served by a source a user supplied."""
     document = document_of(snapshot)
     targets = list(review.findings.filter(version=review.version, anchor_key=anchor_key).order_by("ordinal"))
+    Finding.objects.filter(pk__in=[t.pk for t in targets]).update(supplied_source=None)
     verdicts = [
         (
             target,
@@ -308,6 +361,11 @@ def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -
     elif action == Decision.Action.APPROVE:
         if finding.is_hard_block:
             raise ValidationError("A hard block cannot be approved: override it with a reason instead.")
+        if finding.clears_official_block and not comment.strip():
+            raise ValidationError(
+                "This finding passes only against a source a user supplied, not against the official source: "
+                "approve it with a written reason, as an override."
+            )
         state = Finding.State.APPROVED
     elif action == Decision.Action.REJECT:
         state = Finding.State.REJECTED
@@ -317,12 +375,24 @@ def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -
         finding=finding, action=action, comment=comment.strip(), user=person(user), role=role
     )
     Finding.objects.filter(pk=finding.pk).update(state=state)
-    audit.append(
-        finding.review,
-        f"decision_{action}",
-        {"finding": finding.finding_id, "comment": decision.comment, "role": role, "status": finding.status},
-        user,
-    )
+    payload: dict[str, Any] = {
+        "finding": finding.finding_id,
+        "comment": decision.comment,
+        "role": role,
+        "status": finding.status,
+    }
+    if finding.supplied_source_id is not None:
+        # what the partner approved rests on a text a user supplied: the trail says which, and what the
+        # official source said
+        source = SuppliedSource.objects.select_related("snapshot").get(pk=finding.supplied_source_id)
+        payload.update(
+            official_status=finding.official_status,
+            clears_official_block=finding.clears_official_block,
+            supplied_source=source.pk,
+            snapshot_sha256=source.snapshot.sha256,
+            provenance=provenance_json(provenance_of_snapshot(source.snapshot)),
+        )
+    audit.append(finding.review, f"decision_{action}", payload, user)
     return decision
 
 
@@ -415,6 +485,12 @@ def bulk_approve(*, user: AnyUser, review: Review, finding_pks: list[int], comme
     if refused:
         raise ValidationError(
             "Only 🟡 findings not yet approved can be approved together; not: " + ", ".join(refused) + "."
+        )
+    alone = [f.finding_id for f in findings if f.clears_official_block]
+    if alone:
+        raise ValidationError(
+            "A finding that passes only against a supplied source is approved on its own, with its own "
+            "reason; not together: " + ", ".join(alone) + "."
         )
     decisions = [
         decide(user=user, finding=f, action=Decision.Action.APPROVE, comment=comment) for f in findings

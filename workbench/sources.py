@@ -1,9 +1,12 @@
 """The Django side of sources: a database cache of source snapshots in front of the pure resolvers.
 
-Order of lookup for an anchor: a source uploaded for it in the same matter; a snapshot already stored
-(bodies are kept for good — a statute is keyed by its version, a judgment does not change — and the offline
-corpus is imported as snapshots); only then the upstream service, whose answer is stored as a new snapshot.
-Every finding points at the snapshot it was judged against.
+Order of lookup for an anchor: an official document chosen for it from the search in the same matter; a
+snapshot already stored (bodies are kept for good — a statute is keyed by its version, a judgment does not
+change — and the offline corpus is imported as snapshots); only then the upstream service, whose answer is
+stored as a new snapshot. Every finding points at the snapshot it was judged against.
+
+A source a user supplied (origin `upload`) is never an answer here: it serves only the findings it was
+supplied for (`workbench.supplied`), beside the official answer these functions give.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from verifier.model import (
     Resolver,
     SourceDocument,
 )
+from verifier.provenance import SUPPLIED_ORIGIN
 from workbench.models import Matter, SourceMiss, SourceSnapshot
 from workbench.records import document_of, snapshot_fields
 
@@ -163,10 +167,9 @@ def cached_keys(keys: list[str], matter: Matter | None) -> set[str]:
     """Which of these keys `resolve_for` answers without asking upstream (a snapshot or a remembered miss),
     in two queries for any number of keys."""
     now = timezone.now()
-    visible = Q(matter__isnull=True) if matter is None else Q(matter=matter) | Q(matter__isnull=True)
     found = set(
         SourceSnapshot.objects.filter(key__in=keys)
-        .filter(visible)
+        .filter(_official(matter))
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
         .values_list("key", flat=True)
     )
@@ -177,17 +180,23 @@ def cached_keys(keys: list[str], matter: Matter | None) -> set[str]:
 
 
 def cached_snapshot(key: str, matter: Matter | None) -> SourceSnapshot | None:
-    """A source uploaded for `key` in this matter first, then the newest stored one: one query."""
+    """An official document chosen for `key` from the search in this matter first, then the newest stored
+    one: one query. Never a source a user supplied."""
     return _visible_snapshots([key], matter).first()
+
+
+def _official(matter: Matter | None) -> Q:
+    """Official snapshots this matter may be answered with: the shared ones and its own search choices."""
+    visible = Q(matter__isnull=True) if matter is None else Q(matter=matter) | Q(matter__isnull=True)
+    return visible & ~Q(origin=SUPPLIED_ORIGIN)
 
 
 def _visible_snapshots(keys: list[str], matter: Matter | None) -> QuerySet[SourceSnapshot]:
     """The stored snapshots these keys may be answered with, the preferred one of each key first."""
     now = timezone.now()
-    visible = Q(matter__isnull=True) if matter is None else Q(matter=matter) | Q(matter__isnull=True)
     return (
         SourceSnapshot.objects.filter(key__in=keys)
-        .filter(visible)
+        .filter(_official(matter))
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
         .defer("text", "units", "summary", "meta")  # the body comes from document_for's cache
         .order_by("key", F("matter").asc(nulls_last=True), "-fetched_at", "-pk")

@@ -13,8 +13,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from verifier.provenance import provenance_of_json
 from workbench.models import AuditEvent, Decision, Review
-from workbench.words import role_word, status_word
+from workbench.words import role_word, source_words, status_word
 
 EVENT_WORDS: dict[str, Promise] = {
     "review_created": gettext_lazy("Review created"),
@@ -25,6 +26,10 @@ EVENT_WORDS: dict[str, Promise] = {
     "finding_computed": gettext_lazy("Verdict computed"),
     "review_completed": gettext_lazy("Check completed"),
     "source_attached": gettext_lazy("Source attached"),
+    "supplied_source_applied": gettext_lazy("Supplied source used for more citations"),
+    "matter_source_marked": gettext_lazy("Marked as a matter source"),
+    "matter_source_revoked": gettext_lazy("No longer a matter source"),
+    "supplied_source_scoped": gettext_lazy("Supplied source limited to its review"),
     "source_search": gettext_lazy("Sources searched"),
     "source_search_chosen": gettext_lazy("Search hit used as the source"),
     "retry_requested": gettext_lazy("Source looked up again"),
@@ -37,6 +42,14 @@ EVENT_WORDS: dict[str, Promise] = {
     "exported": gettext_lazy("Exported"),
 }
 ACTIONS = dict(Decision.Action.choices)
+SUPPLIED_EVENTS = (
+    "source_attached",
+    "supplied_source_applied",
+    "matter_source_marked",
+    "matter_source_revoked",
+    "supplied_source_scoped",
+    "source_search_chosen",
+)
 
 
 @dataclass(frozen=True)
@@ -72,6 +85,11 @@ def detail_of(kind: str, payload: dict[str, Any]) -> str:
     if kind == "decision_proposed":
         words = str(ACTIONS.get(payload.get("action", ""), payload.get("action", "")))
         return f"{words}: “{payload['text']}”" if payload.get("text") else words
+    if kind.startswith("decision_") and payload.get("clears_official_block"):
+        return _("%(role)s · passes only against a supplied source; the official source: %(status)s") % {
+            "role": role_word(str(payload.get("role") or "")),
+            "status": status_word(str(payload.get("official_status") or "")),
+        }
     if kind.startswith("decision_") or kind == "bulk_approved":
         return role_word(str(payload.get("role") or ""))
     if kind == "draft_uploaded":
@@ -81,11 +99,18 @@ def detail_of(kind: str, payload: dict[str, Any]) -> str:
         }
     if kind == "exported":
         return str(payload.get("format") or "")
+    supplied = provenance_of_json(payload.get("provenance"))
     if kind == "source_resolved":
+        if supplied is not None:
+            return f"{payload.get('key', '')} · {source_words(supplied)}"
         origin = payload.get("origin") or payload.get("reason") or ""
         return f"{payload.get('key', '')} · {origin}".strip(" ·")
-    if kind == "source_attached":
-        return str(payload.get("name") or "")
+    if kind in SUPPLIED_EVENTS:
+        return (
+            source_words(supplied)
+            if supplied is not None
+            else str(payload.get("name") or payload.get("title") or "")
+        )
     if kind == "extraction_done":
         return _("%(n)s citations") % {"n": payload.get("citations", 0)}
     if kind == "review_completed":
@@ -93,8 +118,6 @@ def detail_of(kind: str, payload: dict[str, Any]) -> str:
     if kind == "source_search":
         params = payload.get("params") or {}
         return str(params.get("query") or "") if isinstance(params, dict) else ""
-    if kind == "source_search_chosen":
-        return str(payload.get("title") or "")
     if kind == "extraction_failed":
         return str(payload.get("error") or "")
     return ""

@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from verifier.model import STATUS_ICON, Jurisdiction, Kind, Status
+from verifier.provenance import SUPPLIED_ORIGIN
 from verifier.sources.structure_kr import article_label as kr_article
 from verifier.sources.structure_pl import article_label as pl_article
 from workbench.models import Finding, Review
@@ -101,6 +102,10 @@ def build(findings: Iterable[Finding]) -> Table:
     sections: dict[tuple[str, str], Section] = {}
     unread: list[Citing] = []
     for f in findings:
+        if f.snapshot is not None and f.snapshot.origin == SUPPLIED_ORIGIN:
+            # a text a user supplied names nothing in a filed table: the official source or the draft does
+            # (issue 16); the row is read only, never saved
+            f.snapshot = None
         citing = _citing(f)
         anchor = f.anchor or {}
         if not anchor or not f.anchor_key:
@@ -200,12 +205,23 @@ def act_name(f: Finding, anchor: dict[str, Any]) -> str:
 
 _PL_ARTICLE_HEAD = re.compile(r"^\s*art\.\s*\d+\S*(?:\s*(?:§|ust\.|pkt)\s*\S+)*\s*", re.IGNORECASE)
 _DU = re.compile(r"^(DU|MP)/(\d{4})/(\d+)$")
+_DECLINED_ACT = {
+    **dict.fromkeys(("ustawa", "ustawy", "ustawie", "ustawę", "ustawą"), "Ustawa"),
+    **dict.fromkeys(
+        ("rozporządzenie", "rozporządzenia", "rozporządzeniu", "rozporządzeniem"), "Rozporządzenie"
+    ),
+}
 
 
 def _polish_act_from_citation(citation: str, eli: str) -> str:
     """An act without a snapshot or a known code name: the words the draft names it by, and its
     publication as lawyers write it ("Prawa bankowego (Dz.U. 1997 poz. 939)")."""
     words = _PL_ARTICLE_HEAD.sub("", citation).strip()
+    head, _, rest = words.partition(" ")
+    if (
+        head.casefold() in _DECLINED_ACT
+    ):  # "ustawą z dnia …" as the sentence has it: listed as "Ustawa z dnia …"
+        words = f"{_DECLINED_ACT[head.casefold()]} {rest}".strip()
     m = _DU.match(eli)
     where = f"{'Dz.U.' if m.group(1) == 'DU' else 'M.P.'} {m.group(2)} poz. {m.group(3)}" if m else eli
     return f"{words} ({where})" if words else where

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from workbench import record_views, views
+from workbench import record_views, supplied_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,6 +37,22 @@ urlpatterns = [
     path(
         "reviews/<int:review_id>/findings/<int:finding_pk>/retry/", views.finding_retry, name="finding_retry"
     ),
+    path(
+        "reviews/<int:review_id>/findings/<int:finding_pk>/supplied/apply/",
+        supplied_views.finding_supplied_apply,
+        name="finding_supplied_apply",
+    ),
+    path(
+        "reviews/<int:review_id>/supplied/<int:source_pk>/matter-source/",
+        supplied_views.supplied_mark,
+        name="supplied_mark",
+    ),
+    path(
+        "reviews/<int:review_id>/supplied/<int:source_pk>/matter-source/revoke/",
+        supplied_views.supplied_revoke,
+        name="supplied_revoke",
+    ),
+    path("matters/<int:matter_id>/", supplied_views.matter_detail, name="matter"),
     path("reviews/<int:review_id>/versions/", views.review_new_version, name="review_new_version"),
     path(
         "reviews/<int:review_id>/versions/<int:number>/", record_views.review_version, name="review_version"

@@ -27,12 +27,20 @@ from workbench import (
     record_exports,
     review_list,
     services,
+    supplied_views,
     words,
     workspace,
 )
 from workbench.audit import verify_chain
 from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
-from workbench.models import HARD_BLOCK_STATUSES, Decision, Finding, Review, SourceSnapshot
+from workbench.models import (
+    HARD_BLOCK_STATUSES,
+    OFFICIAL_BLOCKING_STATUSES,
+    Decision,
+    Finding,
+    Review,
+    SourceSnapshot,
+)
 from workbench.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -268,6 +276,7 @@ def evidence_context(request: HttpRequest, review: Review, finding: Finding) -> 
         "decisions": finding.decisions.select_related("user"),
         "attach_form": UploadTextForm(),
         "workspace_url": reverse("review", args=[review.pk]) + f"?finding={finding.pk}",
+        **supplied_views.evidence_context(finding),
     }
 
 
@@ -357,10 +366,21 @@ def finding_attach_source(request: HttpRequest, review_id: int, finding_pk: int)
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _decision_error(request, review, finding, " ".join(errors) or _("Attach a source."))
     try:
-        services.attach_source(user=request.user, finding=finding, document=form.document)
+        services.attach_source(
+            user=request.user,
+            finding=finding,
+            document=form.document,
+            also=supplied_views.chosen_pks(request.POST.getlist("also")),
+        )
     except ValidationError as exc:
         return _decision_error(request, review, finding, " ".join(exc.messages))
-    messages.success(request, _("Source attached and the finding verified again."))
+    messages.success(
+        request,
+        _(
+            "Source attached and the finding verified again. A source you supply is evidence, not an "
+            "official text: the finding is at most 🟡 until a partner confirms it."
+        ),
+    )
     return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
 
 
@@ -423,6 +443,12 @@ def review_sign_off_confirm(request: HttpRequest, review_id: int) -> HttpRespons
         "counts": [(Status(s), words.status_word(s), n) for s, n in counts.items() if n],
         "overrides": list(
             current.filter(state=Finding.State.OVERRIDDEN)
+            .prefetch_related("decisions__user")
+            .order_by("ordinal")
+        ),
+        "supplied_approvals": list(
+            current.filter(state=Finding.State.APPROVED, official_status__in=OFFICIAL_BLOCKING_STATUSES)
+            .exclude(status__in=HARD_BLOCK_STATUSES)
             .prefetch_related("decisions__user")
             .order_by("ordinal")
         ),
@@ -539,10 +565,22 @@ def partner_queue(request: HttpRequest) -> HttpResponse:
         .select_related("review", "review__matter")
         .order_by("review_id", "ordinal")
     )
+    # a pass only against a text a user supplied, where the official source blocks it: a partner's reason
+    supplied_only = (
+        Finding.objects.filter(
+            review__in=reviews_of(request.user).filter(signoff__isnull=True),
+            official_status__in=OFFICIAL_BLOCKING_STATUSES,
+        )
+        .exclude(status__in=HARD_BLOCK_STATUSES)
+        .exclude(state=Finding.State.APPROVED)
+        .filter(version=F("review__version"))
+        .select_related("review", "review__matter")
+        .order_by("review_id", "ordinal")
+    )
     return render(
         request,
         "workbench/queue.html",
-        {"waiting": waiting, "hard_blocks": hard_blocks, "role": PARTNER},
+        {"waiting": waiting, "hard_blocks": hard_blocks, "supplied_only": supplied_only, "role": PARTNER},
     )
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from verifier.model import ClaimType, Jurisdiction, Kind, Level, Status
+from verifier.model import ClaimType, Jurisdiction, Kind, Level, Provenance, Status
+from verifier.provenance import checked_against
 
 STATUS_WORDS: dict[str, Promise] = {
     Status.VERIFIED: pgettext_lazy("finding status", "verified"),
@@ -161,3 +162,15 @@ def place_in_source(kind: str, path: list[list[str]] | tuple[tuple[str, str], ..
     if judgment and path and path[-1][0] == "paragraph":
         return pgettext("place in a judgment", "paragraph %(n)s of the judgment") % {"n": path[-1][1]}
     return label
+
+
+def reader_language() -> str:
+    """The reader's language among the verifier's (en, pl, ko): what rationales and provenance are said in."""
+    code = (get_language() or "en")[:2]
+    return code if code in ("en", "pl", "ko") else "en"
+
+
+def source_words(provenance: Provenance | None) -> str:
+    """ "Checked against text pasted by associate on 1 Dec 2026, not an official source." in the reader's
+    language ("" when there is no source)."""
+    return checked_against(provenance, reader_language()) if provenance is not None else ""

@@ -44,6 +44,7 @@ from workbench import audit
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
 from workbench.sources import Outcome, cached_keys, cached_snapshot, resolve_all, resolve_for
+from workbench.supplied import link_new_findings, resolution_for
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,7 @@ def extract_findings(review_id: int) -> list[int]:
         created = Finding.objects.bulk_create(
             [finding_row(review, ordinal, claim) for ordinal, claim in enumerate(claims, start=1)]
         )
+        supplied_sources = link_new_findings(review, created)
         carried = carry_over(review, created) if review.version > 1 else 0
         Review.objects.filter(pk=review_id).update(
             status=Review.Status.RESOLVING if claims else Review.Status.DONE,
@@ -112,6 +114,7 @@ def extract_findings(review_id: int) -> list[int]:
                 "by_jurisdiction": counts,
                 "not_parsed": sum(1 for c in claims if c.citation.problem),
                 "carried_over": carried,
+                "supplied_sources": supplied_sources,
                 "language": language,
                 "engine": verifier.ENGINE_VERSION,
             },
@@ -138,6 +141,7 @@ VERDICT_FIELDS = (
     "suggestions",
     "nearest",
     "coverage",
+    "official_status",
     "computed_at",
     "state",
 )
@@ -155,7 +159,9 @@ def carry_over(review: Review, created: list[Finding]) -> int:
         old = previous.get(same_claim_key(finding))
         if old is None:
             continue
-        if old.snapshot_id is not None:
+        if old.supplied_source_id != finding.supplied_source_id:
+            continue  # checked against another source now (a supplied one, or the official one again)
+        if old.snapshot_id is not None and old.supplied_source_id is None:
             current = cached_snapshot(old.anchor_key, review.matter)
             if current is None or current.pk != old.snapshot_id:
                 continue  # the source changed: judge the claim again
@@ -321,10 +327,10 @@ def verify_findings(finding_ids: list[int]) -> None:
             anchor = claim.citation.anchor
             if anchor is not None and claim.citation.resolvable:
                 outcome = outcomes[anchor.key]
-            resolution = outcome.resolution if outcome else None
+            # a supplied source serves only the findings it was chosen for, beside the official answer
+            resolution, snapshot, resolved = resolution_for(finding, outcome)
             verdict = verify_claim(claim, resolution, finding_id=finding.finding_id, lang=review.language)
-            resolved = outcome.audit_payload(finding.finding_id) if outcome else None
-            verdicts.append((finding, verdict, outcome.snapshot if outcome else None, resolved))
+            verdicts.append((finding, verdict, snapshot, resolved))
         store_verdicts(review, verdicts, claim=token)
 
 

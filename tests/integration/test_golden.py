@@ -73,6 +73,8 @@ def canonical(finding: Any) -> dict[str, Any]:
     out = plain(finding)
     if out.get("source"):
         out["source"].pop("fetched_at", None)
+        if out["source"].get("provenance"):
+            out["source"]["provenance"].pop("at", None)  # the fetch (or corpus load) time, like fetched_at
     out["reason"] = plain(finding.reason.to_json()) if finding.reason else None
     out["note_messages"] = [plain(m.to_json()) for m in finding.note_messages]
     return out
@@ -80,7 +82,12 @@ def canonical(finding: Any) -> dict[str, Any]:
 
 def canonical_row(row: Any) -> dict[str, Any]:
     """A stored finding row in the same shape as `canonical` of the verifier Finding it was stored from."""
+    from workbench.records import provenance_of_snapshot
+
     snapshot = row.snapshot
+    provenance = plain(provenance_of_snapshot(snapshot)) if snapshot else None
+    if provenance:
+        provenance.pop("at", None)
     return plain(
         {
             "id": row.finding_id,
@@ -102,6 +109,7 @@ def canonical_row(row: Any) -> dict[str, Any]:
                     "title": snapshot.title,
                     "url": snapshot.url,
                     "sha256": snapshot.sha256,
+                    "provenance": provenance,
                 }
                 if snapshot
                 else None
@@ -115,6 +123,7 @@ def canonical_row(row: Any) -> dict[str, Any]:
             "anchor_key": row.anchor_key or None,
             "reason": row.reason,
             "note_messages": row.note_messages,
+            "official_status": row.official_status or None,
         }
     )
 

@@ -317,3 +317,68 @@ def test_a_remembered_miss_expires_and_upstream_is_asked_again(
     sources.clear_requests()
     run_verify(tmp_path, str(MEMOS / "memo-eu.md"))
     assert any("62014CJ0362" in r.query or "62014CJ0362" in r.path for r in sources.requests)
+
+
+# --- a --source file is evidence beside the official source, not instead of it (issue 16) -------------------
+
+# an article 민법 does not have (it ends at 제1118조), in the words memo-ko.md claims for it
+INVENTED = "민법\n\n제1200조(분할금지의 유언) 상속재산의 분할을 금지하는 유언의 효력은 5년을 넘지 못한다.\n"
+REAL_103 = (
+    "제103조(반사회질서의 법률행위) 선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 "
+    "무효로 한다.\n"
+)
+
+
+def test_a_source_file_is_checked_beside_the_official_source(sources: FakeSources, tmp_path: Path) -> None:
+    supplied = tmp_path / "민법-1200.txt"
+    supplied.write_text(INVENTED, encoding="utf-8")
+    code, report = run_verify(tmp_path, str(MEMOS / "memo-ko.md"), "--source", f"민법 제1200조={supplied}")
+    findings = findings_of(report)
+    c6, c1 = findings["C6"], findings["C1"]
+    assert (c6["citation"], c6["status"], c6["official_status"]) == (
+        "민법 제1200조",
+        "needs_judgement",
+        "unverified",
+    )
+    provenance = c6["source"]["provenance"]
+    assert (provenance["kind"], provenance["official"], provenance["form"], provenance["by"]) == (
+        "supplied",
+        False,
+        "file",
+        None,
+    )
+    assert provenance["name"] == "민법-1200.txt"
+    assert "민법-1200.txt" in provenance["description"]
+    assert "The official source disagrees" in c6["rationale"] or "공식 원문과 다릅니다" in c6["rationale"]
+    # the other citations of 민법 keep the official text
+    assert (c1["citation"], c1["status"], c1["official_status"]) == ("민법 제103조", "verified", None)
+    assert c1["source"]["provenance"]["kind"] == "official"
+    assert c1["source"]["provenance"]["service"] == "law.go.kr"
+    assert code == 1
+
+
+@pytest.mark.parametrize(
+    ("draft", "supplied_text", "code"),
+    [
+        ("민법 제1200조는 상속재산의 분할을 금지하는 유언의 효력을 정한다.\n", INVENTED, 1),  # only the file
+        (
+            '민법 제103조는 "선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 '
+            '무효로 한다."라고 규정한다.\n',
+            REAL_103,
+            0,  # the official 민법 says the same: 🟡, nothing blocks
+        ),
+    ],
+)
+def test_the_exit_status_counts_what_only_a_source_file_clears(
+    sources: FakeSources, tmp_path: Path, draft: str, supplied_text: str, code: int
+) -> None:
+    memo = tmp_path / "memo.md"
+    memo.write_text(draft, encoding="utf-8")
+    supplied = tmp_path / "source.txt"
+    supplied.write_text(supplied_text, encoding="utf-8")
+    cited = "민법 제1200조" if "1200" in draft else "민법 제103조"
+    exit_code, report = run_verify(tmp_path, str(memo), "--source", f"{cited}={supplied}")
+    (finding,) = findings_of(report).values()
+    assert finding["status"] == "needs_judgement"
+    assert report["documents"][0]["summary"]["hard_blocks"] == 0
+    assert exit_code == code

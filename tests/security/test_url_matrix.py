@@ -43,6 +43,11 @@ ACTIONS = {
     "review_export toa-pdf": ("get", None),
     "review_export toa-docx": ("get", None),
     "review_export audit-csv": ("get", None),
+    # issue 16: supplied sources and the matter page
+    "matter": ("get", None),
+    "finding_supplied_apply": ("post", None),
+    "supplied_mark": ("post", "partner"),
+    "supplied_revoke": ("post", "partner"),
 }
 MATTER_SCOPED = {
     "review",
@@ -68,6 +73,10 @@ MATTER_SCOPED = {
     "review_export toa-pdf",
     "review_export toa-docx",
     "review_export audit-csv",
+    "matter",
+    "finding_supplied_apply",
+    "supplied_mark",
+    "supplied_revoke",
 }
 
 
@@ -105,7 +114,35 @@ def world(people):
             created_by=people["associate"],
         )
     finding = review.findings.get(ordinal=1)
-    return {"review": review, "finding": finding, "snapshot": finding.snapshot}
+    supplied = supplied_source_for(review, people)
+    return {"review": review, "finding": finding, "snapshot": finding.snapshot, "supplied": supplied}
+
+
+def supplied_source_for(review, people):
+    from workbench.models import SourceSnapshot, SuppliedSource
+
+    snapshot = SourceSnapshot.objects.create(
+        key="kr:law:민법",
+        source_id="upload:matrix",
+        origin="upload",
+        jurisdiction="kr",
+        kind="statute",
+        title="pasted text",
+        url="upload:pasted text",
+        sha256="a" * 64,
+        fetched_at=review.created_at,
+        text="제1200조(데이터 공유) 데이터는 공유한다.",
+        matter=review.matter,
+    )
+    return SuppliedSource.objects.create(
+        review=review,
+        key=snapshot.key,
+        snapshot=snapshot,
+        form="paste",
+        name="pasted text",
+        sha256=snapshot.sha256,
+        supplied_by=people["associate"],
+    )
 
 
 def url_for(name, world):
@@ -134,6 +171,10 @@ def url_for(name, world):
         "review_audit": [r.pk],
         "review_version": [r.pk, 1],
         "review_redline": [r.pk, 2],
+        "matter": [r.matter_id],
+        "finding_supplied_apply": [r.pk, f.pk],
+        "supplied_mark": [r.pk, world["supplied"].pk],
+        "supplied_revoke": [r.pk, world["supplied"].pk],
     }.get(name, [])
     return reverse(name, args=args)
 
@@ -165,3 +206,21 @@ def test_access_rule(name, who, world, people, client):
         else (200, 302, 400)
     )
     assert response.status_code in allowed, (response.status_code, response.content[:300])
+
+
+POSTS = [name for name, (method, _) in ACTIONS.items() if method == "post"]
+
+
+@pytest.mark.parametrize("name", POSTS)
+def test_every_post_is_refused_without_a_csrf_token(name, world, people):
+    """A member with the right role, but no CSRF token: refused before the view runs, and nothing changes."""
+    from django.test import Client
+
+    from workbench.models import AuditEvent
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(people["partner"])
+    before = AuditEvent.objects.count()
+    response = client.post(url_for(name, world), {"action": "approve", "comment": "x", "also": "1"})
+    assert response.status_code == 403
+    assert AuditEvent.objects.count() == before

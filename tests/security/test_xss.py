@@ -245,3 +245,32 @@ def test_the_record_exports_carry_the_payloads_as_inert_text(hostile_record):
     assert record_exports.toa_pdf(hostile_record).startswith(b"%PDF")
     audit_csv = record_exports.audit_csv(hostile_record).decode("utf-8-sig")
     assert "<script>" in audit_csv
+
+
+def test_a_supplied_sources_name_and_supplier_render_as_text(client_for, hostile_review, people):
+    """A hostile file name (and the meta of its snapshot) on the evidence view, the supplied-source panel,
+    the matter page, the audit trail and the partner queue (issue 16)."""
+    from verifier.ingest import ingest_text
+    from workbench import services
+
+    Finding.objects.filter(review=hostile_review).update(
+        anchor={"key": "pl:act:DU/1964/93"}, anchor_key="pl:act:DU/1964/93"
+    )
+    finding = hostile_review.findings.get()
+    name = f"{PAYLOADS[1]}.txt"
+    services.attach_source(
+        user=people["associate"],
+        finding=finding,
+        document=ingest_text("Art. 58. § 1. Czynność prawna sprzeczna z ustawą jest nieważna.", name=name),
+    )
+    client = client_for("partner")
+    for url in (
+        reverse("finding", args=[hostile_review.pk, finding.pk]),
+        reverse("matter", args=[hostile_review.matter_id]),
+        reverse("review_audit", args=[hostile_review.pk]),
+        reverse("queue"),
+    ):
+        html = client.get(url).content.decode()
+        assert problems_in(html) == [], url
+    page = client.get(reverse("matter", args=[hostile_review.matter_id])).content.decode()
+    assert "&lt;img src=x" in page

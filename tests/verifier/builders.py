@@ -28,7 +28,9 @@ from verifier.model import (
     Kind,
     Misconfigured,
     NotFound,
+    Provenance,
     SourceDocument,
+    SourceKind,
     SourceUnit,
     Unavailable,
 )
@@ -219,3 +221,23 @@ def statements(
         compare_quantities(claim, text, lang=lang) if quantities else QuantityCheck(),
         compare_polarity(claim, text, lang=lang) if polarity else PolarityCheck(),
     )
+
+
+# --- a source a user supplied (issue 16) ---------------------------------------------------------------
+
+PASTED = Provenance(
+    kind=SourceKind.SUPPLIED,
+    service="upload",
+    url="upload:pasted text",
+    at="2026-12-01T09:30:00+00:00",
+    sha256="0" * 64,
+    by="associate",
+    form="paste",
+    name="pasted text",
+)
+
+
+def supplied(record: Measurement, *, official: Measurement | None) -> Measurement:
+    """`record` measured against a text a user pasted, with `official` measured against the official source
+    beside it (None: the official source was not asked)."""
+    return replace(record, provenance=PASTED, official=official)

@@ -22,6 +22,7 @@ from tests.verifier.builders import (
     modified,
     reading,
     statements,
+    supplied,
 )
 from verifier.gradient import Decision, claim_type_from_name, decide, rationale, required_level
 from verifier.match.anchor import AnchorIssue, AnchorResult
@@ -33,6 +34,7 @@ from verifier.model import (
     NotFound,
     Status,
     Unavailable,
+    clears_official_block,
 )
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
@@ -704,3 +706,126 @@ def test_a_negation_beside_a_condition_is_named_in_a_note() -> None:
     assert note.startswith("The source states it otherwise in a sentence with a condition or an exception")
     assert "“is not lawful”" in note
     assert "“shall be lawful”" in note
+
+
+# --- a source a user supplied (issue 16): evidence, not authority ---------------------------------------
+# Each row: the claim measured against a pasted text, and beside it against the official source; the status,
+# the rationale and what the official source says (the status a partner must give a reason to clear).
+
+ARTICLE_MISSING = PinpointCheck(unit=None, article_unit=None, missing="article", missing_value="1200")
+VERBATIM = reading(fragment=exact())
+SUPPLIED_TABLE = [
+    (
+        "the official act has no such article: stays blocked, a partner approves with a reason",
+        supplied(
+            measurement(Q, read=VERBATIM), official=measurement(Q, kind="statute", pinpoint=ARTICLE_MISSING)
+        ),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_official_disagrees",
+        Status.UNVERIFIED,
+    ),
+    (
+        "the database knows no such act",
+        supplied(
+            measurement(Q, read=VERBATIM), official=measurement(Q, failure=NotFound("k", "no such act"))
+        ),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_official_disagrees",
+        Status.UNVERIFIED,
+    ),
+    (
+        "the official wording differs",
+        supplied(measurement(Q, read=VERBATIM), official=measurement(Q, read=reading(fragment=modified()))),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_official_disagrees",
+        Status.MODIFIED,
+    ),
+    (
+        "the official source could not be had",
+        supplied(
+            measurement(Q, read=VERBATIM),
+            official=measurement(Q, failure=Unavailable("k", "timed out", cause=Cause.TIMED_OUT)),
+        ),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_no_official",
+        Status.NO_SOURCE,
+    ),
+    (
+        "the official source was not asked",
+        supplied(measurement(Q, read=VERBATIM), official=None),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_no_official",
+        Status.NO_SOURCE,
+    ),
+    (
+        "the official source says the same: still at most 🟡",
+        supplied(measurement(Q, read=VERBATIM), official=measurement(Q, read=VERBATIM)),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_official_agrees",
+        Status.VERIFIED,
+    ),
+    (
+        "a bare citation of an article only the supplied text has",
+        supplied(measurement(BARE), official=measurement(BARE, kind="statute", pinpoint=ARTICLE_MISSING)),
+        Status.NEEDS_JUDGEMENT,
+        "supplied_official_disagrees",
+        Status.UNVERIFIED,
+    ),
+    (
+        "the supplied text does not have the quote: 🔴 as against any source",
+        supplied(
+            measurement(Q, read=reading(fragment=absent(), content=content(0.2))),
+            official=measurement(Q, read=VERBATIM),
+        ),
+        Status.UNVERIFIED,
+        "absent",
+        Status.VERIFIED,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "record", "status", "key", "official"), SUPPLIED_TABLE, ids=[row[0] for row in SUPPLIED_TABLE]
+)
+def test_a_supplied_source_caps_the_verdict(why: str, record, status: Status, key: str, official) -> None:
+    decision = decide(record)
+    assert (decision.status, decision.reason.key, decision.official) == (status, key, official), why
+    for lang in ("en", "pl", "ko"):
+        assert decision.rationale(lang), lang
+    if status is Status.NEEDS_JUDGEMENT:
+        # the rationale names the supplied text, and what the check against it found
+        assert "text pasted by associate on 1 Dec 2026, not an official source" in decision.rationale("en")
+        assert (
+            "The quoted words are in the source verbatim" in decision.rationale("en") or record.required is E
+        )
+    blocks = clears_official_block(decision.status, decision.official)
+    assert blocks is (key in ("supplied_official_disagrees", "supplied_no_official")), why
+
+
+def test_the_official_verdict_is_named_where_it_disagrees() -> None:
+    record = supplied(
+        measurement(Q, read=VERBATIM), official=measurement(Q, kind="statute", pinpoint=ARTICLE_MISSING)
+    )
+    decision = decide(record)
+    assert "The official source disagrees: 민법 has no 제1200조." in decision.rationale("en")
+    assert "민법에 제1200조는 존재하지 않습니다." in decision.rationale("ko")
+    assert "tekst wklejony przez associate dnia 1 grudnia 2026, nie źródło urzędowe" in decision.rationale(
+        "pl"
+    )
+    assert "2026년 12월 1일에 associate이(가) 붙여넣은 텍스트" in decision.rationale("ko")
+
+
+def test_a_block_against_the_supplied_text_says_what_it_was_read_in_and_what_the_official_source_says() -> (
+    None
+):
+    record = SUPPLIED_TABLE[-1][1]
+    notes = decide(record).note_texts("en")
+    assert "Checked against text pasted by associate on 1 Dec 2026, not an official source." in notes
+    assert any(
+        n.startswith("The official source gives another answer: The quoted words are in") for n in notes
+    )
+
+
+def test_an_official_source_is_never_capped() -> None:
+    decision = decide(measurement(Q, read=VERBATIM))
+    assert (decision.status, decision.official) == (Status.VERIFIED, None)

@@ -91,6 +91,13 @@ def test_polish_judgments_take_court_and_date_from_the_source_not_the_misdated_d
     assert [(g, e, [w for w, _i, _s in c]) for j, s, g, e, c in rows] == [
         ("Kodeks cywilny", "art. 58", ["line 11"]),
         ("Kodeks cywilny", "art. 691", ["line 3", "line 5"]),
+        # cited inside the Supreme Court's words by its title, in the sentence's case ("ustawą z dnia …"):
+        # listed as lawyers list it
+        (
+            "Ustawa z dnia 21 czerwca 2001 r. o ochronie praw lokatorów (Dz.U. 2001 poz. 733)",
+            "the act as a whole",
+            ["line 3"],
+        ),
         # the draft dates it 6 lipca 2003 once; the judgment says 5 lipca 2002
         ("Sąd Najwyższy", "Uchwała SN z dnia 5 lipca 2002 r., III CZP 36/02", ["line 3", "line 5", "line 7"]),
         ("Sąd Najwyższy", "Wyrok SN z dnia 12 marca 2019 r., II CSK 123/19", ["line 9"]),
@@ -119,7 +126,8 @@ def test_a_word_documents_citations_are_located_in_their_footnotes_endnotes_and_
         ("kr", "민법", "제750조"): ["footnote *"],
         ("pl", "Kodeks cywilny", "art. 101"): ["a footnote not referenced in the text"],
         ("pl", "Kodeks postępowania cywilnego", "art. 385"): ["paragraph 6", "endnote i"],
-        ("pl", "Prawa bankowego (Dz.U. 1997 poz. 939)", "art. 56"): ["paragraph 3"],
+        # footnote 2's "art. 56" is read as the same act's since the extraction reads its context
+        ("pl", "Prawa bankowego (Dz.U. 1997 poz. 939)", "art. 56"): ["paragraph 3", "footnote 2"],
         (
             "pl",
             "Sąd Apelacyjny we Wrocławiu",

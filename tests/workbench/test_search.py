@@ -302,6 +302,15 @@ def test_using_a_hit_as_the_source_attaches_it_and_verifies_again_at_once(red, c
     assert computed["snapshot_sha256"] == finding.snapshot.sha256
     page = client.get(reverse("finding", args=[review.pk, finding.pk])).content.decode()
     assert "verified again" in page
+    # a hit of the official search counts as official, and says who chose it from which collection
+    from workbench.records import provenance_of_snapshot
+
+    provenance = provenance_of_snapshot(finding.snapshot)
+    assert (provenance.kind.value, provenance.official) == ("search_hit", True)
+    assert (provenance.collection, provenance.document_id, provenance.by) == ("prec", serial, "alice")
+    assert f"document prec {serial}, chosen from the search results by alice on" in page
+    assert chosen["provenance"]["kind"] == "search_hit"
+    assert finding.official_status == ""  # not capped
 
 
 # ---------------------------------------------------------------------------------------------- access
@@ -456,6 +465,36 @@ def test_a_matter_never_sees_that_another_matter_searched(people, sources, clien
     assert events(theirs, "source_search")[-1]["cached"] is False
     again = client_for("partner").get(url("finding_search", mine, finding), params, **HX).content.decode()
     assert "from the cache" in again  # within one matter the cache still serves
+
+
+def test_a_matter_never_sees_what_another_matter_supplied(people, sources, client_for) -> None:
+    """Matter A pastes a source with words of its own; matter B's searches (upstream, cached, or this
+    machine's), its reviews of the same act and its evidence never show them or that A searched them."""
+    from verifier.ingest import ingest_text
+    from workbench import services
+
+    mine = checked_review(people, ingest_text(PIPA_MISQUOTE, name="memo.md"), title="A")
+    finding = mine.findings.get()
+    secret = "제15조(개인정보의 수집ㆍ이용) ① 오로라프로젝트 고객정보는 수집할 수 있다."
+    services.attach_source(user=people["associate"], finding=finding, document=ingest_text(secret))
+    params = {"collection": "law", "query": "오로라프로젝트"}
+    client_for("associate").get(url("finding_search", mine, finding), params, **HX)
+    theirs = services_review_in(people["other_matter"], people["outsider"])
+    other = theirs.findings.get()
+    assert other.supplied_source_id is None
+    assert other.snapshot is None or other.snapshot.origin != "upload"
+    outsider = client_for("outsider")
+    html = outsider.get(url("finding_search", theirs, other), params, **HX).content.decode()
+    assert "from the cache" not in html
+    assert "오로라프로젝트" not in html.replace('value="오로라프로젝트"', "")
+    assert events(theirs, "source_search")[-1]["cached"] is False
+    here = outsider.get(reverse("search"), {"collection": "law", "query": "오로라프로젝트"}).content.decode()
+    assert "오로라프로젝트 고객정보" not in here
+    evidence = outsider.get(reverse("finding", args=[theirs.pk, other.pk])).content.decode()
+    assert "오로라프로젝트" not in evidence
+    assert "pasted by" not in evidence
+    upload = mine.findings.get().snapshot
+    assert outsider.get(reverse("snapshot", args=[theirs.pk, upload.pk])).status_code == 404
 
 
 def services_review_in(matter: Any, user: Any) -> Any:

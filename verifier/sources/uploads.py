@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from verifier.model import (
     Anchor,
@@ -21,14 +21,10 @@ from verifier.model import (
     SourceDocument,
     SourceUnit,
 )
+from verifier.provenance import SUPPLIED_ORIGIN, supplied_meta
 from verifier.sources.stamps import fetched_now, text_sha256
-from verifier.sources.structure_eu import (
-    judgment_paragraphs,
-    parse_eurlex_text,
-)
-from verifier.sources.structure_pl import (
-    article_label,
-)
+from verifier.sources.structure_eu import judgment_paragraphs, parse_eurlex_text
+from verifier.sources.supplied_text import structured_statute
 
 
 def _namespace(key: str) -> tuple[Jurisdiction, Kind]:
@@ -51,84 +47,35 @@ def _namespace(key: str) -> tuple[Jurisdiction, Kind]:
     return Jurisdiction.OTHER, Kind.OTHER
 
 
-_PL_LINE_UNITS: Sequence[tuple[re.Pattern[str], str, str]] = (
-    (re.compile(r"^\s*Art\.\s*(\d+[a-z]{0,3})\s*([¹²³⁴⁵⁶⁷⁸⁹⁰]*)\s*\."), "article", "art."),
-    (re.compile(r"^\s*§\s*(\d+[a-z]?)\s*\."), "paragraph", "§"),
-    (re.compile(r"^\s*(\d+[a-z]?)\.\s"), "paragraph", "ust."),
-    (re.compile(r"^\s*(\d+[a-z]?)\)\s"), "item", "pkt"),
-    (re.compile(r"^\s*([a-z])\)\s"), "subitem", "lit."),
-)
-_KR_ARTICLE_LINE = re.compile(r"^\s*제(\d+)조(?:의(\d+))?\s*(?:\(([^)]*)\))?")
-_SUPERSCRIPT_DIGITS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
+def document_from_upload(
+    anchor: Anchor,
+    ingested_text: str,
+    name: str,
+    *,
+    form: str = "file",
+    by: str | None = None,
+    at: str | None = None,
+) -> SourceDocument:
+    """A source a user supplied for `anchor` (a file already ingested to text like a draft, or pasted text):
+    evidence, not authority (`verifier.provenance`). `form` ("file" or "paste"), `by` and `at` say who
+    supplied it and when.
 
-
-def _plain_pl_units(text: str) -> tuple[SourceUnit, ...]:
-    """Units of a Polish act pasted or extracted as plain text: one provision marker at each line start."""
-    open_: dict[str, tuple[tuple[tuple[str, str], ...], str, int]] = {}
-    order = ["article", "paragraph", "item", "subitem"]
-    units: list[SourceUnit] = []
-    offset = 0
-
-    def close(level: str, end: int) -> None:
-        for name in order[order.index(level) :][::-1]:
-            if name in open_:
-                path, label, start = open_.pop(name)
-                units.append(SourceUnit(path, label, start, end))
-
-    for line in text.split("\n"):
-        for pattern, level, word in _PL_LINE_UNITS:
-            m = pattern.match(line)
-            if not m or (level != "article" and "article" not in open_):
-                continue
-            number = m.group(1)
-            if level == "article" and m.group(2):
-                number += "-" + m.group(2).translate(_SUPERSCRIPT_DIGITS)
-            close(level, offset - 1 if offset else 0)
-            parent = next((open_[n] for n in reversed(order[: order.index(level)]) if n in open_), None)
-            path = (*(parent[0] if parent else ()), (level, number))
-            shown = article_label(number) if level == "article" else number
-            label = f"{parent[1]} {word} {shown}" if parent else f"{word} {shown}"
-            open_[level] = (path, label, offset)
-            break
-        offset += len(line) + 1
-    close("article", len(text))
-    return tuple(sorted(units, key=lambda u: (u.start, -u.end)))
-
-
-def _plain_kr_units(text: str) -> tuple[SourceUnit, ...]:
-    starts = []
-    offset = 0
-    for line in text.split("\n"):
-        m = _KR_ARTICLE_LINE.match(line)
-        if m:
-            number = m.group(1) + (f"-{m.group(2)}" if m.group(2) else "")
-            label = f"제{m.group(1)}조" + (f"의{m.group(2)}" if m.group(2) else "")
-            starts.append((offset, number, label, m.group(3)))
-        offset += len(line) + 1
-    units = []
-    for i, (start, number, label, title) in enumerate(starts):
-        end = starts[i + 1][0] - 1 if i + 1 < len(starts) else len(text)
-        units.append(SourceUnit((("article", number),), label, start, max(start, end), title))
-    return tuple(units)
-
-
-def document_from_upload(anchor: Anchor, ingested_text: str, name: str) -> SourceDocument:
-    """A source the user attached for `anchor` (already ingested to text like a draft), used as is.
-
-    Its text is the user's file; units are found where the text has recognisable provision markers. The
-    document asserts nothing about date, court or parties: the user supplied the file, not its metadata.
+    A statute in its ordinary printed form is laid out and structured like an official one
+    (`supplied_text`): its text is then that layout, and `meta["supplied_sha256"]` keeps the sha256 of the
+    text as it came in. The document asserts nothing about date, court or parties: the user supplied the
+    text, not its metadata.
     """
-    text = ingested_text
-    if not text.strip():
+    if not ingested_text.strip():
         raise ValueError(f"the uploaded source {name!r} has no text")
     jurisdiction, kind = _namespace(anchor.key)
+    text = ingested_text
     units: tuple[SourceUnit, ...] = ()
-    if kind is Kind.STATUTE and jurisdiction is Jurisdiction.PL:
-        units = _plain_pl_units(text)
-    elif kind is Kind.STATUTE and jurisdiction is Jurisdiction.KR:
-        units = _plain_kr_units(text)
-    elif kind is Kind.EU_ACT:
-        units = parse_eurlex_text(text).units
+    if kind in (Kind.STATUTE, Kind.EU_ACT):
+        laid = structured_statute(text, jurisdiction)
+        if laid is not None:
+            text, units = laid
+        elif kind is Kind.EU_ACT:
+            units = parse_eurlex_text(text).units  # EUR-Lex lines as copied: the text unchanged
     elif kind is Kind.EU_CASE:
         units = judgment_paragraphs(text)
     digest = text_sha256(text)
@@ -137,17 +84,28 @@ def document_from_upload(anchor: Anchor, ingested_text: str, name: str) -> Sourc
         key=anchor.key,
         jurisdiction=jurisdiction,
         kind=kind,
-        title=name,
+        title=_title(name, ingested_text, kind),
         text=text,
         url=f"upload:{name}",
         version=digest[:16],
         sha256=digest,
-        fetched_at=fetched_now(),
-        origin="upload",
+        fetched_at=at or fetched_now(),
+        origin=SUPPLIED_ORIGIN,
         number=anchor.number,
         units=units,
-        meta={"uploaded_as": name},
+        meta=supplied_meta(form=form, name=name, by=by, sha256=text_sha256(ingested_text)),
     )
+
+
+def _title(name: str, text: str, kind: Kind) -> str:
+    """The name a supplied statute gives itself on its first line ("민법"), beside the file's name: what the
+    text says it is, compared with the act the draft names; any other source is called by its file's name."""
+    if kind is not Kind.STATUTE:
+        return name
+    first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    if not first or len(first) > 60 or re.match(r"(?:제\s*\d+\s*조|Art\.|Article\s)", first):
+        return name
+    return f"{first} ({name})"
 
 
 class UploadResolver:

@@ -3,6 +3,7 @@
 from django import template
 
 from workbench import words
+from workbench.records import provenance_of_snapshot
 
 register = template.Library()
 
@@ -65,3 +66,11 @@ def notes_here(finding: object) -> list[str]:
     from workbench.records import notes_in
 
     return notes_in(finding, _reader_language())  # type: ignore[arg-type]
+
+
+@register.filter
+def checked_against(snapshot: object) -> str:
+    """A snapshot's provenance as a sentence in the reader's language."""
+    if snapshot is None:
+        return ""
+    return words.source_words(provenance_of_snapshot(snapshot))  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from django.db import connections
 from verifier import report as reports
 from verifier.citations import extract_citations
 from verifier.ingest import IngestError, ingest_path
-from verifier.model import Anchor, Found, Resolution, Resolver, SourceDocument
+from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
 from verifier.sources.uploads import document_from_upload
 from workbench.management.database import ensure_database
@@ -26,20 +26,45 @@ class UsageError(Exception):
 
 
 class CachedResolver:
-    """Uploads given with --source first, then the snapshot cache, then upstream (stored for next time)."""
+    """The snapshot cache, then upstream (stored for next time); a document given with --source is evidence
+    beside that official answer, never instead of it (issue 16), and only for the citation it was given for:
+    `--source "민법 제1200조=paste.txt"` serves 민법 제1200조, not 민법 제103조 (`for_claim`)."""
 
-    def __init__(self, uploads: dict[str, SourceDocument], upstream: Resolver) -> None:
+    def __init__(
+        self,
+        uploads: dict[str, SourceDocument],
+        upstream: Resolver,
+        given_for: dict[str, Anchor] | None = None,
+    ) -> None:
         self.uploads = uploads
         self.upstream = upstream
+        self.given_for = given_for or {}
         self._lock = threading.Lock()
 
     def resolve(self, anchor: Anchor) -> Resolution:
-        if anchor.key in self.uploads:
-            return Found(self.uploads[anchor.key])
         try:
-            return resolve_for(anchor, matter=None, upstream=self.upstream).resolution
+            official = resolve_for(anchor, matter=None, upstream=self.upstream).resolution
         finally:
             connections.close_all()  # this pool thread's own connection; the thread may not be reused
+        if anchor.key in self.uploads:
+            return Found(self.uploads[anchor.key], official=official)
+        return official
+
+    def for_claim(self, claim: Claim, resolution: Resolution | None) -> Resolution | None:
+        """The official answer for a claim the --source document was not given for."""
+        if not isinstance(resolution, Found) or resolution.official is None:
+            return resolution
+        given = self.given_for.get(resolution.document.key)
+        anchor = claim.citation.anchor
+        if given is None or anchor is None or _same_citation(given, anchor):
+            return resolution
+        return resolution.official
+
+
+def _same_citation(given: Anchor, cited: Anchor) -> bool:
+    """A statute is given for an article (all of it, when the option names none); anything else whole."""
+    article = given.pinpoint.article if given.pinpoint else None
+    return article is None or (cited.pinpoint is not None and cited.pinpoint.article == article)
 
 
 def parse_source_option(value: str) -> tuple[Anchor, Path]:
@@ -83,17 +108,23 @@ class Command(BaseCommand):
                 raise UsageError(f"{raw}: no such file")
             documents.append(ingest_path(path, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES))
         uploads: dict[str, SourceDocument] = {}
+        given_for: dict[str, Anchor] = {}
         for value in options["source"]:
             anchor, file_path = parse_source_option(value)
             if not file_path.is_file():
                 raise UsageError(f"--source {file_path}: no such file")
             ingested = ingest_path(file_path, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
-            uploads[anchor.key] = document_from_upload(anchor, ingested.text, file_path.name)
+            if anchor.key in uploads:
+                raise UsageError(f"--source: one file per source; {anchor.key} is given twice")
+            uploads[anchor.key] = document_from_upload(anchor, ingested.text, file_path.name, form="file")
+            given_for[anchor.key] = anchor
         ensure_database()
         upstream = router(local_only=options["local_only"] or settings.WORKBENCH_LOCAL_ONLY)
-        resolver = CachedResolver(uploads, upstream)
+        resolver = CachedResolver(uploads, upstream, given_for)
         results = [
-            verify_document(doc, resolver, lang=options["lang"], workers=options["workers"])
+            verify_document(
+                doc, resolver, lang=options["lang"], workers=options["workers"], for_claim=resolver.for_claim
+            )
             for doc in documents
         ]
         rendered = {"json": reports.to_json, "md": reports.to_markdown, "csv": reports.to_csv}[
@@ -106,7 +137,8 @@ class Command(BaseCommand):
                 raise CommandError(f"cannot write {options['output']}: {exc.strerror}") from exc
         else:
             self.stdout.write(rendered, ending="" if rendered.endswith("\n") else "\n")
-        hard = any(f.status.is_hard_block for r in results for f in r.findings)
+        # a --source file that passes where the official source blocks is not a pass: no partner confirmed it
+        hard = any(f.status.is_hard_block or f.clears_official_block for r in results for f in r.findings)
         return 1 if hard else 0
 
 

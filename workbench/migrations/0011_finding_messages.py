@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("workbench", "0008_finding_claim_token"),
+        ("workbench", "0010_existing_uploads_scoped_issue16"),
     ]
 
     operations = [
