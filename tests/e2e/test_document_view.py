@@ -49,7 +49,9 @@ def test_the_draft_with_its_footnotes_citations_highlighted_and_navigable(
     footnotes = document.locator(".doc-footnotes li.doc-note")
     expect(footnotes.locator(".note-label")).to_have_text(["1", "2", "*", "3", "–"])
     expect(document.locator(".doc-endnotes li.doc-note .note-label")).to_have_text(["i", "ii"])
-    expect(footnotes.nth(0).locator("a.cite")).to_have_text("17 maja 2012 r., III AUa 271/12")
+    expect(footnotes.nth(0).locator("a.cite")).to_have_text(
+        "Wyrok Sądu Apelacyjnego we Wrocławiu z dnia 17 maja 2012 r., III AUa 271/12"
+    )
     expect(document.locator(".doc-endnotes li.doc-note").nth(1).locator("a.cite")).to_contain_text(
         "IX U 1823/11"
     )

@@ -77,7 +77,7 @@ def test_status_claim_type_place_and_check_in_english_polish_and_korean(
     page.goto(f"{live_server.url}/reviews/{polish.pk}/")
     expect(page.locator("a.count[data-status=no_source]")).to_contain_text("brak źródła")
     expect(page.locator("table.findings thead")).to_contain_text("Co sprawdzono")
-    open_finding(page, "C5")
+    open_finding(page, "C6")  # the misdated III CZP 36/02 (C5 is the act the SN's words cite on line 3)
     evidence = page.locator("#evidence")
     expect(evidence.locator(".citation-line")).to_contain_text("(wiersz 7)")
     expect(evidence.locator(".status-word")).to_have_text("niezweryfikowane")

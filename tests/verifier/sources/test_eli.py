@@ -197,6 +197,44 @@ def test_it_treats_an_empty_text_html_of_an_act_that_has_html_as_a_glitch():
     assert answer.retries == 1
 
 
+def test_a_maintenance_page_answered_as_text_html_is_retried_never_read_as_the_act():
+    # the fakes' maintenance page (fakes/faults.py), answered with 200 once and then the real text.html:
+    # read as the act it had no articles, and a paraphrase of art. 58 came back 🔴 for words it never had
+    from fakes.faults import MAINTENANCE_PAGE
+
+    real = (ELI_DIR / "DU_1964_93" / "text.html").read_bytes()
+    served: list[bytes] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/text.html"):
+            body = MAINTENANCE_PAGE if not served else real
+            served.append(body)
+            return httpx.Response(200, content=body, headers={"Content-Type": "text/html"})
+        if request.url.path.endswith("/references"):
+            return httpx.Response(200, json={})
+        return httpx.Response(200, json={"ELI": "DU/1964/93", "textHTML": True, "title": "Kodeks cywilny"})
+
+    http = SourceHTTP(transport=httpx.MockTransport(handler), sleep=lambda _s: None, max_retries=2)
+    answer = EliResolver(http, base_url=BASE).resolve(Anchor("pl:act:DU/1964/93"))
+    assert isinstance(answer, Found)
+    assert answer.document.retries == 1
+    assert "art. 58" in {u.label for u in answer.document.units}
+    only_the_page = SourceHTTP(
+        transport=httpx.MockTransport(
+            lambda r: (
+                handler(r)
+                if not r.url.path.endswith("/text.html")
+                else httpx.Response(200, content=MAINTENANCE_PAGE)
+            )
+        ),
+        sleep=lambda _s: None,
+        max_retries=1,
+    )
+    answer = EliResolver(only_the_page, base_url=BASE).resolve(Anchor("pl:act:DU/1964/93"))
+    assert isinstance(answer, Unavailable)
+    assert "without any article" in answer.reason
+
+
 def test_it_reports_an_html_page_instead_of_json_as_unavailable():
     http = SourceHTTP(
         transport=httpx.MockTransport(lambda r: httpx.Response(200, content=b"<html>Access denied</html>")),
