@@ -65,7 +65,7 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
             for kind, reltype in (("footnote", _FOOTNOTES_REL), ("endnote", _ENDNOTES_REL))
             if rel.reltype == reltype
         }
-    except IngestError:
+    except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # python-docx signals damage with anything from KeyError to XMLSyntaxError
         raise IngestError(
@@ -79,7 +79,7 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
         )
     try:
         return _Extraction(display).run(body, settings, notes_xml)
-    except IngestError:
+    except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # XML that is well-formed yet nothing Word would write
         raise IngestError(
@@ -130,7 +130,7 @@ def check_package(data: bytes, display: str) -> None:
                             checker.feed(chunk)
                 if checker is not None:
                     checker.close()
-            except IngestError:
+            except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
                 raise
             except Exception:  # bad CRC, zlib errors, unsupported or encrypted compression
                 raise IngestError(damaged) from None
