@@ -40,7 +40,7 @@ from verifier.pipeline import Ready, language_of, run_plan
 from verifier.plan import SourceGroup, plan
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
-from workbench import audit
+from workbench import audit, drafts
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
 from workbench.sources import Outcome, cached_keys, cached_snapshot, resolve_all, resolve_for
@@ -76,10 +76,15 @@ def extract_findings(review_id: int) -> list[int]:
             return pending_finding_ids(review)
         if review.status != Review.Status.EXTRACTING:
             return []
+    if review.draft_unread:  # an upload: read here, in a child process under the budget (workbench.drafts)
+        if not drafts.read_upload(review):
+            return []
+        review.refresh_from_db()
     try:
         document = document_of_review(review)
         language = review.language or language_of(document.text, "auto")
-        claims = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+        found = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+        claims, truncated = drafts.cap(found)
     except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
         log.exception("extraction failed for review %s", review_id)
         Review.objects.filter(pk=review_id).update(
@@ -101,6 +106,7 @@ def extract_findings(review_id: int) -> list[int]:
             progress_total=len(claims),
             progress_done=0,
             finished_at=None if claims else timezone.now(),
+            truncated=truncated,
         )
         counts: dict[str, int] = {}
         for claim in claims:
@@ -117,6 +123,8 @@ def extract_findings(review_id: int) -> list[int]:
                 "supplied_sources": supplied_sources,
                 "language": language,
                 "engine": verifier.ENGINE_VERSION,
+                # past WORKBENCH_MAX_CITATIONS only the first ones are checked; the page and exports say so
+                **({"truncated_at": truncated["limit"], "found": truncated["found"]} if truncated else {}),
             },
         )
         if not claims:

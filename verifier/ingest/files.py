@@ -131,6 +131,9 @@ def check_upload(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
     elif extension == ".docx":
         if actual != "docx":
             raise _mismatch(display, extension, actual)
+        from verifier.ingest.docx import check_container  # the zip's directory only: nothing is unpacked
+
+        check_container(data, display)
     elif actual != "pdf":
         raise _mismatch(display, extension, actual)
     return extension[1:]
