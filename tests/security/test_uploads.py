@@ -145,7 +145,13 @@ def test_a_bad_file_is_refused_with_one_message_and_leaves_nothing(name, data, c
 
 @pytest.mark.parametrize(("name", "data", "words"), UNREADABLE_FILES, ids=[n for n, _, _ in UNREADABLE_FILES])
 def test_a_file_only_parsing_finds_bad_ends_its_review_with_one_message(
-    name, data, words, client_for, people, settings, _no_queue
+    name,
+    data,
+    words,
+    client_for,
+    people,
+    settings,
+    _no_queue,  # noqa: PT019 - its list of what was queued
 ):
     from workbench import worker
     from workbench.models import AuditEvent, Review
@@ -155,12 +161,14 @@ def test_a_file_only_parsing_finds_bad_ends_its_review_with_one_message(
     assert response.status_code == 302, error_messages(response.content.decode())
     review = Review.objects.get()
     assert _no_queue == [review.pk]  # the request stored the file and queued it, nothing more
-    assert review.draft_unread and review.draft_text == ""
+    assert review.draft_unread
+    assert review.draft_text == ""
     assert worker.extract_findings(review.pk) == []
     review.refresh_from_db()
     assert review.status == Review.Status.FAILED
     assert words in review.error, review.error
-    assert "Traceback" not in review.error and "Exception" not in review.error
+    assert "Traceback" not in review.error
+    assert "Exception" not in review.error
     assert review.findings.count() == 0
     event = AuditEvent.objects.get(review=review, kind="draft_unreadable")
     assert event.payload["error"] == review.error
