@@ -314,3 +314,33 @@ def _pdf_text(data: bytes) -> str:
 
     pages = PdfReader(io.BytesIO(data)).pages
     return " ".join(" ".join((page.extract_text() or "").split()) for page in pages)
+
+
+def test_a_hostile_source_attached_to_a_finding_is_refused_within_the_budget(client_for, people, settings):
+    """A finding's source is read at once, in the request, but in the budgeted child: the request ends
+    with the message, not with a web worker held for minutes."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.workbench.factories import checked_review
+    from verifier.ingest import ingest_text
+    from workbench.models import SuppliedSource
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    review = checked_review(
+        people,
+        ingest_text("Zgodnie z art. 58 k.c. czynność prawna sprzeczna z ustawą jest nieważna.\n"),
+        title="source",
+    )
+    finding = review.findings.get()
+    client = client_for("associate")
+    started = time.monotonic()
+    response = client.post(
+        reverse("finding_attach_source", args=[review.pk, finding.pk]),
+        {"file": SimpleUploadedFile("source.pdf", A_PDF, content_type="application/pdf")},
+        follow=True,
+    )
+    elapsed = time.monotonic() - started
+    assert response.status_code == 200
+    assert f"could not be read within {CPU} s; {PDF_ADVICE}" in response.content.decode()
+    assert elapsed < WALL + 5
+    assert SuppliedSource.objects.count() == 0
