@@ -68,7 +68,8 @@ def extract_findings(review_id: int) -> list[int]:
     Redelivered after extraction already happened, it returns the findings still pending so that the
     caller can dispatch them again (a worker killed between the two steps loses nothing)."""
     claimed = Review.objects.filter(pk=review_id, status=Review.Status.QUEUED).update(
-        status=Review.Status.EXTRACTING
+        status=Review.Status.EXTRACTING,
+        dispatched_at=timezone.now(),  # the sweep waits from the start
     )
     review = Review.objects.get(pk=review_id)
     if not claimed:
@@ -210,10 +211,16 @@ def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
     """Reviews still queued and findings still unfinished whose task was sent longer ago than `older_than`
     (the message was lost: a broker restart, a purge) — to be sent again. Duplicates are harmless."""
     cutoff = timezone.now() - older_than
+    # a review being extracted may be reading its upload for up to the reader's wall-clock budget: only
+    # past that (and the extraction after it) is its worker presumed dead
+    reading = cutoff - timedelta(seconds=settings.WORKBENCH_PARSE_WALL_SECONDS + 30)
     reviews = list(
-        Review.objects.filter(status__in=[Review.Status.QUEUED, Review.Status.EXTRACTING])
-        .filter(Q(dispatched_at__lt=cutoff) | Q(dispatched_at__isnull=True, created_at__lt=cutoff))
-        .values_list("pk", flat=True)
+        Review.objects.filter(
+            Q(status=Review.Status.QUEUED, dispatched_at__lt=cutoff)
+            | Q(status=Review.Status.EXTRACTING, dispatched_at__lt=reading)
+            | Q(status__in=[Review.Status.QUEUED, Review.Status.EXTRACTING], dispatched_at__isnull=True)
+            & Q(created_at__lt=cutoff)
+        ).values_list("pk", flat=True)
     )
     findings = list(
         Finding.objects.filter(review__status=Review.Status.RESOLVING)

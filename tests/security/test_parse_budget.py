@@ -344,3 +344,36 @@ def test_a_hostile_source_attached_to_a_finding_is_refused_within_the_budget(cli
     assert f"could not be read within {CPU} s; {PDF_ADVICE}" in response.content.decode()
     assert elapsed < WALL + 5
     assert SuppliedSource.objects.count() == 0
+
+
+def test_the_recovery_sweep_leaves_a_review_whose_upload_is_still_being_read(people, settings):
+    """A reader may take the whole wall-clock budget: the sweep must not send the review again meanwhile
+    (two readers of one hostile file), but does once that time and its margin are past (a dead worker)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from workbench import services, worker
+    from workbench.drafts import Upload
+    from workbench.models import Review
+
+    settings.WORKBENCH_PARSE_WALL_SECONDS = 60
+    review = services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title="slow",
+        upload=Upload.of(A_PDF, "slow.pdf", "pdf"),
+        enqueue=False,
+    )
+    older_than = timedelta(seconds=10)
+    now = timezone.now()
+    Review.objects.filter(pk=review.pk).update(
+        status=Review.Status.EXTRACTING, dispatched_at=now - timedelta(seconds=80)
+    )
+    assert review.pk not in worker.stalled_work(older_than)[0]
+    Review.objects.filter(pk=review.pk).update(dispatched_at=now - timedelta(seconds=110))
+    assert review.pk in worker.stalled_work(older_than)[0]
+    Review.objects.filter(pk=review.pk).update(
+        status=Review.Status.QUEUED, dispatched_at=now - timedelta(seconds=20)
+    )
+    assert review.pk in worker.stalled_work(older_than)[0]
