@@ -352,7 +352,7 @@ def export_docx(review: Review, lang: str) -> bytes:
 
 
 def _original_docx(review: Review) -> bytes | None:
-    if review.draft_format != "docx" or not review.original_file:
+    if review.draft_format != "docx" or not review.original_file or review.draft_unread:  # unread: never here
         return None
     version_one = review.versions.order_by("-number").first()
     if version_one is None or version_one.sha256 != review.draft_sha256:

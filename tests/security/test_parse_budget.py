@@ -377,3 +377,22 @@ def test_the_recovery_sweep_leaves_a_review_whose_upload_is_still_being_read(peo
         status=Review.Status.QUEUED, dispatched_at=now - timedelta(seconds=20)
     )
     assert review.pk in worker.stalled_work(older_than)[0]
+
+
+def test_the_exports_of_a_review_whose_file_was_never_read_do_not_read_it_either(client_for, people, queued):
+    """The DOCX export annotates the uploaded .docx itself; a file the budget stopped is not opened by the
+    web process when the failed review is exported."""
+    from workbench import exports
+    from workbench.models import Review
+
+    assert post(client_for("associate"), people["matter"], "million.docx", C_DOCX).status_code == 302
+    review = Review.objects.get()
+    read_in_worker(review.pk)
+    review.refresh_from_db()
+    assert review.status == Review.Status.FAILED
+    started = time.monotonic()
+    export = exports.render(review, "docx")
+    assert time.monotonic() - started < 3.0, "the DOCX export parsed the unread .docx"
+    assert len(export.content) < 100_000, "the DOCX export carries the unread draft"
+    for fmt in ("pdf", "csv", "json"):  # the PDF's own fonts take seconds on a busy machine: sizes only
+        assert len(exports.render(review, fmt).content) < 200_000, fmt

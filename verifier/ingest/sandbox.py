@@ -86,6 +86,10 @@ def read_within(data: bytes, filename: str, budget: Budget | None = None) -> tup
         timed_out = True
         process.kill()
         out, err = process.communicate()
+    except BaseException:  # the caller's own time limit (Celery's SoftTimeLimitExceeded), an interrupt…
+        process.kill()
+        process.wait()
+        raise
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     reading = Reading(
         seconds=round(time.monotonic() - started, 3),
