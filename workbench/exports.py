@@ -21,6 +21,7 @@ from verifier.model import STATUS_ICON, Status
 from verifier.pipeline import DocumentReport
 from verifier.provenance import checked_against
 from verifier.report import SCHEMA, document_json, summary
+from workbench.drafts import truncation_text
 from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
 from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
 from workbench.records import finding_of, provenance_of_snapshot, rationale_in
@@ -110,6 +111,7 @@ def as_json(review: Review) -> dict[str, Any]:
                 for e in chain
             ],
             "chain_head": chain[-1].hash if chain else None,
+            "truncated": {**review.truncated, "note": truncation_text(review)} if review.truncated else None,
         },
     }
 
@@ -177,6 +179,8 @@ def export_csv(review: Review, lang: str) -> bytes:
             *source,
         ]
         writer.writerow([csv_cell(cell) for cell in row])
+    if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
+        writer.writerow([csv_cell(truncation_text(review))])
     # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
 
@@ -218,6 +222,8 @@ def export_pdf(review: Review, lang: str) -> bytes:
         + f" · total {counts['total']} · hard blocks {counts['hard_blocks']}",
         9.5,
     )
+    if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
+        line(truncation_text(review), 9.5, "B")
     pdf.ln(2)
 
     # The table: a colour bar and the status in words (not colour alone).
@@ -333,6 +339,8 @@ def export_docx(review: Review, lang: str) -> bytes:
             if d.comment:
                 text += f": {d.comment}"
         document.add_comment(runs, text=text, author="Citation review workbench", initials="CRW")
+    if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
+        document.add_paragraph(truncation_text(review))
     props = document.core_properties
     props.created = props.modified = when.replace(tzinfo=None)
     props.last_printed = when.replace(tzinfo=None)
@@ -344,7 +352,7 @@ def export_docx(review: Review, lang: str) -> bytes:
 
 
 def _original_docx(review: Review) -> bytes | None:
-    if review.draft_format != "docx" or not review.original_file:
+    if review.draft_format != "docx" or not review.original_file or review.draft_unread:  # unread: never here
         return None
     version_one = review.versions.order_by("-number").first()
     if version_one is None or version_one.sha256 != review.draft_sha256:

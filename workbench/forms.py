@@ -8,8 +8,10 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
 
-from verifier.ingest import IngestedDocument, IngestError, ingest_bytes, ingest_text
-from workbench import throttle
+from verifier.ingest import IngestedDocument, IngestError, ingest_text
+from verifier.ingest.files import check_upload
+from verifier.ingest.sandbox import ingest_within
+from workbench import drafts, throttle
 from workbench.models import Decision, Matter
 
 
@@ -42,7 +44,14 @@ class ThrottledAdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
 
 class UploadTextForm(forms.Form):
     """Paste or upload a text — a draft, a revised draft, or the source document of a finding — read into one
-    IngestedDocument (`self.document`), with the refusal of a bad file shown at the field."""
+    IngestedDocument (`self.document`), with the refusal of a bad file shown at the field.
+
+    An uploaded file is never parsed in this (web) process: a draft (`reads_later`) is only checked cheaply
+    (size, type by content) and kept as `self.upload` for the worker to read under its budget; a finding's
+    source is read at once, but in a child process under the same budget (verifier.ingest.sandbox). Pasted
+    text is taken as it is, within the budget on characters."""
+
+    reads_later = False
 
     text = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste the text")
@@ -58,6 +67,12 @@ class UploadTextForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.document: IngestedDocument | None = None
         self.original: bytes | None = None
+        self.upload: drafts.Upload | None = None
+
+    @property
+    def draft(self) -> dict[str, Any]:
+        """What `services.create_review` / `add_version` take of this form."""
+        return {"document": self.document, "original": self.original, "upload": self.upload}
 
     def pasted_name(self, data: dict[str, Any]) -> str:
         return "pasted text"
@@ -78,19 +93,33 @@ class UploadTextForm(forms.Form):
                 return data
             raw = upload.read(settings.WORKBENCH_MAX_UPLOAD_BYTES + 1)
             try:
-                self.document = ingest_bytes(raw, upload.name, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
+                kind = check_upload(raw, upload.name, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
+                if self.reads_later:
+                    self.upload = drafts.Upload.of(raw, upload.name, kind)
+                else:
+                    self.document = ingest_within(raw, upload.name, drafts.budget())
             except IngestError as exc:
-                self.add_error("file", str(exc))
+                self.add_error("file", drafts.ingest_error_text(exc))
                 return data
-            self.original = raw
+            self.original = None if self.reads_later else raw
         elif text.strip():
+            if len(text) > settings.WORKBENCH_MAX_DRAFT_CHARS:
+                self.add_error("text", drafts.too_long_text(len(text)))
+                return data
             self.document = ingest_text(text.replace("\r\n", "\n"), name=self.pasted_name(data))
         elif "file" not in self.errors:  # an empty or broken upload already has its own message
             self.add_error("text", self.nothing_given)
         return data
 
 
+class DraftVersionForm(UploadTextForm):
+    """A revised draft: an uploaded file is read by the worker, as for a new review."""
+
+    reads_later = True
+
+
 class NewReviewForm(UploadTextForm):
+    reads_later = True
     matter = forms.ModelChoiceField(queryset=Matter.objects.none(), label=_("Matter"))
     title = forms.CharField(max_length=300, required=False, label=_("Title"))
     text = forms.CharField(

@@ -67,6 +67,15 @@ class Review(models.Model):
     # What ingestion could not read (pages without a text layer, undecodable characters…): shown, never lost.
     draft_warnings = models.JSONField(default=list, blank=True)
     original_file = models.FileField(upload_to=upload_path, blank=True)
+    # The uploaded file of the current version is still to be read by the worker (workbench.drafts): the web
+    # request only stores it, so until then draft_text is empty.
+    draft_unread = models.BooleanField(default=False)
+    # Why the review failed, as a keyed message rendered in the reader's language (workbench.drafts); `error`
+    # holds the same in English for logs. {} for a review that did not fail that way.
+    failure = models.JSONField(default=dict, blank=True)
+    # The draft had more citations than one review checks: {"limit", "found", "last", "next"} (the origins of
+    # the last checked and the first unchecked citation). {} when every citation was checked.
+    truncated = models.JSONField(default=dict, blank=True)
     language = models.CharField(max_length=8, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     progress_total = models.PositiveIntegerField(default=0)

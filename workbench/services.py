@@ -21,6 +21,7 @@ from verifier.model import Found, Status
 from verifier.provenance import provenance_json
 from verifier.verify import verify_claim
 from workbench import audit, supplied, tasks, worker
+from workbench.drafts import Upload, unread_fields
 from workbench.models import (
     HARD_BLOCK_STATUSES,
     Decision,
@@ -53,49 +54,54 @@ def create_review(
     user: AnyUser,
     matter: Matter,
     title: str,
-    document: IngestedDocument,
+    document: IngestedDocument | None = None,
     original: bytes | None = None,
+    upload: Upload | None = None,
     enqueue: bool = True,
 ) -> Review:
+    """A review of a pasted draft (`document`, read already) or of an uploaded file (`upload`, only stored
+    here: the worker reads it under a budget, workbench.drafts)."""
     require_role(user, ASSOCIATE, PARTNER)
     if not matters_of(user).filter(pk=matter.pk).exists():
         raise PermissionDenied("You are not a member of this matter.")
-    if not document.text.strip():
-        raise ValidationError("The draft is empty.")
+    fields, uploaded = _draft(document, upload)
     with transaction.atomic():
         review = Review.objects.create(
             matter=matter,
-            title=title.strip() or document.name,
+            title=title.strip() or fields["draft_name"],
             created_by=person(user),
-            **draft_fields(document),
+            **fields,
         )
+        original = upload.data if upload is not None else original
         if original is not None:
             review.original_file.save("draft", ContentFile(original), save=True)
         DraftVersion.objects.create(
             review=review,
             number=1,
             name=review.draft_name,
-            format=document.format,
-            text=document.text,
-            sha256=document.sha256,
+            format=review.draft_format,
+            text=review.draft_text,
+            sha256=review.draft_sha256,
             created_by=person(user),
         )
         audit.append(review, "review_created", {"title": review.title, "matter": matter.reference}, user)
-        audit.append(
-            review,
-            "draft_uploaded",
-            {
-                "version": 1,
-                "name": review.draft_name,
-                "format": document.format,
-                "sha256": document.sha256,
-                "chars": len(document.text),
-            },
-            user,
-        )
+        audit.append(review, "draft_uploaded", {"version": 1, **uploaded}, user)
         if enqueue:
             _enqueue(review)
     return review
+
+
+def _draft(document: IngestedDocument | None, upload: Upload | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The review's draft fields and the `draft_uploaded` event's payload, of a pasted draft or an upload."""
+    if upload is not None:
+        fields = unread_fields(upload)
+        return fields, {"name": fields["draft_name"], "format": upload.format, "sha256": upload.sha256,
+                        "bytes": len(upload.data)}  # fmt: skip
+    if document is None or not document.text.strip():
+        raise ValidationError("The draft is empty.")
+    fields = {**draft_fields(document), "draft_unread": False, "failure": {}}
+    return fields, {"name": fields["draft_name"], "format": document.format, "sha256": document.sha256,
+                    "chars": len(document.text)}  # fmt: skip
 
 
 def _enqueue(review: Review) -> None:
@@ -141,29 +147,34 @@ def version_changes(review: Review) -> dict[str, list[str]]:
 
 
 def add_version(
-    *, user: AnyUser, review: Review, document: IngestedDocument, original: bytes | None = None
+    *,
+    user: AnyUser,
+    review: Review,
+    document: IngestedDocument | None = None,
+    original: bytes | None = None,
+    upload: Upload | None = None,
 ) -> Review:
-    """A revised draft for the same review: only changed or new citations are verified again."""
+    """A revised draft for the same review: only changed or new citations are verified again. An uploaded
+    file is only stored here; the worker reads it under the budget, as for a new review."""
     require_role(user, ASSOCIATE, PARTNER)
     ensure_open(review)
     if review.is_running:
         raise ValidationError("Wait until the current version has been checked.")
-    if not document.text.strip():
-        raise ValidationError("The draft is empty.")
+    fields, uploaded = _draft(document, upload)
     with transaction.atomic():
         number = review.version + 1
         DraftVersion.objects.create(
             review=review,
             number=number,
-            name=document.name[:255],
-            format=document.format,
-            text=document.text,
-            sha256=document.sha256,
+            name=fields["draft_name"],
+            format=fields["draft_format"],
+            text=fields["draft_text"],
+            sha256=fields["draft_sha256"],
             created_by=person(user),
         )
         Review.objects.filter(pk=review.pk).update(
             version=number,
-            **draft_fields(document),
+            **fields,
             status=Review.Status.QUEUED,
             progress_total=0,
             progress_done=0,
@@ -171,20 +182,10 @@ def add_version(
             error="",
         )
         review.refresh_from_db()
+        original = upload.data if upload is not None else original
         if original is not None:
             review.original_file.save("draft", ContentFile(original), save=True)
-        audit.append(
-            review,
-            "draft_uploaded",
-            {
-                "version": number,
-                "name": review.draft_name,
-                "format": document.format,
-                "sha256": document.sha256,
-                "chars": len(document.text),
-            },
-            user,
-        )
+        audit.append(review, "draft_uploaded", {"version": number, **uploaded}, user)
         _enqueue(review)
     return review
 

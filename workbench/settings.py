@@ -175,6 +175,14 @@ WORKBENCH_MAX_UPLOAD_BYTES = int(os.environ.get("WORKBENCH_MAX_UPLOAD_BYTES", st
 DATA_UPLOAD_MAX_MEMORY_SIZE = WORKBENCH_MAX_UPLOAD_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 MEDIA_ROOT = Path(os.environ.get("WORKBENCH_MEDIA_ROOT", VAR_DIR / "uploads"))  # outside the web root
+# What reading one draft may cost (docs/OPERATIONS.md "Budgets"): an uploaded file is read by the worker in a
+# child process with these limits (verifier.ingest.sandbox); a file over one ends its review with a message.
+WORKBENCH_PARSE_CPU_SECONDS = int(os.environ.get("WORKBENCH_PARSE_CPU_SECONDS", "30"))
+WORKBENCH_PARSE_WALL_SECONDS = int(os.environ.get("WORKBENCH_PARSE_WALL_SECONDS", "60"))
+WORKBENCH_PARSE_MEMORY_MB = int(os.environ.get("WORKBENCH_PARSE_MEMORY_MB", "1024"))
+WORKBENCH_MAX_DRAFT_CHARS = int(os.environ.get("WORKBENCH_MAX_DRAFT_CHARS", "2000000"))
+# Citations one review checks; past it, the first ones are checked and the review says where it stopped.
+WORKBENCH_MAX_CITATIONS = int(os.environ.get("WORKBENCH_MAX_CITATIONS", "2000"))
 # Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.
 FILE_UPLOAD_PERMISSIONS = 0o600
 FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700

@@ -32,7 +32,14 @@ from workbench import (
     workspace,
 )
 from workbench.audit import verify_chain
-from workbench.forms import DecisionForm, NewReviewForm, ProposalForm, ThrottledLoginForm, UploadTextForm
+from workbench.forms import (
+    DecisionForm,
+    DraftVersionForm,
+    NewReviewForm,
+    ProposalForm,
+    ThrottledLoginForm,
+    UploadTextForm,
+)
 from workbench.models import (
     HARD_BLOCK_STATUSES,
     OFFICIAL_BLOCKING_STATUSES,
@@ -100,14 +107,12 @@ def review_new(request: HttpRequest) -> HttpResponse:
     matters = matters_of(request.user)
     form = NewReviewForm(request.POST or None, request.FILES or None, matters=matters)
     if request.method == "POST" and form.is_valid():
-        assert form.document is not None
-        try:
+        try:  # an uploaded file is only stored here: the worker reads it under a budget (workbench.drafts)
             review = services.create_review(
                 user=request.user,
                 matter=form.cleaned_data["matter"],
                 title=form.cleaned_data.get("title") or "",
-                document=form.document,
-                original=form.original,
+                **form.draft,
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -223,7 +228,7 @@ def review_context(request: HttpRequest, review: Review) -> dict[str, Any]:
 def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
     """What the page offers once the review has run: exports, a revised draft, bulk approval, sign-off."""
     context: dict[str, Any] = {
-        "version_form": UploadTextForm(),
+        "version_form": DraftVersionForm(),
         "bulk": [],
         "changes": services.version_changes(review) if not review.is_running else {},
     }
@@ -401,12 +406,10 @@ def finding_retry(request: HttpRequest, review_id: int, finding_pk: int) -> Http
 def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     require_role(request.user, ASSOCIATE, PARTNER)
-    form = UploadTextForm(request.POST, request.FILES)
-    if form.is_valid() and form.document is not None:
+    form = DraftVersionForm(request.POST, request.FILES)
+    if form.is_valid():
         try:
-            services.add_version(
-                user=request.user, review=review, document=form.document, original=form.original
-            )
+            services.add_version(user=request.user, review=review, **form.draft)
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:

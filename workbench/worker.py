@@ -40,7 +40,7 @@ from verifier.pipeline import Ready, language_of, run_plan
 from verifier.plan import SourceGroup, plan
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
-from workbench import audit
+from workbench import audit, drafts
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
 from workbench.sources import Outcome, cached_keys, cached_snapshot, resolve_all, resolve_for
@@ -68,7 +68,8 @@ def extract_findings(review_id: int) -> list[int]:
     Redelivered after extraction already happened, it returns the findings still pending so that the
     caller can dispatch them again (a worker killed between the two steps loses nothing)."""
     claimed = Review.objects.filter(pk=review_id, status=Review.Status.QUEUED).update(
-        status=Review.Status.EXTRACTING
+        status=Review.Status.EXTRACTING,
+        dispatched_at=timezone.now(),  # the sweep waits from the start
     )
     review = Review.objects.get(pk=review_id)
     if not claimed:
@@ -76,10 +77,15 @@ def extract_findings(review_id: int) -> list[int]:
             return pending_finding_ids(review)
         if review.status != Review.Status.EXTRACTING:
             return []
+    if review.draft_unread:  # an upload: read here, in a child process under the budget (workbench.drafts)
+        if not drafts.read_upload(review):
+            return []
+        review.refresh_from_db()
     try:
         document = document_of_review(review)
         language = review.language or language_of(document.text, "auto")
-        claims = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+        found = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+        claims, truncated = drafts.cap(found)
     except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
         log.exception("extraction failed for review %s", review_id)
         Review.objects.filter(pk=review_id).update(
@@ -101,6 +107,7 @@ def extract_findings(review_id: int) -> list[int]:
             progress_total=len(claims),
             progress_done=0,
             finished_at=None if claims else timezone.now(),
+            truncated=truncated,
         )
         counts: dict[str, int] = {}
         for claim in claims:
@@ -117,6 +124,8 @@ def extract_findings(review_id: int) -> list[int]:
                 "supplied_sources": supplied_sources,
                 "language": language,
                 "engine": verifier.ENGINE_VERSION,
+                # past WORKBENCH_MAX_CITATIONS only the first ones are checked; the page and exports say so
+                **({"truncated_at": truncated["limit"], "found": truncated["found"]} if truncated else {}),
             },
         )
         if not claims:
@@ -202,10 +211,16 @@ def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
     """Reviews still queued and findings still unfinished whose task was sent longer ago than `older_than`
     (the message was lost: a broker restart, a purge) — to be sent again. Duplicates are harmless."""
     cutoff = timezone.now() - older_than
+    # a review being extracted may be reading its upload for up to the reader's wall-clock budget: only
+    # past that (and the extraction after it) is its worker presumed dead
+    reading = cutoff - timedelta(seconds=settings.WORKBENCH_PARSE_WALL_SECONDS + 30)
     reviews = list(
-        Review.objects.filter(status__in=[Review.Status.QUEUED, Review.Status.EXTRACTING])
-        .filter(Q(dispatched_at__lt=cutoff) | Q(dispatched_at__isnull=True, created_at__lt=cutoff))
-        .values_list("pk", flat=True)
+        Review.objects.filter(
+            Q(status=Review.Status.QUEUED, dispatched_at__lt=cutoff)
+            | Q(status=Review.Status.EXTRACTING, dispatched_at__lt=reading)
+            | Q(status__in=[Review.Status.QUEUED, Review.Status.EXTRACTING], dispatched_at__isnull=True)
+            & Q(created_at__lt=cutoff)
+        ).values_list("pk", flat=True)
     )
     findings = list(
         Finding.objects.filter(review__status=Review.Status.RESOLVING)

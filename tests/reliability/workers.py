@@ -97,10 +97,15 @@ class RedisServer:
 class Worker:
     """`celery -A workbench worker --beat` in its own process group, so SIGKILL takes the pool with it."""
 
-    def __init__(self, env: Mapping[str, str], logdir: Path, name: str = "worker") -> None:
+    def __init__(
+        self, env: Mapping[str, str], logdir: Path, name: str = "worker", memory_mb: int | None = None
+    ) -> None:
         self.env = dict(env)
         self.logdir = logdir
         self.name = name
+        # RLIMIT_AS for the worker and every process it forks: a test that could exhaust memory runs under a
+        # limit of its own, whatever the code under test does
+        self.memory_mb = memory_mb
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
@@ -134,8 +139,16 @@ class Worker:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                preexec_fn=self._limit_memory if self.memory_mb else None,
             )
         return self
+
+    def _limit_memory(self) -> None:
+        import resource
+
+        assert self.memory_mb is not None
+        limit = self.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     def sigkill(self) -> None:
         """The whole worker dies at once (a crashed container): main process, pool children and beat."""

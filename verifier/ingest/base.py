@@ -14,6 +14,37 @@ class IngestError(ValueError):
     """The file cannot be reviewed. `str(error)` is one sentence meant for the lawyer who uploaded it."""
 
 
+class OverBudget(IngestError):
+    """Reading the file needs more than one review may spend (`verifier.ingest.sandbox.Budget`).
+
+    `limit` says which budget: "time" (`amount` seconds of CPU or of the clock), "memory" (`amount` MB) or
+    "chars" (`amount` characters of extracted text); `format` is what the file is ("pdf", "docx", "txt"…),
+    so that the advice can fit it. `str(error)` is the English sentence; the workbench renders its own in
+    the reader's language from these fields."""
+
+    def __init__(self, display: str, *, limit: str, amount: int, format: str) -> None:
+        self.display = display
+        self.limit = limit
+        self.amount = amount
+        self.format = format
+        super().__init__(over_budget_sentence(display, limit, amount, format))
+
+
+def over_budget_sentence(display: str, limit: str, amount: int, format: str) -> str:
+    if limit == "chars":
+        return (
+            f"{display} holds more than {amount:,} characters of text, the most one review reads; split the "
+            f"draft into parts of at most {amount:,} characters and review each part."
+        )
+    advice = {
+        "pdf": "export it again as PDF/A or upload the .docx",
+        "docx": "open it in Word, save it again as .docx (or as PDF/A) and upload that, or split it",
+    }.get(format, "split the draft into smaller parts")
+    if limit == "memory":
+        return f"{display} could not be read within the {amount:,} MB memory budget; {advice}."
+    return f"{display} could not be read within {amount:,} s; {advice}."
+
+
 @dataclass(frozen=True, slots=True)
 class TextPart:
     start: int

@@ -65,7 +65,7 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
             for kind, reltype in (("footnote", _FOOTNOTES_REL), ("endnote", _ENDNOTES_REL))
             if rel.reltype == reltype
         }
-    except IngestError:
+    except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # python-docx signals damage with anything from KeyError to XMLSyntaxError
         raise IngestError(
@@ -79,7 +79,7 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
         )
     try:
         return _Extraction(display).run(body, settings, notes_xml)
-    except IngestError:
+    except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # XML that is well-formed yet nothing Word would write
         raise IngestError(
@@ -91,29 +91,51 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
 # --- package safety -----------------------------------------------------------------------------------
 
 
+def _damaged(display: str) -> str:
+    return f"{display} is damaged (its zip container is broken); save it again in Word and re-upload it."
+
+
+def _bomb(display: str) -> str:
+    return f"{display} unpacks to far more data than a Word document holds (a “zip bomb”); it was not opened."
+
+
+def check_container(data: bytes, display: str) -> None:
+    """The checks of the zip's directory alone (no member is unpacked, so a web request may run them): a
+    zip at all, not too many members, declared sizes and ratios of a document rather than a bomb, nothing
+    encrypted."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except Exception:  # zipfile has many ways to say "not a zip"
+        raise IngestError(_damaged(display)) from None
+    with archive:
+        _check_directory(archive.infolist(), display)
+
+
+def _check_directory(members: list[zipfile.ZipInfo], display: str) -> None:
+    bomb = _bomb(display)
+    if len(members) > MAX_MEMBERS:
+        raise IngestError(f"{display} holds {len(members):,} files inside; a Word document has far fewer.")
+    if sum(member.file_size for member in members) > MAX_UNCOMPRESSED_BYTES:
+        raise IngestError(bomb)
+    for member in members:
+        if member.flag_bits & 0x1:
+            raise IngestError(f"{display} is encrypted; remove the password in Word and upload it again.")
+        packed = max(member.compress_size, 1)
+        if member.file_size > RATIO_CHECK_FROM and member.file_size > MAX_RATIO * packed:
+            raise IngestError(bomb)
+
+
 def check_package(data: bytes, display: str) -> None:
     """Refuse zip bombs, encrypted members, damaged members and XML with a DTD before parsing anything."""
-    damaged = f"{display} is damaged (its zip container is broken); save it again in Word and re-upload it."
+    damaged = _damaged(display)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except Exception:  # zipfile has many ways to say "not a zip"
         raise IngestError(damaged) from None
-    bomb = f"{display} unpacks to far more data than a Word document holds (a “zip bomb”); it was not opened."
+    bomb = _bomb(display)
     with archive:
         members = archive.infolist()
-        if len(members) > MAX_MEMBERS:
-            raise IngestError(
-                f"{display} holds {len(members):,} files inside; a Word document has far fewer."
-            )
-        if sum(member.file_size for member in members) > MAX_UNCOMPRESSED_BYTES:
-            raise IngestError(bomb)
-        for member in members:
-            if member.flag_bits & 0x1:
-                raise IngestError(f"{display} is encrypted; remove the password in Word and upload it again.")
-            if member.file_size > RATIO_CHECK_FROM and member.file_size > MAX_RATIO * max(
-                member.compress_size, 1
-            ):
-                raise IngestError(bomb)
+        _check_directory(members, display)
         total = 0
         for member in members:
             checker: _XmlCheck | None = None
@@ -130,7 +152,7 @@ def check_package(data: bytes, display: str) -> None:
                             checker.feed(chunk)
                 if checker is not None:
                     checker.close()
-            except IngestError:
+            except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
                 raise
             except Exception:  # bad CRC, zlib errors, unsupported or encrypted compression
                 raise IngestError(damaged) from None

@@ -18,7 +18,7 @@ import unicodedata
 
 import charset_normalizer
 
-from verifier.ingest.base import IngestedDocument, IngestError, TextPart
+from verifier.ingest.base import IngestedDocument, IngestError, OverBudget, TextPart
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 SUPPORTED_EXTENSIONS = (".txt", ".md", ".docx", ".pdf")
@@ -64,15 +64,53 @@ def ingest_path(path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BY
     return ingest_bytes(data, name, max_bytes=max_bytes)
 
 
-def ingest_bytes(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> IngestedDocument:
+def ingest_bytes(
+    data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYTES, max_chars: int | None = None
+) -> IngestedDocument:
     """Turn an uploaded draft into text. The extension says what the file should be; the content must agree.
 
-    Raises IngestError, and nothing else, for any file that cannot be reviewed completely.
+    Raises IngestError, and nothing else, for any file that cannot be reviewed completely; OverBudget (an
+    IngestError) when the text is longer than `max_chars`. This reads the file in the calling process with no
+    bound on time or memory: for a file from a user, `verifier.ingest.sandbox.ingest_within` runs it in a
+    child process under a budget.
     """
-    _check_max_bytes(max_bytes)
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"ingest_bytes takes bytes, not {type(data).__name__}")
     data = bytes(data)
+    kind = check_upload(data, filename, max_bytes=max_bytes)
+    display = _display_name(filename)
+    sha256 = hashlib.sha256(data).hexdigest()
+    if kind in ("txt", "md"):
+        text = decode_text(data, display)
+        _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
+        _check_chars(text, display, max_chars, kind)
+        return IngestedDocument(filename, text, sha256, kind, _line_parts(text))
+
+    if kind == "docx":
+        from verifier.ingest.docx import read_docx  # python-docx only when a .docx comes
+
+        text, parts, warnings = read_docx(data, display)
+        _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
+        _check_chars(text, display, max_chars, kind)
+        return IngestedDocument(filename, text, sha256, "docx", parts, warnings)
+
+    from verifier.ingest.pdf import read_pdf  # pypdf only when a .pdf comes
+
+    text, parts, warnings = read_pdf(data, display, max_chars=max_chars)
+    return IngestedDocument(filename, text, sha256, "pdf", parts, warnings)
+
+
+def _check_chars(text: str, display: str, max_chars: int | None, kind: str) -> None:
+    if max_chars is not None and len(text) > max_chars:
+        raise OverBudget(display, limit="chars", amount=max_chars, format=kind)
+
+
+def check_upload(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """The cheap checks of an upload, done before anything parses it: a supported extension, not empty, not
+    over `max_bytes`, and content (magic bytes) that agrees with the extension. Returns the format ("txt",
+    "md", "docx" or "pdf"); IngestError with the lawyer's sentence otherwise. Costs a few milliseconds for
+    any file (a .docx is only listed, not unpacked), so a web request may run it."""
+    _check_max_bytes(max_bytes)
     display = _display_name(filename)
     extension = _extension(filename)
     if extension not in SUPPORTED_EXTENSIONS:
@@ -87,29 +125,18 @@ def ingest_bytes(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
         raise IngestError(f"{display} is empty; there is nothing to review.")
 
     actual = sniff(data)
-    sha256 = hashlib.sha256(data).hexdigest()
     if extension in (".txt", ".md"):
         if actual not in ("text", "html"):
             raise _mismatch(display, extension, actual)
-        text = decode_text(data, display)
-        _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
-        return IngestedDocument(filename, text, sha256, extension[1:], _line_parts(text))
-
-    if extension == ".docx":
+    elif extension == ".docx":
         if actual != "docx":
             raise _mismatch(display, extension, actual)
-        from verifier.ingest.docx import read_docx  # python-docx only when a .docx comes
+        from verifier.ingest.docx import check_container  # the zip's directory only: nothing is unpacked
 
-        text, parts, warnings = read_docx(data, display)
-        _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
-        return IngestedDocument(filename, text, sha256, "docx", parts, warnings)
-
-    if actual != "pdf":
+        check_container(data, display)
+    elif actual != "pdf":
         raise _mismatch(display, extension, actual)
-    from verifier.ingest.pdf import read_pdf  # pypdf only when a .pdf comes
-
-    text, parts, warnings = read_pdf(data, display)
-    return IngestedDocument(filename, text, sha256, "pdf", parts, warnings)
+    return extension[1:]
 
 
 # --- what the bytes really are ------------------------------------------------------------------------

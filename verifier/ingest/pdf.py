@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pypdf.generic import StreamObject
 
-from verifier.ingest.base import IngestError, PartsBuilder, TextPart
+from verifier.ingest.base import IngestError, OverBudget, PartsBuilder, TextPart
 
 if TYPE_CHECKING:
     from pypdf import PageObject, PdfReader
@@ -34,8 +34,13 @@ def dehyphenate(text: str) -> str:
     return _LINE_END_HYPHEN.sub(lambda match: "" if text[match.end()].islower() else match.group(), text)
 
 
-def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tuple[str, ...]]:
-    """Text, parts ("page N") and warnings of a PDF given as bytes; IngestError for anything unreadable."""
+def read_pdf(
+    data: bytes, display: str, *, max_chars: int | None = None
+) -> tuple[str, tuple[TextPart, ...], tuple[str, ...]]:
+    """Text, parts ("page N") and warnings of a PDF given as bytes; IngestError for anything unreadable.
+
+    `max_chars`: stop (OverBudget "chars") as soon as the pages read so far hold more text than that, instead
+    of reading the remaining pages of a file that will be refused anyway (pages can share one huge stream)."""
     damaged = (
         f"{display} is damaged and its text cannot be read; open it and save or print it to a new PDF, "
         "or upload the Word file."
@@ -68,11 +73,15 @@ def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tupl
         image_only: list[int] = []
         damaged_pages: list[int] = []
         shaky_pages: list[int] = []
+        total = 0
         for number, page in enumerate(pages, start=1):
             before = trouble.count
             # Some embedded CID fonts come out with a NUL before every character; NUL is never text.
             text = (page.extract_text() or "").replace("\x00", "")
             texts.append(text)
+            total += len(text)
+            if max_chars is not None and total > max_chars:
+                raise OverBudget(display, limit="chars", amount=max_chars, format="pdf")
             # pypdf, being lenient, skips a stream it cannot decode and only logs it; a page that then
             # reads as empty was not empty, and a page that reads as half may be missing the rest.
             if not _contents_intact(page):
@@ -86,7 +95,7 @@ def read_pdf(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tupl
                     damaged_pages.append(number)
                 elif _has_images(page):
                     image_only.append(number)
-    except IngestError:
+    except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # pypdf reports damage with anything from PdfReadError to KeyError and RecursionError
         raise IngestError(damaged) from None

@@ -2,7 +2,7 @@
 
 from django import template
 
-from workbench import words
+from workbench import drafts, words
 from workbench.records import provenance_of_snapshot
 
 register = template.Library()
@@ -74,3 +74,15 @@ def checked_against(snapshot: object) -> str:
     if snapshot is None:
         return ""
     return words.source_words(provenance_of_snapshot(snapshot))  # type: ignore[arg-type]
+
+
+@register.filter
+def failure_text(review: object) -> str:
+    """Why a review failed, in the reader's language when a budget stopped it (workbench.drafts)."""
+    return drafts.failure_text(review)  # type: ignore[arg-type]
+
+
+@register.filter
+def truncation_text(review: object) -> str:
+    """ "" or what a review truncated at the citation limit checked and did not (workbench.drafts)."""
+    return drafts.truncation_text(review)  # type: ignore[arg-type]
