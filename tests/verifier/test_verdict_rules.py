@@ -1,0 +1,65 @@
+"""Verdict rules of issue 15 that the annotated set found wrong, through the product's own path (ingest →
+claims → the offline corpus → measure → decide), each on real sentences of tests/data/corpus/ with a correct
+twin and a faulty one: what a lawyer sees (the status and the words of the rationale that say why).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.accuracy.evaluate import corpus_router
+from verifier.ingest import ingest_text
+from verifier.model import Finding, Status
+from verifier.pipeline import verify_document
+
+
+def finding(draft: str, citation: str, *, lang: str) -> Finding:
+    report = verify_document(ingest_text(draft, name="rules"), corpus_router(), lang=lang, workers=1)
+    return next(f for f in report.findings if f.citation == citation)
+
+
+# --- an article made of numbered points (GDPR Art. 4, "Definitions"): "Article 4(11)" is its point (11) ---
+# (draft, citation, statuses allowed, words the rationale must hold or must not hold: "!…")
+DEFINITIONS = [
+    (  # GDPR Art. 4(11): "'consent' of the data subject means any freely given, specific, informed …"
+        "Article 4(11) GDPR defines consent as any freely given, specific, informed and unambiguous "
+        "indication of the data subject's wishes.",
+        "Article 4(11) GDPR",
+        {Status.VERIFIED, Status.NEEDS_JUDGEMENT},
+        "!no paragraph",
+    ),
+    (  # GDPR Art. 4(7): "'controller' means the natural or legal person … which, alone or jointly with
+        # others, determines the purposes and means of the processing of personal data"
+        "Under Article 4(7) GDPR the controller is the natural or legal person which, alone or jointly with "
+        "others, determines the purposes and means of the processing of personal data.",
+        "Article 4(7) GDPR",
+        {Status.VERIFIED, Status.NEEDS_JUDGEMENT},
+        "!no paragraph",
+    ),
+    (  # the same claim at point (12), 'personal data breach': its words are not there
+        "Article 4(12) GDPR defines consent as any freely given, specific, informed and unambiguous "
+        "indication of the data subject's wishes.",
+        "Article 4(12) GDPR",
+        {Status.UNVERIFIED},
+        "consent",
+    ),
+    (  # Art. 4 has 26 points: a point (40) does not exist, and is named as missing
+        "Article 4(40) GDPR defines consent as any freely given, specific, informed and unambiguous "
+        "indication of the data subject's wishes.",
+        "Article 4(40) GDPR",
+        {Status.UNVERIFIED},
+        "(40)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("draft", "citation", "allowed", "words"), DEFINITIONS)
+def test_a_numbered_definition_is_the_articles_point(
+    draft: str, citation: str, allowed: set[Status], words: str
+) -> None:
+    f = finding(draft, citation, lang="en")
+    assert f.status in allowed, f.rationale
+    if words.startswith("!"):
+        assert words[1:] not in f.rationale
+    else:
+        assert words in f.rationale
