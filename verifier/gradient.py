@@ -502,8 +502,7 @@ def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None,
     statements, content, fragment = reading.statements, reading.content, reading.fragment
     if (
         statements is None
-        or content is None
-        or not content.reached
+        or ((content is None or not content.reached) and not reading.cross_language)
         or (fragment is not None and fragment.found)
     ):
         return None, []

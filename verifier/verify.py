@@ -24,7 +24,7 @@ from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
 from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
-from verifier.match.stated import read_statements
+from verifier.match.stated import read_quantities_across, read_statements
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
     Cause,
@@ -279,6 +279,10 @@ def read_claim(
         content_evidence = pieces.shift(evidence) if evidence is not None else None
         # issue 15, classes 4 and 5: the claim's numbers and polarity against the same text
         statements = read_statements(said, src, content, lang=src_lang, pinpointed=bool(spans))
+    elif content_asked and spans:
+        # another language than the unit's: its numbers are still compared (issue 15, classes 3 and 4)
+        said = claim_substance(claim) if substance is None else substance
+        statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
     fragment = None
     fragment_match = None
     fragment_start = None

@@ -63,3 +63,76 @@ def test_a_numbered_definition_is_the_articles_point(
         assert words[1:] not in f.rationale
     else:
         assert words in f.rationale
+
+
+# --- a claim in another language than its unit: the words are a person's to compare, the numbers are not --
+# (memo language, draft, citation, status, words the rationale must hold)
+ACROSS = [
+    # k.c. art. 10 § 1 "Pełnoletnim jest, kto ukończył lat osiemnaście."
+    (
+        "pl",
+        "Under art. 10 § 1 k.c., a person who has reached twenty-one years of age is of full age.",
+        "art. 10 § 1 k.c.",
+        Status.UNVERIFIED,
+        ("twenty-one years", "lat osiemnaście"),
+    ),
+    (
+        "pl",
+        "Under art. 10 § 1 k.c., a person who has reached eighteen years of age is of full age.",
+        "art. 10 § 1 k.c.",
+        Status.NEEDS_JUDGEMENT,
+        ("(en)", "(pl)"),
+    ),
+    # 민법 제4조 "사람은 19세로 성년에 이르게 된다."
+    (
+        "en",
+        "Under 민법 제4조, a person comes of age at 20 years.",
+        "민법 제4조",
+        Status.UNVERIFIED,
+        ("20 years", "19세"),
+    ),
+    (
+        "en",
+        "Under 민법 제4조, a person comes of age at 19 years.",
+        "민법 제4조",
+        Status.NEEDS_JUDGEMENT,
+        ("(ko)",),
+    ),
+    # GDPR Art. 33(1) "… not later than 72 hours after having become aware of it"
+    (
+        "pl",
+        "Zgodnie z art. 33 ust. 1 RODO administrator zgłasza naruszenie ochrony danych osobowych organowi "
+        "nadzorczemu w ciągu 48 godzin.",
+        "art. 33 ust. 1 RODO",
+        Status.UNVERIFIED,
+        ("48 godzin", "72 hours"),
+    ),
+    (
+        "pl",
+        "Zgodnie z art. 33 ust. 1 RODO administrator zgłasza naruszenie ochrony danych osobowych organowi "
+        "nadzorczemu w ciągu 72 godzin.",
+        "art. 33 ust. 1 RODO",
+        Status.NEEDS_JUDGEMENT,
+        ("(pl)", "(en)"),
+    ),
+    # GDPR Art. 12(3) states "one month" and "two further months": which one the claim's number is about
+    # cannot be told without the words, so nothing is compared
+    (
+        "pl",
+        "Zgodnie z art. 12 ust. 3 RODO administrator udziela informacji bez zbędnej zwłoki, w każdym razie w "
+        "terminie trzech miesięcy od otrzymania żądania.",
+        "art. 12 ust. 3 RODO",
+        Status.NEEDS_JUDGEMENT,
+        (),
+    ),
+]
+
+
+@pytest.mark.parametrize(("memo", "draft", "citation", "status", "words"), ACROSS)
+def test_a_claims_number_is_compared_in_another_language(
+    memo: str, draft: str, citation: str, status: Status, words: tuple[str, ...]
+) -> None:
+    f = finding(draft, citation, lang=memo)
+    assert f.status is status, f.rationale
+    for word in words:
+        assert word in f.rationale
