@@ -150,9 +150,14 @@ _CASE_PARAGRAPH = re.compile(
 )
 
 
+_NAMES_A_PARAGRAPH = frozenset({ClaimType.PINPOINT, ClaimType.PARAPHRASE, ClaimType.COURT_HOLDING})
+
+
 def case_paragraph(claim: Claim) -> str | None:
-    """The paragraph a pinpoint claim names after a judgment's citation, if any."""
-    if claim.claim_type is not ClaimType.PINPOINT:
+    """The paragraph a claim names after a judgment's citation, if any: a pinpoint thesis, or a paraphrase
+    or a holding that names where the judgment says it ("(ibid., paragraph 45)") — read there, it cannot pass
+    on the words of another paragraph."""
+    if claim.claim_type not in _NAMES_A_PARAGRAPH:
         return None
     after = claim.citation.span[1] - claim.claim_span[0]
     if not 0 <= after <= len(claim.claim_text):

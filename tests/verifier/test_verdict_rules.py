@@ -136,3 +136,47 @@ def test_a_claims_number_is_compared_in_another_language(
     assert f.status is status, f.rationale
     for word in words:
         assert word in f.rationale
+
+
+# --- a paraphrase that names the paragraph of a judgment is read at that paragraph -----------------------
+# C-300/21 paragraph 51: "… precluding a national rule or practice which makes compensation for non-material
+# damage … subject to the condition that the damage suffered by the data subject has reached a certain degree
+# of seriousness"; paragraph 57 is on recital 146, paragraph 45 on the concept of 'damage'
+PARAGRAPHS = [
+    (
+        "Compensation for non-material damage cannot be made subject to a threshold of seriousness "
+        "(Case C-300/21, paragraph 51).",
+        "Case C-300/21",
+        False,
+    ),
+    (
+        "Compensation for non-material damage cannot be made subject to a threshold of seriousness "
+        "(Case C-300/21, paragraph 57).",
+        "Case C-300/21",
+        True,
+    ),
+    (
+        "The Court held that the mere infringement of the GDPR is not sufficient to confer a right to "
+        "compensation (Case C-300/21, paragraph 42). National courts must apply the domestic rules of each "
+        "Member State relating to the extent of financial compensation (ibid., paragraph 59).",
+        "ibid.",
+        False,
+    ),
+    (
+        "The Court held that the mere infringement of the GDPR is not sufficient to confer a right to "
+        "compensation (Case C-300/21, paragraph 42). National courts must apply the domestic rules of each "
+        "Member State relating to the extent of financial compensation (ibid., paragraph 45).",
+        "ibid.",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("draft", "citation", "red"), PARAGRAPHS)
+def test_a_paraphrase_is_read_at_the_paragraph_it_names(draft: str, citation: str, red: bool) -> None:
+    f = finding(draft, citation, lang="en")
+    assert (f.status is Status.UNVERIFIED) is red, f.rationale
+    if red:
+        assert "terms are there" in f.rationale
+    else:
+        assert f.status is not Status.VERIFIED  # a paraphrase of a judgment is a person's to confirm
