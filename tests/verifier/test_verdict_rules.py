@@ -5,10 +5,14 @@ twin and a faulty one: what a lawyer sees (the status and the words of the ratio
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.accuracy.evaluate import corpus_router
 from verifier.ingest import ingest_text
+from verifier.match.fragment import find_quote
+from verifier.match.normalized import normalized_source
 from verifier.model import Finding, Status
 from verifier.pipeline import verify_document
 
@@ -180,3 +184,80 @@ def test_a_paraphrase_is_read_at_the_paragraph_it_names(draft: str, citation: st
         assert "terms are there" in f.rationale
     else:
         assert f.status is not Status.VERIFIED  # a paraphrase of a judgment is a person's to confirm
+
+
+# --- an invented quote whose nearest passage the source denies ("it cannot be held that …") -------------
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
+C300, C311 = "eu/case_law/C-300-21.md", "eu/case_law/C-311-18.md"
+SAOS = "pl/judgments/common_courts/testRawSourceCcJudgments.sql"
+
+# (source, quote, what find_quote says: "denied" / None, the denying words shown as the diff's insertion)
+DENIED = [
+    # paragraph 33: "Therefore, it cannot be held that any ‘infringement’ of the provisions of the GDPR, by
+    # itself, confers that right to compensation on the data subject"
+    (
+        C300,
+        "any infringement of the GDPR gives rise, of itself, to a right to compensation for non-material "
+        "damage",
+        "denied",
+        "cannot be held that",
+    ),
+    # paragraph 128: "However, those provisions do not state that all safeguards must necessarily be provided
+    # for in a Commission decision such as the SCC Decision."
+    (
+        C311,
+        "all the safeguards must always be provided for in a decision of the Commission",
+        "denied",
+        "not state that",
+    ),
+    # "W tych okolicznościach nie można uznać, że orzeczenie, którego skarga dotyczy jest orzeczeniem
+    # dotyczącym tego samego stosunku prawnego."
+    (
+        SAOS,
+        "orzeczenie, którego dotyczy skarga, jest orzeczeniem w tym samym stosunku prawnym",
+        "denied",
+        "nie można uznać, że",
+    ),
+    # paragraph 46: "the right to compensation is not subject to the condition that the damage in question has
+    # reached a certain threshold of seriousness": a negation before "that", but no frame of holding — the
+    # clause is the condition, not what is denied
+    (C300, "the damage has reached a particular threshold of seriousness", None, ""),
+    # "Ostatecznie należy więc przyjąć, że podstawą roszczenia powódki był przepis …": a frame, no negation
+    (SAOS, "podstawą roszczenia powódki był przepis art. 405 k.c.", None, ""),
+]
+
+
+@pytest.mark.parametrize(("path", "quote", "change", "denying"), DENIED)
+def test_a_quote_near_a_denied_passage_says_the_opposite(
+    path: str, quote: str, change: str | None, denying: str
+) -> None:
+    result = find_quote(quote, normalized_source((CORPUS / path).read_text(encoding="utf-8")))
+    assert not result.found
+    assert result.meaning_change == change
+    if change is not None:
+        assert result.nearest[0].diff[0] == ("insert", denying)
+
+
+# through the product: the invented quote is 🔴 naming the denial; the verbatim sentence that holds the
+# denial stays 🟢
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        (
+            'In Case C-311/18 the Court stated that "all the safeguards must always be provided for in a '
+            'decision of the Commission".',
+            Status.UNVERIFIED,
+        ),
+        (
+            'In Case C-311/18 the Court stated that "those provisions do not state that all safeguards must '
+            'necessarily be provided for in a Commission decision such as the SCC Decision".',
+            Status.VERIFIED,
+        ),
+    ],
+)
+def test_an_invented_quote_the_judgment_denies_is_red(draft: str, status: Status) -> None:
+    f = finding(draft, "Case C-311/18", lang="en")
+    assert f.status is status, f.rationale
+    if status is Status.UNVERIFIED:
+        assert "denies" in f.rationale
+        assert "not state that" in f.rationale

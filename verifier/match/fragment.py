@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from verifier.match.polarity import quote_change
+from verifier.match.polarity import frame_words, quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
 
@@ -501,14 +501,63 @@ def find_quote(
     nearest = nearest_passages(longest, src)
     # how close the source comes: the aligned windows when every segment had one, else the nearest passage
     closeness = max([similarity, *(n.similarity for n in nearest[:1])])
+    denied = _denied(q.text, src.original, nearest)
     return FragmentResult(
         status=FragmentStatus.ABSENT,
         start=None,
         end=None,
         excerpt="",
         similarity=round(closeness, 4),
-        nearest=nearest,
+        nearest=(denied, *(n for n in nearest if n.start != denied.start)) if denied else nearest,
+        meaning_change="denied" if denied else None,
     )
+
+
+# --- an invented quote whose nearest passage the source denies ------------------------------------------
+DENIED_SIMILARITY = 0.5  # the passage must be the quote's near counterpart, not a passage on its subject
+_FRAME_WORDS = 3  # words between the complementizer and the passage
+_NEGATION_REACH = 6  # words between the negation and the complementizer
+# the words that open a clause a negation before them denies whole: "it cannot be held that P", "nie można
+# przyjąć, że P"
+_COMPLEMENTIZERS = frozenset({"that", "że", "iż"})
+_SENTENCE_START = re.compile(r"(?:[.;!?](?=\s)|\n)")
+
+
+def _denied(quote: str, original: str, nearest: Sequence[MatchEvidence]) -> MatchEvidence | None:
+    """The source states the passage nearest to the quote only as what it denies: "Therefore, it cannot be
+    held that any 'infringement' of the provisions of the GDPR, by itself, confers that right to
+    compensation" (C-300/21, paragraph 33) against a quote "any infringement of the GDPR gives rise, of
+    itself, to a right to compensation". A negated frame (a negation and a word of holding or following,
+    `frame` in verifier/data/polarity-<lang>.txt) within a few words before a complementizer that opens the
+    passage, in the same sentence, and the quote has the passage's own negations, no more: the source says
+    the opposite of the quote. The passage comes back with the denying words as the diff's insertion
+    ("+cannot be held that")."""
+    quoted = _negations(quote.casefold().split())
+    for passage in nearest[:2]:
+        if passage.similarity < DENIED_SIMILARITY:
+            continue
+        starts = [m.end() for m in _SENTENCE_START.finditer(original, 0, passage.start)]
+        sentence = original[starts[-1] if starts else 0 : passage.start]
+        before = [w.casefold().strip(_PUNCTUATION + "‘’“”„") for w in sentence.split()]
+        at = max((i for i, w in enumerate(before) if w in _COMPLEMENTIZERS), default=None)
+        if at is None or len(before) - at - 1 > _FRAME_WORDS:
+            continue
+        frame = before[max(0, at - _NEGATION_REACH) : at]
+        if not _negations(frame) or not frame_words().intersection(frame):
+            continue  # "is not subject to the condition that P" does not deny P
+        if quoted != _negations(passage.excerpt.casefold().split()):
+            continue
+        first = max(0, at - _NEGATION_REACH)
+        first += next(i for i, w in enumerate(frame) if _negations([w]))
+        denying = " ".join(sentence.split()[first : at + 1])
+        return MatchEvidence(
+            start=passage.start,
+            end=passage.end,
+            excerpt=passage.excerpt,
+            similarity=passage.similarity,
+            diff=(("insert", denying), ("equal", passage.excerpt)),
+        )
+    return None
 
 
 __all__ = [

@@ -50,6 +50,7 @@ class Cues:
     # "even where" / "nawet jeżeli": what the claim concedes, against the text's exception for the same case
     concessive: frozenset[str] = frozenset()
     exception: frozenset[str] = frozenset()  # "except", "unless", "byleby": the case the rule leaves out
+    frame: frozenset[str] = frozenset()  # "held", "uznać": negated before "that" / "że", they deny its clause
 
     @property
     def words(self) -> frozenset[str]:
@@ -60,7 +61,18 @@ class Cues:
 def cues(lang: str) -> Cues:
     if lang not in LANGUAGES:
         raise ValueError(f"polarity is read in {', '.join(LANGUAGES)}; got lang={lang!r}")
-    kinds = ("negator", "can", "must", "need", "aux", "clause", "condition", "concessive", "exception")
+    kinds = (
+        "negator",
+        "can",
+        "must",
+        "need",
+        "aux",
+        "clause",
+        "condition",
+        "concessive",
+        "exception",
+        "frame",
+    )
     sets: dict[str, set[str]] = {k: set() for k in kinds}
     pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     prefixes: list[str] = []
@@ -76,7 +88,7 @@ def cues(lang: str) -> Cues:
             pairs.append((tuple(left.split()), tuple(right.split())))
         elif kind == "prefix":
             prefixes.append(entry)
-        elif lang == "ko" and kind not in ("pair", "condition", "concessive", "exception"):
+        elif lang == "ko" and kind not in ("pair", "condition", "concessive", "exception", "frame"):
             endings.append((kind, entry))
         elif kind in sets:
             sets[kind].add(entry)
@@ -95,6 +107,7 @@ def cues(lang: str) -> Cues:
         tuple(endings),
         frozenset(sets["concessive"]),
         frozenset(sets["exception"]),
+        frozenset(sets["frame"]),
     )
 
 
@@ -492,6 +505,11 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     return PolarityCheck(tuple(found.values()))
 
 
+def frame_words() -> frozenset[str]:
+    """The words of a negated frame in every language ("cannot be held that", "nie można uznać, że")."""
+    return frozenset().union(*(c.frame for c in _all_cues()))
+
+
 @functools.cache
 def _all_cues() -> tuple[Cues, ...]:
     return tuple(cues(lang) for lang in LANGUAGES)
@@ -523,6 +541,7 @@ __all__ = [
     "Reversal",
     "compare_polarity",
     "cues",
+    "frame_words",
     "predications",
     "quote_change",
 ]
