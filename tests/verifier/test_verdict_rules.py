@@ -261,3 +261,54 @@ def test_an_invented_quote_the_judgment_denies_is_red(draft: str, status: Status
     if status is Status.UNVERIFIED:
         assert "denies" in f.rationale
         assert "not state that" in f.rationale
+
+
+# --- what a holding quotes of the judgment is read in the judgment's words, and what the Court ruled in its
+# operative part. C-311/18 operative part 3: "Article 58(2)(f) and (j) of Regulation 2016/679 must be
+# interpreted as meaning that, unless there is a valid European Commission adequacy decision, the competent
+# supervisory authority is required to suspend or prohibit a transfer …"; C-300/21 paragraph 28 (the
+# referring court's question): "… whether Article 82(1) of the GDPR must be interpreted as meaning that the
+# mere infringement of the provisions of that regulation is sufficient to confer a right to compensation",
+# operative part 1: "… is not sufficient …"
+OP3 = (
+    'In Case C-311/18 the Court ruled that Article 58(2)(f) and (j) GDPR "must be interpreted as meaning '
+    "that, unless there is a valid European Commission adequacy decision, the competent supervisory "
+    "authority is {} to suspend or prohibit a transfer of data to a third country pursuant to standard data "
+    'protection clauses adopted by the Commission".'
+)
+HOLDINGS = [
+    (OP3.format("required"), "Case C-311/18", Status.VERIFIED, "verbatim"),
+    (OP3.format("not required"), "Case C-311/18", Status.UNVERIFIED, "−not"),
+    (
+        'In Case C-300/21 the Court ruled that Article 82(1) GDPR "must be interpreted as meaning that the '
+        "mere infringement of the provisions of that regulation is not sufficient to confer a right to "
+        'compensation".',
+        "Case C-300/21",
+        Status.VERIFIED,
+        "verbatim",
+    ),
+    (  # near the question's words, the operative part says "is not sufficient"
+        'In Case C-300/21 the Court ruled that Article 82(1) GDPR "must be interpreted as meaning that any '
+        'infringement of the provisions of that regulation is sufficient to confer a right to compensation".',
+        "Case C-300/21",
+        Status.UNVERIFIED,
+        "+not",
+    ),
+    (  # the clause quotes Article 7(3) GDPR, words C-300/21 does not have: no evidence either way
+        "In Case C-300/21 the Court held that the right to compensation requires damage, as Article 7(3) "
+        'GDPR provides that "the withdrawal of consent shall not affect the lawfulness of processing based '
+        'on consent before its withdrawal".',
+        "Case C-300/21",
+        Status.NEEDS_JUDGEMENT,
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("draft", "citation", "status", "words"), HOLDINGS)
+def test_a_holding_is_read_in_the_judgments_words(
+    draft: str, citation: str, status: Status, words: str
+) -> None:
+    f = finding(draft, citation, lang="en")
+    assert f.status is status, f.rationale
+    assert words in f.rationale
