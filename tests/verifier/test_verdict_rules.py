@@ -312,3 +312,46 @@ def test_a_holding_is_read_in_the_judgments_words(
     f = finding(draft, citation, lang="en")
     assert f.status is status, f.rationale
     assert words in f.rationale
+
+
+# --- a quote that is not there, whose terms are only strewn about the source and that no passage is like, is
+# invented (🔴), not "on topic" (🟠): the calibration rule needs a source that holds its subject somewhere
+# (memo language, draft, citation, status)
+STREWN = [
+    (  # III Ca 1461/13: "nie mogą być one przedmiotem badania przez Sąd wieczystoksięgowy, pozostając poza
+        # zakresem jego kognicji" — the quote's terms occur, but nowhere together
+        "pl",
+        "W uzasadnieniu postanowienia III Ca 1461/13 Sąd Okręgowy wskazał: „Sąd wieczystoksięgowy ma "
+        "obowiązek zbadać zasadność egzekwowanego roszczenia i stan zdrowia dłużnika.”",
+        "postanowienia III Ca 1461/13",
+        Status.UNVERIFIED,
+    ),
+    (
+        "en",
+        'In Case C-300/21 the Court stated that "the national court must award punitive damages to every '
+        'data subject whose data were processed without consent".',
+        "Case C-300/21",
+        Status.UNVERIFIED,
+    ),
+    (  # a loose rendering of paragraph 42 (tests/data/memos/every-status.md): its subject is in one place
+        "en",
+        'In Case C-300/21 the Court held that "a mere breach of the regulation does not by itself give the '
+        'data subject a right to compensation".',
+        "Case C-300/21",
+        Status.CALIBRATION,
+    ),
+    (  # GDPR Art. 21(3)'s sentence cited as Art. 21(2): real words, at another place
+        "en",
+        'Article 21(2) GDPR provides: "Where the data subject objects to processing for direct marketing '
+        'purposes, the personal data shall no longer be processed for such purposes."',
+        "Article 21(2) GDPR",
+        Status.CALIBRATION,
+    ),
+]
+
+
+@pytest.mark.parametrize(("memo", "draft", "citation", "status"), STREWN)
+def test_a_quote_with_no_counterpart_and_strewn_terms_is_invented(
+    memo: str, draft: str, citation: str, status: Status
+) -> None:
+    assert finding(draft, citation, lang=memo).status is status

@@ -514,7 +514,16 @@ def find_quote(
 
 
 # --- an invented quote whose nearest passage the source denies ------------------------------------------
-DENIED_SIMILARITY = 0.5  # the passage must be the quote's near counterpart, not a passage on its subject
+NEAR_COUNTERPART = 0.5  # a passage this like a quote is its counterpart, not only a passage on its subject
+DENIED_SIMILARITY = NEAR_COUNTERPART
+
+
+def near(result: FragmentResult | None) -> bool:
+    """Whether a quote that is not there has a counterpart in the source: a passage nearly like it. Without
+    one, and with its terms only strewn about the source, the quote is not "on topic" but invented."""
+    return result is not None and any(n.similarity >= NEAR_COUNTERPART for n in result.nearest[:1])
+
+
 _FRAME_WORDS = 3  # words between the complementizer and the passage
 _NEGATION_REACH = 6  # words between the negation and the complementizer
 # the words that open a clause a negation before them denies whole: "it cannot be held that P", "nie można
@@ -567,6 +576,7 @@ __all__ = [
     "find_quote",
     "max_edits",
     "meaning_change",
+    "near",
     "nearest_passages",
     "quote_segments",
     "word_diff",
