@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
@@ -532,6 +532,27 @@ _COMPLEMENTIZERS = frozenset({"that", "że", "iż"})
 _SENTENCE_START = re.compile(r"(?:[.;!?](?=\s)|\n)")
 
 
+_KO_TAIL = 24  # characters read after a Korean passage for the frame that denies it
+
+
+def _korean_denial(original: str, passage: MatchEvidence) -> str | None:
+    """A Korean court denies a clause after it: "…사회적 타당성을 갖추고 있다고 볼 수 없고" (`frame` in
+    polarity-ko.txt). The frame must follow the passage within one word, before the sentence ends; the
+    words from the passage's end through the frame come back."""
+    start = max(0, passage.end - 1)  # the passage may end inside the frame: "…갖추고 있다고"
+    tail = original[start : passage.end + _KO_TAIL]
+    tail = re.split(r"[.;\n]", tail, maxsplit=1)[0]
+    for frame in frame_words("ko"):
+        pattern = r"\s?".join(re.escape(part) for part in frame.split())
+        m = re.match(rf"(\S*\s?\S*?){pattern}", tail)
+        if m is not None and len(m.group(1).split()) <= 2:
+            end = start + m.end()
+            while end < len(original) and "가" <= original[end] <= "힣":
+                end += 1  # to the end of the word: "없고", "없다"
+            return " ".join(original[original.rfind(" ", 0, passage.end) + 1 : end].split())
+    return None
+
+
 def _denied(quote: str, original: str, nearest: Sequence[MatchEvidence]) -> MatchEvidence | None:
     """The source states the passage nearest to the quote only as what it denies: "Therefore, it cannot be
     held that any 'infringement' of the provisions of the GDPR, by itself, confers that right to
@@ -545,6 +566,11 @@ def _denied(quote: str, original: str, nearest: Sequence[MatchEvidence]) -> Matc
     for passage in nearest[:2]:
         if passage.similarity < DENIED_SIMILARITY:
             continue
+        korean = _korean_denial(original, passage)
+        if korean is not None:
+            if quoted == _negations(passage.excerpt.split()):
+                return replace(passage, diff=(("equal", passage.excerpt), ("insert", korean)))
+            continue
         starts = [m.end() for m in _SENTENCE_START.finditer(original, 0, passage.start)]
         sentence = original[starts[-1] if starts else 0 : passage.start]
         before = [w.casefold().strip(_PUNCTUATION + "‘’“”„") for w in sentence.split()]
@@ -552,7 +578,7 @@ def _denied(quote: str, original: str, nearest: Sequence[MatchEvidence]) -> Matc
         if at is None or len(before) - at - 1 > _FRAME_WORDS:
             continue
         frame = before[max(0, at - _NEGATION_REACH) : at]
-        if not _negations(frame) or not frame_words().intersection(frame):
+        if not _negations(frame) or not frame_words("en", "pl").intersection(frame):
             continue  # "is not subject to the condition that P" does not deny P
         if quoted != _negations(passage.excerpt.casefold().split()):
             continue

@@ -505,9 +505,10 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     return PolarityCheck(tuple(found.values()))
 
 
-def frame_words() -> frozenset[str]:
-    """The words of a negated frame in every language ("cannot be held that", "nie można uznać, że")."""
-    return frozenset().union(*(c.frame for c in _all_cues()))
+def frame_words(*langs: str) -> frozenset[str]:
+    """The words of a negated frame ("held" of "cannot be held that", "uznać" of "nie można uznać, że"; in
+    Korean the whole frame after the clause: "고 볼 수 없")."""
+    return frozenset().union(*(cues(lang).frame for lang in langs))
 
 
 @functools.cache
