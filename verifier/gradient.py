@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from verifier.match.anchor import AnchorIssue, court_kind
 from verifier.match.content import ContentResult
-from verifier.match.fragment import FragmentStatus, near
+from verifier.match.denial import near
+from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
     OFFICIAL_PASSES,
@@ -436,7 +437,8 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
     status, key = _levels(
         required, achieved, modified=fragment is not None and fragment.status is FragmentStatus.MODIFIED
     )
-    if status is Status.CALIBRATION and content is not None and content.scattered and not near(fragment):
+    strewn = content is not None and content.scattered and not near(reading.nearest)
+    if status is Status.CALIBRATION and strewn:
         status, key = Status.UNVERIFIED, "absent"  # terms strewn about, no passage like it: not on topic
     if stated_notes and status is Status.VERIFIED:
         status, key = Status.NEEDS_JUDGEMENT, "needs_judgement"  # what a person must read is never 🟢

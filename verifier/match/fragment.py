@@ -15,12 +15,13 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from verifier.match.polarity import frame_words, quote_change
+from verifier.match.denial import denied_passage
+from verifier.match.polarity import quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
 
@@ -501,7 +502,7 @@ def find_quote(
     nearest = nearest_passages(longest, src)
     # how close the source comes: the aligned windows when every segment had one, else the nearest passage
     closeness = max([similarity, *(n.similarity for n in nearest[:1])])
-    denied = _denied(q.text, src.original, nearest)
+    denied = denied_passage(q.text, src.original, nearest, negations=_negations)
     return FragmentResult(
         status=FragmentStatus.ABSENT,
         start=None,
@@ -513,88 +514,6 @@ def find_quote(
     )
 
 
-# --- an invented quote whose nearest passage the source denies ------------------------------------------
-NEAR_COUNTERPART = 0.5  # a passage this like a quote is its counterpart, not only a passage on its subject
-DENIED_SIMILARITY = NEAR_COUNTERPART
-
-
-def near(result: FragmentResult | None) -> bool:
-    """Whether a quote that is not there has a counterpart in the source: a passage nearly like it. Without
-    one, and with its terms only strewn about the source, the quote is not "on topic" but invented."""
-    return result is not None and any(n.similarity >= NEAR_COUNTERPART for n in result.nearest[:1])
-
-
-_FRAME_WORDS = 3  # words between the complementizer and the passage
-_NEGATION_REACH = 6  # words between the negation and the complementizer
-# the words that open a clause a negation before them denies whole: "it cannot be held that P", "nie można
-# przyjąć, że P"
-_COMPLEMENTIZERS = frozenset({"that", "że", "iż"})
-_SENTENCE_START = re.compile(r"(?:[.;!?](?=\s)|\n)")
-
-
-_KO_TAIL = 24  # characters read after a Korean passage for the frame that denies it
-
-
-def _korean_denial(original: str, passage: MatchEvidence) -> str | None:
-    """A Korean court denies a clause after it: "…사회적 타당성을 갖추고 있다고 볼 수 없고" (`frame` in
-    polarity-ko.txt). The frame must follow the passage within one word, before the sentence ends; the
-    words from the passage's end through the frame come back."""
-    start = max(0, passage.end - 1)  # the passage may end inside the frame: "…갖추고 있다고"
-    tail = original[start : passage.end + _KO_TAIL]
-    tail = re.split(r"[.;\n]", tail, maxsplit=1)[0]
-    for frame in frame_words("ko"):
-        pattern = r"\s?".join(re.escape(part) for part in frame.split())
-        m = re.match(rf"(\S*\s?\S*?){pattern}", tail)
-        if m is not None and len(m.group(1).split()) <= 2:
-            end = start + m.end()
-            while end < len(original) and "가" <= original[end] <= "힣":
-                end += 1  # to the end of the word: "없고", "없다"
-            return " ".join(original[original.rfind(" ", 0, passage.end) + 1 : end].split())
-    return None
-
-
-def _denied(quote: str, original: str, nearest: Sequence[MatchEvidence]) -> MatchEvidence | None:
-    """The source states the passage nearest to the quote only as what it denies: "Therefore, it cannot be
-    held that any 'infringement' of the provisions of the GDPR, by itself, confers that right to
-    compensation" (C-300/21, paragraph 33) against a quote "any infringement of the GDPR gives rise, of
-    itself, to a right to compensation". A negated frame (a negation and a word of holding or following,
-    `frame` in verifier/data/polarity-<lang>.txt) within a few words before a complementizer that opens the
-    passage, in the same sentence, and the quote has the passage's own negations, no more: the source says
-    the opposite of the quote. The passage comes back with the denying words as the diff's insertion
-    ("+cannot be held that")."""
-    quoted = _negations(quote.casefold().split())
-    for passage in nearest[:2]:
-        if passage.similarity < DENIED_SIMILARITY:
-            continue
-        korean = _korean_denial(original, passage)
-        if korean is not None:
-            if quoted == _negations(passage.excerpt.split()):
-                return replace(passage, diff=(("equal", passage.excerpt), ("insert", korean)))
-            continue
-        starts = [m.end() for m in _SENTENCE_START.finditer(original, 0, passage.start)]
-        sentence = original[starts[-1] if starts else 0 : passage.start]
-        before = [w.casefold().strip(_PUNCTUATION + "‘’“”„") for w in sentence.split()]
-        at = max((i for i, w in enumerate(before) if w in _COMPLEMENTIZERS), default=None)
-        if at is None or len(before) - at - 1 > _FRAME_WORDS:
-            continue
-        frame = before[max(0, at - _NEGATION_REACH) : at]
-        if not _negations(frame) or not frame_words("en", "pl").intersection(frame):
-            continue  # "is not subject to the condition that P" does not deny P
-        if quoted != _negations(passage.excerpt.casefold().split()):
-            continue
-        first = max(0, at - _NEGATION_REACH)
-        first += next(i for i, w in enumerate(frame) if _negations([w]))
-        denying = " ".join(sentence.split()[first : at + 1])
-        return MatchEvidence(
-            start=passage.start,
-            end=passage.end,
-            excerpt=passage.excerpt,
-            similarity=passage.similarity,
-            diff=(("insert", denying), ("equal", passage.excerpt)),
-        )
-    return None
-
-
 __all__ = [
     "DEFAULT_THRESHOLD",
     "FragmentResult",
@@ -602,7 +521,6 @@ __all__ = [
     "find_quote",
     "max_edits",
     "meaning_change",
-    "near",
     "nearest_passages",
     "quote_segments",
     "word_diff",
