@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from verifier.match.anchor import AnchorIssue, court_kind
 from verifier.match.content import ContentResult
+from verifier.match.denial import near
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
@@ -436,6 +437,9 @@ def _from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message,
     status, key = _levels(
         required, achieved, modified=fragment is not None and fragment.status is FragmentStatus.MODIFIED
     )
+    strewn = content is not None and content.scattered and not near(reading.nearest)
+    if status is Status.CALIBRATION and strewn:
+        status, key = Status.UNVERIFIED, "absent"  # terms strewn about, no passage like it: not on topic
     if stated_notes and status is Status.VERIFIED:
         status, key = Status.NEEDS_JUDGEMENT, "needs_judgement"  # what a person must read is never 🟢
     if (
@@ -502,8 +506,7 @@ def _stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None,
     statements, content, fragment = reading.statements, reading.content, reading.fragment
     if (
         statements is None
-        or content is None
-        or not content.reached
+        or ((content is None or not content.reached) and not reading.cross_language)
         or (fragment is not None and fragment.found)
     ):
         return None, []

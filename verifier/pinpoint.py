@@ -42,9 +42,25 @@ class PinpointCheck:
     article_unit: SourceUnit | None  # the article, when it exists (only a part of it may be missing)
 
 
+def _points_of_article(units: tuple[SourceUnit, ...], path: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """An article like "Article 4(11) GDPR": made of numbered points without paragraphs (the definitions of
+    Art. 4) — the number in brackets is its point, and what follows it one level lower."""
+    if len(path) < 2 or path[1][0] != "paragraph":
+        return path
+    article = path[:1]
+    below = [u for u in units if len(u.path) == 2 and u.path[:1] == tuple(article)]
+    if not below or any(u.path[1][0] == "paragraph" for u in below):
+        return path
+    point = next((u for u in below if u.path[1] == ("item", path[1][1])), None)
+    if point is None or not point.label.endswith(f"({path[1][1]})"):
+        return path  # "art. 5 pkt 1" is written otherwise: a "§ 1" that is not there stays missing
+    lower = {"paragraph": "item", "item": "subitem"}
+    return article + [(lower.get(level, level), value) for level, value in path[1:3]]
+
+
 def check_pinpoint(units: tuple[SourceUnit, ...], pinpoint: Pinpoint) -> PinpointCheck:
     """The unit the pinpoint names, or the first level that does not exist."""
-    path = wanted(pinpoint)
+    path = _points_of_article(units, wanted(pinpoint))
     article = _unit_matching(units, path[:1]) if path else None
     for depth in range(1, len(path) + 1):
         if _unit_matching(units, path[:depth]) is None:
@@ -134,9 +150,14 @@ _CASE_PARAGRAPH = re.compile(
 )
 
 
+_NAMES_A_PARAGRAPH = frozenset({ClaimType.PINPOINT, ClaimType.PARAPHRASE, ClaimType.COURT_HOLDING})
+
+
 def case_paragraph(claim: Claim) -> str | None:
-    """The paragraph a pinpoint claim names after a judgment's citation, if any."""
-    if claim.claim_type is not ClaimType.PINPOINT:
+    """The paragraph a claim names after a judgment's citation, if any: a pinpoint thesis, or a paraphrase
+    or a holding that names where the judgment says it ("(ibid., paragraph 45)") — read there, it cannot pass
+    on the words of another paragraph."""
+    if claim.claim_type not in _NAMES_A_PARAGRAPH:
         return None
     after = claim.citation.span[1] - claim.claim_span[0]
     if not 0 <= after <= len(claim.claim_text):

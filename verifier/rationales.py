@@ -228,6 +228,11 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
     },
     "change_negation": {"en": "a negation", "pl": "negacja", "ko": "부정 표현"},
     "change_number": {"en": "a number", "pl": "liczba", "ko": "수치"},
+    "change_denied": {
+        "en": "the passage nearest to the quote is what the source denies",
+        "pl": "najbliższy cytatowi fragment źródło wprost zaprzecza",
+        "ko": "인용문과 가장 가까운 구절을 원문은 부정합니다",
+    },
     "change_opposite": {"en": "another legal effect", "pl": "inny skutek prawny", "ko": "다른 법적 효과"},
     "change_modality": {
         "en": "another modality, may / must",

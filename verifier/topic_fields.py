@@ -79,6 +79,17 @@ def _eu(document: SourceDocument) -> TopicFields | None:
     return TopicFields("\n".join(parts), _short(subject.group(1) if subject else parts[0]))
 
 
+def operative_part(document: SourceDocument) -> tuple[int, int] | None:
+    """Where a CJEU judgment's operative part is ("On those grounds, the Court … hereby rules: …"): from
+    the last "hereby rules" to the end of the text. None for other judgments."""
+    if document.jurisdiction is not Jurisdiction.EU:
+        return None
+    last = None
+    for last in _EU_OPERATIVE.finditer(document.text):  # noqa: B007 - the last: the operative part closes it
+        pass
+    return (last.end(), len(document.text)) if last is not None else None
+
+
 def topic_fields(document: SourceDocument) -> TopicFields | None:
     """None when the judgment says nothing of its subject that can be read (then only its text is)."""
     if document.jurisdiction is Jurisdiction.KR:
@@ -90,4 +101,4 @@ def topic_fields(document: SourceDocument) -> TopicFields | None:
     return None
 
 
-__all__ = ["TopicFields", "topic_fields"]
+__all__ = ["TopicFields", "operative_part", "topic_fields"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from verifier.citations.quotes import find_quotes
 from verifier.citations.substance import claim_substance
 from verifier.claim_sample import language_of_claim
 from verifier.cross_reference import referenced_units
@@ -22,9 +23,9 @@ from verifier.gradient import Decision, decide
 from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
-from verifier.match.fragment import find_quote
+from verifier.match.fragment import FragmentStatus, find_quote
 from verifier.match.normalized import normalized_source
-from verifier.match.stated import read_statements
+from verifier.match.stated import read_quantities_across, read_statements
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
     Cause,
@@ -54,6 +55,7 @@ from verifier.precedent_topic import check_topic
 from verifier.provenance import provenance_of
 from verifier.supporting import kr_precedent_note, kr_statute_evidence, summary, web_url
 from verifier.text import normalize
+from verifier.topic_fields import operative_part
 
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 _PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
@@ -193,6 +195,8 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
     paragraph = case_paragraph(claim) if document.kind in _PRECEDENT_KINDS and document.units else None
     if paragraph is None:
         reading = read_claim(claim, document, spans, lang=m.lang, pinpointed=spans is not None)
+        if document.kind in _PRECEDENT_KINDS:
+            reading = _holding_quoted(claim, document, reading, lang=m.lang)
         return _with_references(_with(m, reading=reading), spans)
     # a pinpoint into a judgment: read at the named paragraph, and in the whole judgment to tell a wrong
     # paragraph from words that are nowhere
@@ -215,6 +219,43 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         elsewhere=elsewhere,
         elsewhere_paragraph=elsewhere_paragraph,
     )
+
+
+_QUOTE_MIN_WORDS = 4  # fewer quoted words are a term ("the 'controller'"), not a passage of the judgment
+
+
+def _holding_quoted(claim: Claim, document: SourceDocument, reading: Reading, *, lang: str) -> Reading:
+    """What a claim about a judgment quotes is read in the judgment's words. A holding whose clause quotes
+    the judgment ("In Case C-300/21 the Court ruled that Article 82(1) GDPR "must be interpreted as meaning
+    that …"", where the quote is the Court's though it follows the Article) reaches FRAGMENT when the words
+    are there verbatim. And what the Court RULED is its operative part: a quote found elsewhere in the
+    judgment — the referring court's question, "whether … the mere infringement … is sufficient" — that the
+    operative part states with a changed meaning ("… is not sufficient …") is read there."""
+    quoted, candidate = claim, reading
+    if claim.quote is None:
+        if claim.claim_type is not ClaimType.COURT_HOLDING:
+            return reading
+        inside = [q for q in find_quotes(claim.claim_text) if len(q.text.split()) >= _QUOTE_MIN_WORDS]
+        if len(inside) != 1:
+            return reading
+        quoted = replace(claim, quote=inside[0].text)
+        candidate = read_claim(quoted, document, None, lang=lang, pinpointed=False)
+    fragment = candidate.fragment
+    if fragment is not None and fragment.meaning_change is not None:
+        return candidate  # the judgment's words with a negation or a number changed: its own row blocks it
+    if fragment is None or not fragment.found or candidate.fragment_start is None:
+        return reading  # not there: the rows for that apply (a clause's quote may be another source's words)
+    # a clause's quote is the holding's evidence only word for word; the claim's own quote keeps its match
+    found = candidate if claim.quote is not None or fragment.status is FragmentStatus.EXACT else reading
+    operative = operative_part(document)
+    if operative is None or candidate.fragment_start >= operative[0]:
+        return found
+    if claim.quote is not None and fragment.status is FragmentStatus.EXACT:
+        return found  # the judgment's own words, wherever they are: what the draft says of them is a person's
+    ruled = read_claim(quoted, document, [operative], lang=lang, pinpointed=False)
+    if ruled.fragment is not None and ruled.fragment.meaning_change is not None:
+        return ruled
+    return found
 
 
 def _with_references(m: Measurement, spans: list[tuple[int, int]] | None) -> Measurement:
@@ -279,6 +320,10 @@ def read_claim(
         content_evidence = pieces.shift(evidence) if evidence is not None else None
         # issue 15, classes 4 and 5: the claim's numbers and polarity against the same text
         statements = read_statements(said, src, content, lang=src_lang, pinpointed=bool(spans))
+    elif content_asked and spans:
+        # another language than the unit's: its numbers are still compared (issue 15, classes 3 and 4)
+        said = claim_substance(claim) if substance is None else substance
+        statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
     fragment = None
     fragment_match = None
     fragment_start = None

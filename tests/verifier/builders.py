@@ -93,6 +93,19 @@ def _absent() -> FragmentResult:
     return result
 
 
+@cache
+def far() -> FragmentResult:
+    """A quote C-311/18 has nothing like (its nearest passage well below a counterpart's likeness)."""
+    invented = (
+        "the national court must award punitive damages to every data subject whose data were processed"
+    )
+    result = find_quote(invented, normalized_source(C311.text))
+    assert not result.found
+    assert result.nearest
+    assert result.nearest[0].similarity < 0.5
+    return result
+
+
 def absent(*, meaning_change: str | None = None) -> FragmentResult:
     return replace(_absent(), meaning_change=meaning_change)
 

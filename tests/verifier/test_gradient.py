@@ -18,14 +18,17 @@ from tests.verifier.builders import (
     absent,
     content,
     exact,
+    far,
     measurement,
     modified,
     reading,
     statements,
     supplied,
+    unit_text,
 )
 from verifier.gradient import Decision, claim_type_from_name, decide, rationale, required_level
 from verifier.match.anchor import AnchorIssue, AnchorResult
+from verifier.match.stated import read_quantities_across
 from verifier.model import (
     Cause,
     ClaimType,
@@ -38,6 +41,7 @@ from verifier.model import (
 )
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
+from verifier.text import normalize
 
 F, C, E, N = Level.FRAGMENT, Level.CONTENT, Level.EXISTENCE, Level.NONE
 Q, P, H, PA, BARE = (
@@ -71,6 +75,18 @@ NOT_LAWFUL_UNLESS = statements(
 )
 TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
+
+# an English claim on art. 10 § 1 k.c. ("Pełnoletnim jest, kto ukończył lat osiemnaście."), read across
+# languages
+ACROSS_21, ACROSS_18 = (
+    read_quantities_across(
+        f"a person who has reached {age} years of age is of full age",
+        normalize(unit_text("art. 10 § 1 k.c.")),
+        claim_lang="en",
+        source_lang="pl",
+    )
+    for age in ("twenty-one", "eighteen")
+)
 
 # (why, the record, status, achieved, rationale key)
 TABLE = [
@@ -186,6 +202,27 @@ TABLE = [
         "calibration",
     ),
     (
+        "the quote is not there, its terms only strewn about, a passage like it is: calibrate",
+        measurement(Q, read=reading(fragment=absent(), content=content(0.9, scattered=True))),
+        Status.CALIBRATION,
+        C,
+        "calibration",
+    ),
+    (
+        "the quote is not there, its terms only strewn about, nothing like it: invented",
+        measurement(Q, read=reading(fragment=far(), content=content(0.9, scattered=True))),
+        Status.UNVERIFIED,
+        C,
+        "absent",
+    ),
+    (
+        "the quote is not there, nothing like it, but its terms are together: calibrate",
+        measurement(Q, read=reading(fragment=far(), content=content(0.9))),
+        Status.CALIBRATION,
+        C,
+        "calibration",
+    ),
+    (
         "the quote is not there, nor its terms",
         measurement(Q, read=reading(fragment=absent(), content=content(0.2))),
         Status.UNVERIFIED,
@@ -256,6 +293,20 @@ TABLE = [
         Status.UNVERIFIED,
         C,
         "quantity_differs",
+    ),
+    (
+        "a claim in another language than its statute's unit gives another value: the numbers still count",
+        measurement(PA, kind="statute", read=reading(source_lang="pl", statements=ACROSS_21)),
+        Status.UNVERIFIED,
+        E,
+        "quantity_differs",
+    ),
+    (
+        "a claim in another language with the unit's value: the words are a person's to compare",
+        measurement(PA, kind="statute", read=reading(source_lang="pl", statements=ACROSS_18)),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "cross_language",
     ),
     (
         "a judgment's passage gives another value: a person reads it",

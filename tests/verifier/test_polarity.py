@@ -20,6 +20,50 @@ C300 = (CORPUS / "eu/case_law/C-300-21.md").read_text(encoding="utf-8")
 
 # (lang, the draft's claim, its citation, [(kind, the draft's phrase, the source's)] — [] when it agrees)
 PARAPHRASES = [
+    # k.c. art. 417 § 1 "Skarb Państwa ponosi odpowiedzialność za szkodę …": the same word, negated in the
+    # draft and plain in the unit, is a reversal; another form of it is not evidence ("odpowiedzialności")
+    (
+        "pl",
+        "Skarb Państwa nie ponosi odpowiedzialności za szkodę wyrządzoną przez funkcjonariusza państwowego.",
+        "art. 417 § 1 k.c.",
+        [("negation", "nie ponosi", "ponosi")],
+    ),
+    (
+        "pl",
+        "Skarb Państwa ponosi odpowiedzialność za szkodę wyrządzoną przez funkcjonariusza państwowego.",
+        "art. 417 § 1 k.c.",
+        [],
+    ),
+    # GDPR Art. 6(1)(f) "… except where such interests are overridden by the interests or fundamental rights":
+    # a concession of the case the point excepts is the other legal effect
+    (
+        "en",
+        "processing is lawful where it is necessary for the legitimate interests pursued by the controller, "
+        "even where such interests are overridden by the fundamental rights of the data subject.",
+        "Article 6(1)(f) GDPR",
+        [
+            (
+                "opposite",
+                "even where such interests are overridden",
+                "except where such interests are overridden",
+            )
+        ],
+    ),
+    (
+        "en",
+        "processing is lawful where it is necessary for the legitimate interests pursued by the controller, "
+        "except where such interests are overridden by the fundamental rights of the data subject.",
+        "Article 6(1)(f) GDPR",
+        [],
+    ),
+    # "even" about another case than the exception's is no reversal: "even where the data subject is a child"
+    (
+        "en",
+        "processing necessary for the legitimate interests pursued by the controller is lawful even where "
+        "the data subject is a child.",
+        "Article 6(1)(f) GDPR",
+        [],
+    ),
     # P14 and its control: GDPR Art. 7(3) "The withdrawal of consent shall not affect the lawfulness…"
     (
         "en",
@@ -96,7 +140,16 @@ PARAPHRASES = [
         "strony mogą ułożyć stosunek prawny według swego uznania, nawet jeżeli jego treść lub cel "
         "sprzeciwia się ustawie.",
         "art. 353¹ k.c.",
-        [("negation", "sprzeciwia", "nie sprzeciwiały")],
+        # the negation sits beside a condition ("jeżeli", "byleby"); the concession for the article's
+        # exception is the certain reversal
+        [
+            ("negation", "sprzeciwia", "nie sprzeciwiały"),
+            (
+                "opposite",
+                "nawet jeżeli jego treść lub cel sprzeciwia",
+                "byleby jego treść lub cel nie sprzeciwiały",
+            ),
+        ],
     ),
     # k.c. art. 58 § 2 "Nieważna jest czynność prawna sprzeczna z zasadami współżycia społecznego":
     # void, not voidable

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from verifier.match.denial import denied_passage
 from verifier.match.polarity import quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
@@ -501,13 +502,15 @@ def find_quote(
     nearest = nearest_passages(longest, src)
     # how close the source comes: the aligned windows when every segment had one, else the nearest passage
     closeness = max([similarity, *(n.similarity for n in nearest[:1])])
+    denied = denied_passage(q.text, src.original, nearest, negations=_negations)
     return FragmentResult(
         status=FragmentStatus.ABSENT,
         start=None,
         end=None,
         excerpt="",
         similarity=round(closeness, 4),
-        nearest=nearest,
+        nearest=(denied, *(n for n in nearest if n.start != denied.start)) if denied else nearest,
+        meaning_change="denied" if denied else None,
     )
 
 

@@ -47,6 +47,10 @@ class Cues:
     pairs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
     prefixes: tuple[str, ...]
     endings: tuple[tuple[str, str], ...]  # Korean: (kind, ending)
+    # "even where" / "nawet jeżeli": what the claim concedes, against the text's exception for the same case
+    concessive: frozenset[str] = frozenset()
+    exception: frozenset[str] = frozenset()  # "except", "unless", "byleby": the case the rule leaves out
+    frame: frozenset[str] = frozenset()  # "held", "uznać": negated before "that" / "że", they deny its clause
 
     @property
     def words(self) -> frozenset[str]:
@@ -57,7 +61,18 @@ class Cues:
 def cues(lang: str) -> Cues:
     if lang not in LANGUAGES:
         raise ValueError(f"polarity is read in {', '.join(LANGUAGES)}; got lang={lang!r}")
-    kinds = ("negator", "can", "must", "need", "aux", "clause", "condition")
+    kinds = (
+        "negator",
+        "can",
+        "must",
+        "need",
+        "aux",
+        "clause",
+        "condition",
+        "concessive",
+        "exception",
+        "frame",
+    )
     sets: dict[str, set[str]] = {k: set() for k in kinds}
     pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     prefixes: list[str] = []
@@ -73,7 +88,7 @@ def cues(lang: str) -> Cues:
             pairs.append((tuple(left.split()), tuple(right.split())))
         elif kind == "prefix":
             prefixes.append(entry)
-        elif lang == "ko" and kind not in ("pair", "condition"):
+        elif lang == "ko" and kind not in ("pair", "condition", "concessive", "exception", "frame"):
             endings.append((kind, entry))
         elif kind in sets:
             sets[kind].add(entry)
@@ -90,6 +105,9 @@ def cues(lang: str) -> Cues:
         tuple(pairs),
         tuple(prefixes),
         tuple(endings),
+        frozenset(sets["concessive"]),
+        frozenset(sets["exception"]),
+        frozenset(sets["frame"]),
     )
 
 
@@ -100,6 +118,7 @@ class Predication:
     modality: str  # "can", "must" or ""
     start: int  # normalized span of the cues and the word
     end: int
+    surface: str = ""  # the word as written (Latin scripts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +212,7 @@ def _latin_read(text: str, lang: str) -> tuple[list[Predication], set[int]]:
             # "shall not be obliged to", "nie musi": not required (negated "must"); any other negated
             # modal forbids ("shall not", "may not", "nie może"), which reads as a plain negation
             modality = "must" if need else ("can" if modality == "can" else "")
-        out.append(Predication(lemma(toks[at], lang), negated, modality, start, spans[at][1]))
+        out.append(Predication(lemma(toks[at], lang), negated, modality, start, spans[at][1], toks[at]))
     return out, negated_at
 
 
@@ -321,7 +340,10 @@ def _opposite(ours: Predication, theirs: Predication) -> str | None:
     carry a cue of its own: a plain source word may be another part of speech of the same lemma ("wykonania"
     for "nie wykonał") and says nothing of a negation."""
     if not (theirs.negated or theirs.modality):
-        return None
+        # the same inflected word, plain in the text and negated in the claim: "nie ponosi" / "ponosi" (art.
+        # 417 § 1 k.c.); "does not affect" / "affects". Another form of the lemma may be a noun: no evidence
+        same_word = theirs.surface in (ours.surface, ours.surface + "s", ours.surface + "es")
+        return "negation" if ours.negated and not ours.modality and same_word and theirs.surface else None
     if _need_not(ours) or _need_not(theirs):
         # "need not" only denies "must"; beside "may" or a plain statement it is no reversal
         other = theirs if _need_not(ours) else ours
@@ -353,6 +375,66 @@ def _first(tokens: list[tuple[int, int, str]], side: tuple[str, ...], lang: str)
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:
     return [(s, e, text[s:e]) for s, e in words(text)]
+
+
+# --- a concession for an exception ----------------------------------------------------------------------
+_CASE_WORDS = 3  # the content words that name the case a concession or an exception is about
+_EXCEPTION_REACH = 8  # words read after an exception's cue
+
+
+def _case_after(tokens: list[tuple[int, int, str]], at: int, reach: int, lang: str) -> list[tuple[str, int]]:
+    """The content words (lemma, end offset) after the cue at `tokens[at]`, up to `reach` words."""
+    c, stop = cues(lang), stopwords(lang)
+    out = []
+    for _, end, word in tokens[at + 1 : at + 1 + reach]:
+        if word in stop or word in c.words or word in c.condition or word in c.clause or len(word) < 3:
+            continue
+        out.append((lemma(word, lang), end))
+    return out
+
+
+def _concessions(
+    ours: Normalized, theirs: Normalized, lang: str
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The claim concedes a case ("even where such interests are overridden", "nawet jeżeli jego treść lub
+    cel sprzeciwia się ustawie") that the text read makes its exception ("except where such interests are
+    overridden", "byleby jego treść lub cel nie sprzeciwiały się … ustawie"): the rule the claim extends to
+    the case is the one the text withholds from it. The draft's and the text's spans, cue to last shared
+    word."""
+    c = cues(lang)
+    if not c.concessive or not c.exception or lang == "ko":
+        return []
+    mine, their_tokens = _tokens(ours.text), _tokens(theirs.text)
+    theirs_conceded = {
+        key
+        for j, t in enumerate(their_tokens)
+        if t[2] in c.concessive
+        for key, _ in _case_after(their_tokens, j, _CASE_WORDS + 3, lang)
+    }
+    out = []
+    for j, (start, _, word) in enumerate(mine):
+        if word not in c.concessive:
+            continue
+        case = _case_after(mine, j, _CASE_WORDS + 3, lang)[:_CASE_WORDS]
+        keys = {key for key, _ in case}
+        if len(keys) < 2 or keys <= theirs_conceded:
+            continue
+        for i, (their_start, _, their_word) in enumerate(their_tokens):
+            if their_word not in c.exception:
+                continue
+            stated = list(
+                {
+                    key: end
+                    for key, end in reversed(_case_after(their_tokens, i, _EXCEPTION_REACH, lang))
+                    if key in keys
+                }.items()
+            )  # each shared word where it first comes
+            if len({key for key, _ in stated}) >= min(len(keys), 2) + (len(keys) > 2):
+                shared = {key for key, _ in stated}
+                draft_end = max(end for key, end in case if key in shared)
+                out.append(((start, draft_end), (their_start, max(end for _, end in stated))))
+                break
+    return out
 
 
 # --- the check -----------------------------------------------------------------------------------------
@@ -399,6 +481,9 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
             ):
                 add("opposite", draft, stated)
 
+    for draft_span, source_span in _concessions(ours, theirs, lang):
+        add("opposite", draft_span, source_span)
+
     if lang != "ko":
         stop = stopwords(lang)
         their_keys: dict[str, tuple[int, int]] = {}
@@ -418,6 +503,12 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
                     ):
                         add("negation", span, their_keys[flipped])
     return PolarityCheck(tuple(found.values()))
+
+
+def frame_words(*langs: str) -> frozenset[str]:
+    """The words of a negated frame ("held" of "cannot be held that", "uznać" of "nie można uznać, że"; in
+    Korean the whole frame after the clause: "고 볼 수 없")."""
+    return frozenset().union(*(cues(lang).frame for lang in langs))
 
 
 @functools.cache
@@ -451,6 +542,7 @@ __all__ = [
     "Reversal",
     "compare_polarity",
     "cues",
+    "frame_words",
     "predications",
     "quote_change",
 ]

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 from verifier.match.content import ContentResult
 from verifier.match.polarity import PolarityCheck, compare_polarity
-from verifier.match.quantities import MIN_SHARED, QuantityCheck, compare_quantities
+from verifier.match.quantities import (
+    MIN_SHARED,
+    QuantityCheck,
+    QuantityDifference,
+    compare_quantities,
+    quantities_in,
+)
 from verifier.text import Normalized, normalize
 
 WINDOW_SHARED = 2
@@ -48,4 +54,43 @@ def read_statements(
     )
 
 
-__all__ = ["WINDOW_SHARED", "Statements", "read_statements"]
+ACROSS = frozenset({"en", "pl", "ko"})  # the languages numbers and units are read in
+
+
+def read_quantities_across(
+    claim_text: str, unit: Normalized, *, claim_lang: str, source_lang: str
+) -> Statements | None:
+    """A claim in another language than the unit it pinpoints ("Under art. 10 § 1 k.c., a person who has
+    reached twenty-one years of age is of full age" / "ukończył lat osiemnaście"): its words cannot be
+    counted in the unit's, its numbers can — the measures are the same in every language. With no words to
+    bind a number to its neighbour, only a measure the claim states once and the unit states with one value
+    is compared; anything else is no evidence and is not reported."""
+    if claim_lang not in ACROSS or source_lang not in ACROSS:
+        return None
+    claim = normalize(claim_text)
+    ours = [q for q in quantities_in(claim, claim_lang) if not q.alone]
+    theirs = quantities_in(unit, source_lang)
+    agreed: list[str] = []
+    differences: list[QuantityDifference] = []
+    for measure in dict.fromkeys(q.measure for q in ours):
+        mine = [q for q in ours if q.measure == measure]
+        stated = [q for q in theirs if q.measure == measure]
+        if len(mine) != 1 or len({q.value for q in stated}) != 1 or any(q.alone for q in stated):
+            continue
+        said, source = (
+            _surface(claim, mine[0].start, mine[0].end),
+            _surface(unit, stated[0].start, stated[0].end),
+        )
+        if mine[0].value == stated[0].value:
+            agreed.append(said)
+        else:
+            differences.append(QuantityDifference(said, source, measure))
+    return Statements(QuantityCheck(tuple(agreed), tuple(differences)), PolarityCheck())
+
+
+def _surface(text: Normalized, start: int, end: int) -> str:
+    a, b = text.span_to_original(start, end)
+    return " ".join(text.original[a:b].split())
+
+
+__all__ = ["WINDOW_SHARED", "Statements", "read_quantities_across", "read_statements"]
