@@ -45,6 +45,9 @@ _BEFORE_SIGNATURE = re.compile(
     rf"(?:(?:z |of )?(?:dnia )?(?P<date>{DATE}) ?(?:r\.)?)?"
     r" ?(?P<sep>[,(])? ?(?P<sygn>sygn\. ?(?:akt ?)?:? ?)?\Z"
 )
+# "Sąd Apelacyjny w Krakowie w wyroku z …, III AUa 271/12": the court as the sentence's subject, right before
+# the locative of the decision ("w wyroku", "w postanowieniu", "w uchwale"), is the decision's court
+_COURT_BEFORE_LOCATIVE = re.compile(rf"(?<![\w-])(?P<court>{_COURT}),? we? \Z")
 _PARTIES = re.compile(
     r"(?P<a>[A-ZŁŚŻŹĆ][\w.-]*(?: [A-ZŁŚŻŹĆ&][\w.-]*){0,4}) przeciwko "
     r"(?P<b>[A-ZŁŚŻŹĆ][\w-]*(?: (?:S\.A\.|sp\. ?z ?o\.o\.|[A-ZŁŚŻŹĆ&][\w-]*\.?)){0,5})"
@@ -99,6 +102,10 @@ def signatures(norm: str) -> list[Hit]:
             court = pre.group("court")
             date = date_from(pre) if pre.group("date") else None
             first = next(pre.start(g) for g in ("dtype", "court", "date", "sygn") if pre.group(g))
+            if court is None and dtype_word and dtype_word[0].lower() in "wpuo" and first == pre.start("dtype"):
+                subject = _COURT_BEFORE_LOCATIVE.search(window, 0, first)
+                if subject is not None:
+                    court = subject.group("court")
             start = window_start + first
             if pre.group("sep") == "(" and norm.startswith(")", end):
                 end += 1

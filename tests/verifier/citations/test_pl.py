@@ -333,12 +333,59 @@ def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, obj
             Kind.CONSTITUTIONAL_DECISION,
         ),
         ("wyrok z 2019-03-12, II CSK 123/19", None, "2019-03-12", "wyrok", Kind.JUDGMENT),
-        # issue 15, class 8: the locative "w uchwale", English prose, English months in any case
+        # issue 15, class 8: the locative "w uchwale", English prose, English months in any case; the court
+        # named as the subject right before the locative ("Sąd Najwyższy w uchwale") is the decision's court
         (
             "Sąd Najwyższy w uchwale z dnia 5 lipca 2002 r., III CZP 36/02",
-            None,
+            "Sąd Najwyższy",
             "2002-07-05",
             "uchwała",
+            Kind.JUDGMENT,
+        ),
+        # real, testRawSourceCcJudgments.sql (the court before "w wyroku" / "w postanowieniu" / "w uchwale")
+        (
+            "Sąd Okręgowy podziela pogląd wyrażony przez Sąd Apelacyjny w Katowicach w wyroku z dnia 7 lutego "
+            "2013 r. I ACa 992/12, że skoro posiadacz",
+            "Sąd Apelacyjny w Katowicach",
+            "2013-02-07",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "linię orzeczniczą wyrażoną przez Sąd Najwyższy w wyroku z dnia 14 stycznia 2010 r. "
+            "(IV CSK 307/2009, LexPolonica nr 2371235)",
+            "Sąd Najwyższy",
+            "2010-01-14",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "(tak Sąd Najwyższy w postanowieniu z dnia 10 stycznia 2002 r., II CKN 572/99).",
+            "Sąd Najwyższy",
+            "2002-01-10",
+            "postanowienie",
+            Kind.JUDGMENT,
+        ),
+        (
+            "które wyjaśnił Sąd Najwyższy w uchwale z dnia 27 października 2010 r., III CZP 76/10, uznając",
+            "Sąd Najwyższy",
+            "2010-10-27",
+            "uchwała",
+            Kind.JUDGMENT,
+        ),
+        # not the subject: a court further back, or a word between it and the locative, names nothing here
+        (
+            "Sąd Najwyższy zauważył, że w wyroku z dnia 14 stycznia 2010 r., IV CSK 307/09, rozstrzygnięto",
+            None,
+            "2010-01-14",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "Sąd Apelacyjny w Katowicach oraz w wyroku z dnia 7 lutego 2013 r., I ACa 992/12, sąd niższej",
+            None,
+            "2013-02-07",
+            "wyrok",
             Kind.JUDGMENT,
         ),
         (
