@@ -102,7 +102,8 @@ def signatures(norm: str) -> list[Hit]:
             court = pre.group("court")
             date = date_from(pre) if pre.group("date") else None
             first = next(pre.start(g) for g in ("dtype", "court", "date", "sygn") if pre.group(g))
-            if court is None and dtype_word and dtype_word[0].lower() in "wpuo" and first == pre.start("dtype"):
+            polish_word = dtype_word is not None and dtype_word[0].lower() in "wpuo"
+            if court is None and polish_word and first == pre.start("dtype"):
                 subject = _COURT_BEFORE_LOCATIVE.search(window, 0, first)
                 if subject is not None:
                     court = subject.group("court")

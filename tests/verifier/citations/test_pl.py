@@ -344,8 +344,8 @@ def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, obj
         ),
         # real, testRawSourceCcJudgments.sql (the court before "w wyroku" / "w postanowieniu" / "w uchwale")
         (
-            "Sąd Okręgowy podziela pogląd wyrażony przez Sąd Apelacyjny w Katowicach w wyroku z dnia 7 lutego "
-            "2013 r. I ACa 992/12, że skoro posiadacz",
+            "Sąd Okręgowy podziela pogląd wyrażony przez Sąd Apelacyjny w Katowicach w wyroku z dnia "
+            "7 lutego 2013 r. I ACa 992/12, że skoro posiadacz",
             "Sąd Apelacyjny w Katowicach",
             "2013-02-07",
             "wyrok",
