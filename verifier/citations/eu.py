@@ -231,6 +231,12 @@ _DATE_AFTER = re.compile(
     r"\s?[,(]\s?(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*|arrêt) (?:of|z(?: dnia)?|vom|du)\s(\d{1,2})\.? ?"
     r"([A-Za-ząćęłńóśźż]+|\d{1,2}\.) ?(\d{4})"
 )
+# "2020. 7. 16. C-311/18 사건 판결", "C-311/18 (2020. 7. 16.)": a Korean draft writes the judgment's date as
+# year. month. day. right before the case number (선고/자 may follow the date) or in brackets right after it
+_KR_DATE_BEFORE = re.compile(
+    r"(\d{4}) ?\. ?(\d{1,2}) ?\. ?(\d{1,2}) ?\.?[ ]?(?:(?:선고|자)[ ]?)?(?:[,(][ ]?)?\Z"
+)
+_KR_DATE_AFTER = re.compile(r"[ ]?[,(][ ]?(\d{4}) ?\. ?(\d{1,2}) ?\. ?(\d{1,2}) ?\.")
 _SENTENCE_START = re.compile(r"(?:[.!?;]\s+(?=[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|\n)")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|[.!?;]?\n|\Z")
 
@@ -284,6 +290,10 @@ def _cases(norm: str) -> list[Hit]:
             month = month_number(month_text) if not month_text.isdigit() else int(month_text)
             if month is not None:
                 date = iso_date(dm.group(3), month, dm.group(1))
+        else:
+            korean = _KR_DATE_BEFORE.search(before, max(0, len(before) - 24)) or _KR_DATE_AFTER.match(after)
+            if korean is not None:
+                date = iso_date(korean.group(1), korean.group(2), korean.group(3))
         judgment = cue is not None or follows is not None
         if court == "C" and not m.group("p") and judgment:
             key = f"eu:celex:6{year}CJ{int(num):04d}"

@@ -231,6 +231,35 @@ ANCHORS = [
         "CJEU",
         id="constructed-polish-court-and-date",
     ),
+    # a Korean draft's date form (year. month. day.), before the number (with 선고) or in brackets after it
+    pytest.param(
+        "유럽연합 사법재판소는 2020. 7. 16. C-311/18 사건 판결에서 실드 결정을 무효라고 판단하였다.",
+        "C-311/18",
+        "2020-07-16",
+        "CJEU",
+        id="constructed-korean-date-before-the-number",
+    ),
+    pytest.param(
+        "유럽사법재판소 2023. 5. 4. 선고 C-300/21 판결은 손해배상청구권에 관한 것이다.",
+        "C-300/21",
+        "2023-05-04",
+        "CJEU",
+        id="constructed-korean-date-with-seongo",
+    ),
+    pytest.param(
+        "C-300/21 (2023. 5. 4.) 판결은 손해배상청구권에 관한 것이다.",
+        "C-300/21",
+        "2023-05-04",
+        None,
+        id="constructed-korean-date-in-brackets-after-the-number",
+    ),
+    pytest.param(
+        "2020. 7. 16. 위원회가 결정을 내렸고, 그 뒤 C-311/18 사건이 제기되었다.",
+        "C-311/18",
+        None,
+        None,
+        id="constructed-a-korean-date-not-next-to-the-number-is-not-its",
+    ),
     pytest.param(
         "judgments of 15\u00a0December 1995, Bosman, C\u2011415/93, EU:C:1995:463",
         "C\u2011415/93",
