@@ -111,6 +111,7 @@ def extract_claims(
         )
 
     sentences = [_claims.sentence_span(norm, starts, h.start) for h in hits]
+    attached = _holding_quotes(attached, hits, norm, sentences, case_starts)
     clauses: dict[int, Span] = {}
     i = 0
     while i < len(hits):
@@ -183,6 +184,35 @@ def extract_claims(
             )
         )
     return out
+
+
+def _holding_quotes(
+    attached: dict[int, _claims.Attached],
+    hits: list[Hit],
+    norm: str,
+    sentences: list[Span],
+    case_starts: list[Hit | None],
+) -> dict[int, _claims.Attached]:
+    """A quote that completes the holding reported of a case is the case's, not the statute's the holding is
+    about: in "In Case C-300/21 the Court ruled that Article 82(1) GDPR “must be interpreted as meaning …”"
+    the quoted words are the Court's (its operative part), and Article 82(1) only has to exist. Moved when
+    the statute stands inside the holding (`reported_holding_of`), the quote follows the statute with
+    nothing but a space, comma or colon between them, and the case carries no quote of its own."""
+    moved = dict(attached)
+    position = {id(h): i for i, h in enumerate(hits)}
+    for i, info in attached.items():
+        case = case_starts[i]
+        if case is None or info.footnote:
+            continue
+        k = position[id(case)]
+        h, q = hits[i], info.quote.span
+        if k in moved or sentences[k] != sentences[i] or q[0] < h.end:
+            continue
+        if norm[h.end : q[0]].strip(" ,:") or q[0] - h.end > 3:
+            continue
+        if _claims.reported_holding_of(h, case, norm, sentences[i]):
+            moved[k] = moved.pop(i)
+    return moved
 
 
 def _claim_span(norm: str, clause: Span, sentence: Span, attached: _claims.Attached | None) -> Span:

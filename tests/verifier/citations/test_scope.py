@@ -482,3 +482,51 @@ def test_the_frame_of_a_claim_is_no_term_of_it(text: str, framing: list[str], su
     words = claim_substance(claim)
     assert not any(f in words for f in framing)
     assert all(s in words for s in substance)
+
+
+# A quote that completes the holding reported of a case is the case's words (issue 15, class 1): the statute
+# the holding is about only has to exist. (text, lang, citation, its claim type, whether it carries the quote)
+HOLDING_QUOTES = [
+    pytest.param(
+        'In Case C-300/21 the Court ruled that Article 82(1) GDPR "must be interpreted as meaning that the'
+        " mere infringement of the provisions of that regulation is not sufficient to confer a right to"
+        ' compensation".',
+        "en",
+        [("Case C-300/21", Q.VERBATIM_QUOTE, True), ("Article 82(1) GDPR", Q.BARE_CITATION, False)],
+        id="real-C-300-21-operative-part-1-is-the-court's",
+    ),
+    pytest.param(
+        "Sąd Najwyższy w uchwale z 5 lipca 2002 r., III CZP 36/02, przyjął, że art. 691 k.c. „w brzmieniu"
+        " nadanym ustawą o ochronie praw lokatorów nie ma zastosowania dla oceny przesłanek wstąpienia w"
+        " stosunek najmu po najemcy zmarłym przed wejściem w życie tej ustawy”.",
+        "pl",
+        [
+            ("uchwale z 5 lipca 2002 r., III CZP 36/02", Q.VERBATIM_QUOTE, True),
+            ("art. 691 k.c.", Q.BARE_CITATION, False),
+        ],
+        id="real-III-CZP-36-02-the-resolution's-words",
+    ),
+    pytest.param(
+        'The Court held in Case C-311/18 that Article 46(1) GDPR provides that "a controller or processor may'
+        ' transfer personal data to a third country".',
+        "en",
+        [("Case C-311/18", Q.COURT_HOLDING, False), ("Article 46(1) GDPR", Q.VERBATIM_QUOTE, True)],
+        id="constructed-provides-that-the-quote-stays-the-statute's",
+    ),
+    pytest.param(
+        'Article 82(1) GDPR "must be interpreted as meaning that the mere infringement of the provisions of'
+        ' that regulation is not sufficient to confer a right to compensation" (Case C-300/21).',
+        "en",
+        [("Case C-300/21", Q.COURT_HOLDING, False), ("Article 82(1) GDPR", Q.VERBATIM_QUOTE, True)],
+        id="constructed-no-case-before-the-statute-the-quote-stays",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), HOLDING_QUOTES)
+def test_a_quote_completing_a_reported_holding_is_the_cases(
+    text: str, lang: str, expected: list[tuple[str, ClaimType, bool]]
+) -> None:
+    by_text = {c.citation.text: c for c in extract_claims(text, lang=lang)}
+    got = [(t, by_text[t].claim_type, by_text[t].quote is not None) for t, _, _ in expected]
+    assert got == expected
