@@ -13,6 +13,7 @@ from verifier.citations import extract_claims
 from verifier.citations.claims import ALL_CUES
 from verifier.citations.substance import claim_substance
 from verifier.model import ClaimType
+from verifier.pinpoint import case_paragraph
 
 Q = ClaimType
 
@@ -530,3 +531,59 @@ def test_a_quote_completing_a_reported_holding_is_the_cases(
     by_text = {c.citation.text: c for c in extract_claims(text, lang=lang)}
     got = [(t, by_text[t].claim_type, by_text[t].quote is not None) for t, _, _ in expected]
     assert got == expected
+
+
+# The paragraph of a judgment a claim names (issue 15, class 8: "ibid., paragraph N" carried to the case
+# cited before it): for a quote and for what the draft says the Court held; the reference's own words (short
+# name, ECLI, paragraph) are not terms the source must hold. (text, citation, paragraph, words left out)
+PARAGRAPHS = [
+    pytest.param(
+        "The Court held that the mere infringement of the GDPR is not sufficient to confer a right to"
+        " compensation (Case C-300/21, Österreichische Post, paragraph 42). National courts must apply the"
+        " domestic rules of each Member State relating to the extent of financial compensation (ibid.,"
+        " paragraph 59).",
+        "ibid.",
+        "59",
+        ["paragraph", "59"],
+        id="issue-ibid-paragraph-is-the-earlier-case's",
+    ),
+    pytest.param(
+        "The Court held that the mere infringement of the GDPR is not sufficient to confer a right to"
+        " compensation (Case C-300/21, Österreichische Post, paragraph 42).",
+        "Case C-300/21",
+        "42",
+        ["Österreichische", "Post", "42"],
+        id="constructed-short-name-between-number-and-paragraph",
+    ),
+    pytest.param(
+        "The Court held that the Privacy Shield Decision is invalid (C-311/18, EU:C:2020:559, para. 201).",
+        "C-311/18",
+        "201",
+        ["EU:C:2020:559", "201"],
+        id="constructed-ecli-between-number-and-paragraph",
+    ),
+    pytest.param(
+        "See Case C-300/21, paragraph 42.",
+        "Case C-300/21",
+        None,
+        [],
+        id="constructed-a-bare-reference-names-no-paragraph-to-read",
+    ),
+    pytest.param(
+        "The Court held in Case C-300/21 that paragraph 42 of its reasoning answers the first question.",
+        "Case C-300/21",
+        None,
+        [],
+        id="constructed-a-paragraph-not-right-after-the-citation-is-not-its",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "citation", "paragraph", "left_out"), PARAGRAPHS)
+def test_the_paragraph_a_claim_names_is_read_and_is_no_term(
+    text: str, citation: str, paragraph: str | None, left_out: list[str]
+) -> None:
+    (claim,) = [c for c in extract_claims(text, lang="en") if c.citation.text == citation]
+    assert case_paragraph(claim) == paragraph
+    words = claim_substance(claim)
+    assert not any(w in words for w in left_out)
