@@ -237,6 +237,19 @@ _KR_DATE_BEFORE = re.compile(
     r"(\d{4}) ?\. ?(\d{1,2}) ?\. ?(\d{1,2}) ?\.?[ ]?(?:(?:선고|자)[ ]?)?(?:[,(][ ]?)?\Z"
 )
 _KR_DATE_AFTER = re.compile(r"[ ]?[,(][ ]?(\d{4}) ?\. ?(\d{1,2}) ?\. ?(\d{1,2}) ?\.")
+# "Case C-311/18, Data Protection Commissioner v Facebook Ireland Ltd and Maximillian Schrems, …": the parties
+# the draft names, right after the number (or right before it: "UI v Österreichische Post AG (C-300/21)")
+_NAME = (
+    r"[A-ZÀ-ÖØ-ÞĄĆĘŁŃŚŹŻ][\w’'.&-]*"
+    r"(?: (?:[A-ZÀ-ÖØ-ÞĄĆĘŁŃŚŹŻ&][\w’'.&-]*|and|of|for|de|du|des|der|van|von|la|le|e|i|und|et))*"
+)
+_V = r" (?:v\.?|vs\.?|przeciwko) "
+_PARTIES_AFTER = re.compile(rf",?[ ]?(?P<a>{_NAME}){_V}(?P<b>{_NAME})(?=[,;:)]|\.(?:\s|\Z)|\s[a-z]|\Z)")
+_PARTIES_BEFORE = re.compile(
+    rf"(?<![\w’'.&-])(?P<a>{_NAME}){_V}(?P<b>{_NAME}),?[ ]?\(?(?:Case |Sprawa |sprawa )?\Z"
+)
+# the sentence's own first word before parties named ahead of the number ("In UI v Österreichische Post AG")
+_LEAD_WORD = re.compile(r"^(?:In|See|Cf\.|Also|As|Following|Under|W|Zob\.|Por\.|Zgodnie z) ")
 _SENTENCE_START = re.compile(r"(?:[.!?;]\s+(?=[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|\n)")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|[.!?;]?\n|\Z")
 
@@ -299,11 +312,26 @@ def _cases(norm: str) -> list[Hit]:
             key = f"eu:celex:6{year}CJ{int(num):04d}"
         else:
             key = f"eu:case:{number}"
-        anchor = Anchor(key=key, number=number, date=date, court=_court_named(before, after))
+        anchor = Anchor(
+            key=key,
+            number=number,
+            date=date,
+            court=_court_named(before, after),
+            parties=_parties(before, after),
+        )
         label = _CASE_LABEL.search(norm, max(0, m.start() - 14), m.start())
         start = label.start() if label else m.start()
         hits.append(Hit(start, m.end(), Jurisdiction.EU, Kind.EU_CASE, anchor))
     return hits
+
+
+def _parties(before: str, after: str) -> tuple[str, ...]:
+    """The two sides the draft names for the case, split at " v ", without a trailing legal-form period."""
+    m = _PARTIES_AFTER.match(after) or _PARTIES_BEFORE.search(before, max(0, len(before) - 200))
+    if m is None:
+        return ()
+    first = _LEAD_WORD.sub("", m.group("a").strip())
+    return (first, m.group("b").strip().rstrip("."))
 
 
 def _court_named(before: str, after: str) -> str | None:
