@@ -563,6 +563,15 @@ PARAGRAPHS = [
         id="constructed-ecli-between-number-and-paragraph",
     ),
     pytest.param(
+        "Samo naruszenie RODO nie wystarcza do powstania prawa do odszkodowania (wyrok TSUE z 4 maja 2023 r.,"
+        " C-300/21, pkt 42). Sądy krajowe stosują przepisy krajowe dotyczące zakresu odszkodowania (tamże,"
+        " pkt 59).",
+        "tamże",
+        "59",
+        ["pkt", "59"],
+        id="constructed-tamże-pkt-is-the-earlier-case's",
+    ),
+    pytest.param(
         "See Case C-300/21, paragraph 42.",
         "Case C-300/21",
         None,
@@ -583,7 +592,8 @@ PARAGRAPHS = [
 def test_the_paragraph_a_claim_names_is_read_and_is_no_term(
     text: str, citation: str, paragraph: str | None, left_out: list[str]
 ) -> None:
-    (claim,) = [c for c in extract_claims(text, lang="en") if c.citation.text == citation]
+    lang = "pl" if "tamże" in text else "en"
+    (claim,) = [c for c in extract_claims(text, lang=lang) if c.citation.text == citation]
     assert case_paragraph(claim) == paragraph
     words = claim_substance(claim)
     assert not any(w in words for w in left_out)
