@@ -13,6 +13,7 @@ that names it), only the outer one is kept. A merged Korean case `2000므1257, 1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from verifier.citations import claims as _claims
@@ -208,11 +209,25 @@ def _holding_quotes(
         h, q = hits[i], info.quote.span
         if k in moved or sentences[k] != sentences[i] or q[0] < h.end:
             continue
-        if norm[h.end : q[0]].strip(" ,:") or q[0] - h.end > 3:
+        right_after = not norm[h.end : q[0]].strip(" ,:") and q[0] - h.end <= 3
+        if not (right_after or _reported_speech(norm, q[1], sentences[i][1])):
             continue
         if _claims.reported_holding_of(h, case, norm, sentences[i]):
             moved[k] = moved.pop(i)
     return moved
+
+
+# "…”고 판시하였다", "…”라고 판단하였다": the quote is what the court said, closed by the quotative ending and
+# the holding's verb (a quote followed by "라고 규정하고" is what a statute provides, and stays with it)
+_QUOTATIVE = re.compile(r"[ ]?(?:이?라고|고)[ ]?")
+
+
+def _reported_speech(norm: str, quote_end: int, sentence_end: int) -> bool:
+    m = _QUOTATIVE.match(norm, quote_end, sentence_end)
+    if m is None:
+        return False
+    cue = _claims.ALL_CUES.get(ClaimType.COURT_HOLDING)
+    return cue is not None and cue.match(norm[m.end() : min(sentence_end, m.end() + 20)].lower()) is not None
 
 
 def _claim_span(norm: str, clause: Span, sentence: Span, attached: _claims.Attached | None) -> Span:

@@ -508,6 +508,27 @@ HOLDING_QUOTES = [
         id="real-III-CZP-36-02-the-resolution's-words",
     ),
     pytest.param(
+        "대법원 2016. 8. 17. 선고 2014다235080 판결은 개인정보 보호법 제15조에 관하여 “이미 공개된 개인정보를"
+        " 정보주체의 동의가 있었다고 객관적으로 인정되는 범위 내에서 처리할 때는 정보주체의 별도의 동의는"
+        " 불필요하다”고 판시하였다.",
+        "ko",
+        [
+            ("대법원 2016. 8. 17. 선고 2014다235080 판결", Q.VERBATIM_QUOTE, True),
+            ("개인정보 보호법 제15조", Q.BARE_CITATION, False),
+        ],
+        id="real-2014다235080-판결요지-closed-by-고-판시하였다-is-the-court's",
+    ),
+    pytest.param(
+        "대법원 2016. 8. 17. 선고 2014다235080 판결은 개인정보 보호법 제15조가 “개인정보처리자는 정보주체의"
+        " 동의를 받은 경우에는 개인정보를 수집할 수 있다”라고 규정하고 있음을 전제로 판단하였다.",
+        "ko",
+        [
+            ("대법원 2016. 8. 17. 선고 2014다235080 판결", Q.COURT_HOLDING, False),
+            ("개인정보 보호법 제15조", Q.VERBATIM_QUOTE, True),
+        ],
+        id="real-제15조-라고-규정-the-quote-stays-the-statute's",
+    ),
+    pytest.param(
         'The Court held in Case C-311/18 that Article 46(1) GDPR provides that "a controller or processor may'
         ' transfer personal data to a third country".',
         "en",
