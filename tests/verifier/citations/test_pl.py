@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.verifier.citations.helpers import art, found, only
+from verifier.citations import extract_citations
 from verifier.model import Jurisdiction, Kind
 
 KC = "pl:act:DU/1964/93"
@@ -307,6 +308,15 @@ def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, obj
     assert found(text) == expected
 
 
+def test_a_court_after_the_signature_that_opens_another_citation_is_not_this_ones() -> None:
+    text = (
+        "W wyroku z 19 lutego 2014 r., I ACa 927/13, Sąd Najwyższy w wyroku z 10 marca 2010 r., II CSK 1/10,"
+        " przyjął"
+    )
+    courts = [(c.anchor.number, c.anchor.court) for c in extract_citations(text) if c.anchor is not None]
+    assert courts == [("I ACa 927/13", None), ("II CSK 1/10", "Sąd Najwyższy")]
+
+
 @pytest.mark.parametrize(
     ("text", "court", "date", "decision_type", "kind"),
     [
@@ -371,6 +381,30 @@ def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, obj
             "Sąd Najwyższy",
             "2010-10-27",
             "uchwała",
+            Kind.JUDGMENT,
+        ),
+        # after a decision named in the locative ("W wyroku …, SIGNATURE, Sąd … oddalił"), the court right
+        # after the signature is the subject (the accuracy set's and the memos' construction)
+        (
+            "W wyroku z 19 lutego 2014 r., I ACa 927/13, Sąd Apelacyjny w Katowicach oddalił apelację.",
+            "Sąd Apelacyjny w Katowicach",
+            "2014-02-19",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "W postanowieniu z 7 listopada 2013 r., I ACa 499/13, Sąd Apelacyjny w Gdańsku rozpoznał.",
+            "Sąd Apelacyjny w Gdańsku",
+            "2013-11-07",
+            "postanowienie",
+            Kind.JUDGMENT,
+        ),
+        (
+            "W wyroku z 19 lutego 2014 r., I ACa 927/13, sąd wskazał, że Sąd Okręgowy w Katowicach błędnie"
+            " ocenił dowody.",
+            None,
+            "2014-02-19",
+            "wyrok",
             Kind.JUDGMENT,
         ),
         # not the subject: a court further back, or a word between it and the locative, names nothing here
