@@ -291,6 +291,32 @@ STATUTES = [
     pytest.param("art. 5 k. c.", [("art. 5 k. c.", KC, art("5"))], id="constructed-spaced-abbreviation"),
 ]
 
+# An English draft on Polish law: the codes named in English, "Article N § M" (a § is only a Polish code's)
+ENGLISH = [
+    pytest.param(
+        "Under Article 10 § 1 of the Civil Code, a person who has reached eighteen years is of full age.",
+        [("Article 10 § 1 of the Civil Code", KC, art("10", "1"))],
+        id="constructed-article-§-of-the-civil-code",
+    ),
+    pytest.param(
+        "Under Article 58 § 1 and § 2 of the Polish Civil Code a juridical act is void.",
+        [("Article 58 § 1", KC, art("58", "1")), ("§ 2 of the Polish Civil Code", KC, art("58", "2"))],
+        id="constructed-and-joins-paragraphs-in-english",
+    ),
+    pytest.param(
+        "Working time may not exceed 8 hours a day (art. 129 § 1 of the Labour Code).",
+        [("art. 129 § 1 of the Labour Code", KP, art("129", "1"))],
+        id="constructed-art-of-the-labour-code",
+    ),
+    pytest.param(
+        "Article 442¹ § 1 of the Civil Code sets the limitation period.",
+        [("Article 442¹ § 1 of the Civil Code", KC, art("442-1", "1"))],
+        id="constructed-superscript-article-in-english",
+    ),
+    # no §: "Article 103 of the Civil Code" in an English sentence may be Korean law (민법) — not Polish
+    pytest.param("Article 103 of the Civil Code voids such acts.", [], id="constructed-no-§-is-not-polish"),
+]
+
 NEGATIVE = [
     pytest.param("Wystawa art. 5 w galerii miejskiej trwa do soboty.", [], id="constructed-art-non-legal"),
     pytest.param("Zadzwoń pod 22 123-45-67 albo 2023-10-01 o godz. 10.", [], id="constructed-phone-date"),
@@ -303,7 +329,7 @@ NEGATIVE = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), SIGNATURES + STATUTES + NEGATIVE)
+@pytest.mark.parametrize(("text", "expected"), SIGNATURES + STATUTES + ENGLISH + NEGATIVE)
 def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, object]]) -> None:
     assert found(text) == expected
 
