@@ -535,6 +535,40 @@ HOLDING_QUOTES = [
         [("Case C-311/18", Q.COURT_HOLDING, False), ("Article 46(1) GDPR", Q.VERBATIM_QUOTE, True)],
         id="constructed-provides-that-the-quote-stays-the-statute's",
     ),
+    # a quote between the statute it is about and a judgment's pinpoint citation is the judgment's
+    pytest.param(
+        'Article 82(1) GDPR "must be interpreted as meaning that the mere infringement of the provisions'
+        ' of that regulation is not sufficient to confer a right to compensation" (Case C-300/21,'
+        " paragraph 42).",
+        "en",
+        [("Case C-300/21", Q.PINPOINT, True), ("Article 82(1) GDPR", Q.BARE_CITATION, False)],
+        id="real-C-300-21-paragraph-42-quote-before-its-pinpoint-citation",
+    ),
+    # a "see also" reference does not own the quote before it, and says nothing of its own
+    pytest.param(
+        'Article 7(3) GDPR provides that "The data subject shall have the right to withdraw his or her'
+        ' consent at any time" (see also Case C-311/18, paragraph 42).',
+        "en",
+        [("Article 7(3) GDPR", Q.VERBATIM_QUOTE, True), ("Case C-311/18", Q.BARE_CITATION, False)],
+        id="real-GDPR-7-3-see-also-does-not-take-the-quote",
+    ),
+    pytest.param(
+        "Zgodnie z art. 58 § 1 k.c. „Czynność prawna sprzeczna z ustawą albo mająca na celu obejście ustawy"
+        " jest nieważna” (zob. też uchwała SN z 5 lipca 2002 r., III CZP 36/02).",
+        "pl",
+        [
+            ("art. 58 § 1 k.c.", Q.VERBATIM_QUOTE, True),
+            ("uchwała SN z 5 lipca 2002 r., III CZP 36/02", Q.BARE_CITATION, False),
+        ],
+        id="real-kc-58-zob-też-is-a-bare-reference",
+    ),
+    pytest.param(
+        "Article 82(1) GDPR applies; see Case C-300/21, in which the Court held that the mere infringement is"
+        " not sufficient.",
+        "en",
+        [("Article 82(1) GDPR", Q.PARAPHRASE, False), ("Case C-300/21", Q.COURT_HOLDING, False)],
+        id="constructed-see-with-a-holding-after-it-is-no-bare-reference",
+    ),
     pytest.param(
         'Article 82(1) GDPR "must be interpreted as meaning that the mere infringement of the provisions of'
         ' that regulation is not sufficient to confer a right to compensation" (Case C-300/21).',
