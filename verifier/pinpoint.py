@@ -9,9 +9,9 @@ unit_label(level, value, jurisdiction) -> "제15조" …    how a lawyer writes 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from verifier.citations.common import CASE_PARAGRAPH
 from verifier.model import Claim, ClaimType, Jurisdiction, MatchEvidence, Pinpoint, SourceUnit
 
 LEVELS = ("article", "paragraph", "item", "subitem")
@@ -143,32 +143,30 @@ def unit_label(level: str, value: str, jurisdiction: Jurisdiction) -> str:
     )
 
 
-# a paragraph of a judgment named right after its citation: "C-300/21, para. 42", "pkt 3", "Rn. 12"
-# (pages, "s. 12", cannot be found in a text without page breaks and are not checked)
-_CASE_PARAGRAPH = re.compile(
-    r"\s?[,(]?\s?(?:para\.|paras\.|paragraphs?|pkt|punkt|nb\.|Rn\.|Rz\.|§)\s?\[?(\d{1,4})\b", re.IGNORECASE
-)
-
-
-_NAMES_A_PARAGRAPH = frozenset({ClaimType.PINPOINT, ClaimType.PARAPHRASE, ClaimType.COURT_HOLDING})
+# the claims a judgment's paragraph pinpoints: a quote ("pinpoint") and what the draft says the Court held
+_PARAGRAPH_CLAIMS = frozenset({ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE})
 
 
 def case_paragraph(claim: Claim) -> str | None:
-    """The paragraph a claim names after a judgment's citation, if any: a pinpoint thesis, or a paraphrase
-    or a holding that names where the judgment says it ("(ibid., paragraph 45)") — read there, it cannot pass
-    on the words of another paragraph."""
-    if claim.claim_type not in _NAMES_A_PARAGRAPH:
+    """The paragraph a claim names after a judgment's citation, if any: for a quote (`pinpoint`) and for
+    a holding or paraphrase of the judgment ("… (ibid., paragraph 59)")."""
+    if claim.claim_type not in _PARAGRAPH_CLAIMS:
         return None
     after = claim.citation.span[1] - claim.claim_span[0]
     if not 0 <= after <= len(claim.claim_text):
         return None
-    m = _CASE_PARAGRAPH.match(claim.claim_text, after)
+    m = CASE_PARAGRAPH.match(claim.claim_text, after)
     return m.group(1) if m else None
 
 
 def paragraph_unit(units: tuple[SourceUnit, ...], paragraph: str) -> SourceUnit | None:
     """A numbered paragraph of a judgment."""
     return next((u for u in units if u.path == (("paragraph", paragraph),)), None)
+
+
+def numbered_paragraphs(units: tuple[SourceUnit, ...]) -> bool:
+    """Whether a judgment's text comes as numbered paragraphs (CJEU judgments do, most national ones not)."""
+    return any(len(u.path) == 1 and u.path[0][0] == "paragraph" for u in units)
 
 
 def paragraph_at(units: tuple[SourceUnit, ...], offset: int) -> str | None:

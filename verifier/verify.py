@@ -47,6 +47,7 @@ from verifier.pinpoint import (
     Pieces,
     case_paragraph,
     check_pinpoint,
+    numbered_paragraphs,
     paragraph_at,
     paragraph_unit,
     reading_spans,
@@ -193,6 +194,8 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         return m
 
     paragraph = case_paragraph(claim) if document.kind in _PRECEDENT_KINDS and document.units else None
+    if paragraph is not None and not claim.quote and not numbered_paragraphs(document.units):
+        paragraph = None  # a paraphrase's "pkt 3" in a judgment without numbered paragraphs: read it all
     if paragraph is None:
         reading = read_claim(claim, document, spans, lang=m.lang, pinpointed=spans is not None)
         if document.kind in _PRECEDENT_KINDS:

@@ -13,18 +13,22 @@ that names it), only the outer one is kept. A merged Korean case `2000므1257, 1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from verifier.citations import claims as _claims
 from verifier.citations import clauses as _clauses
 from verifier.citations import eu, kr, pl
-from verifier.citations.common import Hit, Prepared, prepare
+from verifier.citations.common import CASE_PARAGRAPH, Hit, Prepared, prepare
 from verifier.citations.ibid import with_ibid
 from verifier.citations.quotes import find_quotes
 from verifier.lang import detect_language
-from verifier.model import Citation, Claim, ClaimType, Span
+from verifier.model import Citation, Claim, ClaimType, Kind, Span
 
 __all__ = ["extract_citations", "extract_claims"]
+
+_STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+_CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
 
 
 def _hits(prepared: Prepared) -> list[Hit]:
@@ -111,6 +115,10 @@ def extract_claims(
         )
 
     sentences = [_claims.sentence_span(norm, starts, h.start) for h in hits]
+    attached = _holding_quotes(attached, hits, norm, sentences, case_starts)
+    attached, donors = _pinpointed_quotes(attached, hits, norm, sentences)
+    attached, see_also = _not_for_see_also(attached, hits, norm, sentences)
+    donors |= see_also
     clauses: dict[int, Span] = {}
     i = 0
     while i < len(hits):
@@ -165,7 +173,13 @@ def extract_claims(
             # "SN przyjął, że art. 691 k.c. …", "the Court held that under Article 82 GDPR …": the statute is
             # what the holding is about; the holding is checked against the judgment, the statute only exists
             claim_type = ClaimType.BARE_CITATION
-        if quote is None and _claims.read_in_conjunction(i, hits, norm):
+        if quote is None and (
+            i in donors
+            or _claims.read_in_conjunction(i, hits, norm)
+            or _trailing_see_also(i, hits, norm, sentences)
+        ):
+            # a statute whose quote is the judgment's words cited after it only has to exist, and a "see also"
+            # reference that the quote before it does not belong to only has to exist
             claim_type = ClaimType.BARE_CITATION
         if quote is None and _claims.inside_quote(h.start, h.end, quotes):
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the sentence
@@ -183,6 +197,111 @@ def extract_claims(
             )
         )
     return out
+
+
+def _holding_quotes(
+    attached: dict[int, _claims.Attached],
+    hits: list[Hit],
+    norm: str,
+    sentences: list[Span],
+    case_starts: list[Hit | None],
+) -> dict[int, _claims.Attached]:
+    """A quote that completes the holding reported of a case is the case's, not the statute's the holding is
+    about: in "In Case C-300/21 the Court ruled that Article 82(1) GDPR “must be interpreted as meaning …”"
+    the quoted words are the Court's (its operative part), and Article 82(1) only has to exist. Moved when
+    the statute stands inside the holding (`reported_holding_of`), the quote follows the statute with
+    nothing but a space, comma or colon between them, and the case carries no quote of its own."""
+    moved = dict(attached)
+    position = {id(h): i for i, h in enumerate(hits)}
+    for i, info in attached.items():
+        case = case_starts[i]
+        if case is None or info.footnote:
+            continue
+        k = position[id(case)]
+        h, q = hits[i], info.quote.span
+        if k in moved or sentences[k] != sentences[i] or q[0] < h.end:
+            continue
+        right_after = not norm[h.end : q[0]].strip(" ,:") and q[0] - h.end <= 3
+        if not (right_after or _reported_speech(norm, q[1], sentences[i][1])):
+            continue
+        if _claims.reported_holding_of(h, case, norm, sentences[i]):
+            moved[k] = moved.pop(i)
+    return moved
+
+
+def _pinpointed_quotes(
+    attached: dict[int, _claims.Attached], hits: list[Hit], norm: str, sentences: list[Span]
+) -> tuple[dict[int, _claims.Attached], set[int]]:
+    """A quote right after a statute and right before a judgment's citation with a paragraph pinpoint is
+    the judgment's words at that paragraph: in 'Article 82(1) GDPR “must be interpreted as meaning …”
+    (C-300/21, paragraph 42)' the quote is checked at paragraph 42, and Article 82(1) only has to exist.
+    Not when the case is a bare reference ("(see also …)") or already carries a quote. Returns the
+    attachments and the statutes that gave their quote away."""
+    moved = dict(attached)
+    donors: set[int] = set()
+    for i, info in attached.items():
+        h, q = hits[i], info.quote.span
+        k = i + 1
+        if info.footnote or h.kind not in _STATUTE_KINDS or k >= len(hits) or k in moved:
+            continue
+        case = hits[k]
+        if case.kind not in _CASE_KINDS or sentences[k] != sentences[i] or q[0] < h.end:
+            continue
+        if norm[h.end : q[0]].strip(" ,:") or q[0] - h.end > 3:
+            continue
+        if norm[q[1] : case.start].strip(" ,(") or case.start - q[1] > 4:
+            continue  # "(Case C-300/21" right after the quote; "(see also Case …)" is not the quote's source
+        if CASE_PARAGRAPH.match(norm, case.end) is None:
+            continue
+        moved[k] = moved.pop(i)
+        donors.add(i)
+    return moved, donors
+
+
+def _trailing_see_also(i: int, hits: list[Hit], norm: str, sentences: list[Span]) -> bool:
+    """ "… jest nieważna” (zob. też wyrok SN …, III CZP 36/02).": a reference brought in by see / cf. / zob. /
+    por. after another citation of its sentence, with nothing after it but its own pinpoint, says nothing
+    of its own: the sentence's cue ("Zgodnie z", "provides") frames the other citation's claim."""
+    h, sentence = hits[i], sentences[i]
+    if i == 0 or sentences[i - 1] != sentence or not _claims.bare_marker(norm, h.start, h.end, sentence):
+        return False
+    tail = CASE_PARAGRAPH.match(norm, h.end)
+    rest = norm[tail.end() if tail is not None else h.end : sentence[1]]
+    return not rest.strip(" .;,)]")
+
+
+def _not_for_see_also(
+    attached: dict[int, _claims.Attached], hits: list[Hit], norm: str, sentences: list[Span]
+) -> tuple[dict[int, _claims.Attached], set[int]]:
+    """A citation brought in as a bare reference ("(see also Case C-300/21, …)", "(zob. też …)", "(cf. …)")
+    does not own the quote before it: 'Article 7(3) GDPR provides that “…” (see also Case …)' quotes
+    Article 7(3). The quote goes back to the nearest citation before it in the same sentence, if that one
+    has none of its own; the reference is then what it is, a bare citation (returned with the attachments)."""
+    moved = dict(attached)
+    bare: set[int] = set()
+    for k, info in attached.items():
+        q = info.quote.span
+        h = hits[k]
+        if info.footnote or h.start < q[1] or not _claims.bare_marker(norm, h.start, h.end, sentences[k]):
+            continue
+        before = [i for i in range(k) if hits[i].end <= q[0] and sentences[i] == sentences[k]]
+        if before and before[-1] not in moved:
+            moved[before[-1]] = moved.pop(k)
+            bare.add(k)
+    return moved, bare
+
+
+# "…”고 판시하였다", "…”라고 판단하였다": the quote is what the court said, closed by the quotative ending and
+# the holding's verb (a quote followed by "라고 규정하고" is what a statute provides, and stays with it)
+_QUOTATIVE = re.compile(r"[ ]?(?:이?라고|고)[ ]?")
+
+
+def _reported_speech(norm: str, quote_end: int, sentence_end: int) -> bool:
+    m = _QUOTATIVE.match(norm, quote_end, sentence_end)
+    if m is None:
+        return False
+    cue = _claims.ALL_CUES.get(ClaimType.COURT_HOLDING)
+    return cue is not None and cue.match(norm[m.end() : min(sentence_end, m.end() + 20)].lower()) is not None
 
 
 def _claim_span(norm: str, clause: Span, sentence: Span, attached: _claims.Attached | None) -> Span:

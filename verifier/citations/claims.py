@@ -119,6 +119,8 @@ _END = re.compile(
 _NUMBER_NOT_END = re.compile(
     r"(?:\d{2,4}\. ?\d{1,2}\.(?: ?\d{1,2}\.)?|(?:^|\n)[ \t]*\d{1,3}\.|(?<![\w/.-])\d{1,2}\.)$"
 )
+# The period after the year of a Korean date with its month and day still to come (2020. 7. 16.)
+_KOREAN_DATE_GOES_ON = re.compile(r"(?<!\d)(?:19|20)\d\d\. ?(?:1[0-2]|0?[1-9])\. ?(?:[12]\d|3[01]|0?[1-9])\.")
 _FOOTNOTE_MARK = re.compile(
     r"[ ]?(?:\[\^(?P<a>\w+)\]|\[(?P<b>\d{1,3})\]|(?P<c>[¹²³⁴⁵⁶⁷⁸⁹⁰]+)|\^(?P<d>\d{1,3}))"
 )
@@ -262,6 +264,8 @@ def sentence_starts(norm: str, protected: Sequence[Span], act_ends: Sequence[int
                         continue
                     if last.isdigit() and _NUMBER_NOT_END.search(norm, max(0, m.start() - 16), m.start() + 1):
                         continue
+                    if _KOREAN_DATE_GOES_ON.match(norm, m.start() - 4, m.start() + 12):
+                        continue  # "2020. 7. 16. C-311/18": the year of a Korean date, not a sentence end
         if cut > starts[-1]:
             starts.append(cut)
     return starts

@@ -106,6 +106,19 @@ def prepare(text: str) -> Prepared:
     return Prepared(text, "".join(out), seg_norm, seg_src)
 
 
+# a paragraph of a judgment named right after its citation: "C-300/21, para. 42", "pkt 3", "Rn. 12",
+# "ibid., paragraph 45"; the case's short name or its ECLI may stand between ("C-300/21, Österreichische
+# Post, paragraph 42", "C-300/21, EU:C:2023:370, paragraph 42") (pages, "s. 12", cannot be found in a text
+# without page breaks and are not checked)
+CASE_PARAGRAPH = re.compile(
+    r"\s?[,(]?\s?"
+    r"(?:(?-i:[A-ZÀ-ÖØ-Þ][\w’'.&-]*)(?: (?-i:[A-ZÀ-ÖØ-Þ&][\w’'.&-]*|and|v|v\.)){0,4},\s?)?"
+    r"(?:(?-i:EU:[CTF]:\d{4}:\d{1,6}),\s?)?"
+    r"(?:para\.|paras\.|paragraphs?|pkt|punkt|nb\.|Rn\.|Rz\.|§)\s?\[?(\d{1,4})\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Hit:
     """A citation found on the working copy, before its span is mapped back to the draft."""

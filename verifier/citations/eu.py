@@ -231,6 +231,25 @@ _DATE_AFTER = re.compile(
     r"\s?[,(]\s?(?:[Jj]udgment|[Ww]yrok\w*|Urteil\w*|arrêt) (?:of|z(?: dnia)?|vom|du)\s(\d{1,2})\.? ?"
     r"([A-Za-ząćęłńóśźż]+|\d{1,2}\.) ?(\d{4})"
 )
+# "2020. 7. 16. C-311/18 사건 판결", "C-311/18 (2020. 7. 16.)": a Korean draft writes the judgment's date as
+# year. month. day. right before the case number (선고/자 may follow the date) or in brackets right after it
+_KR_DATE_BEFORE = re.compile(
+    r"(\d{4}) ?\. ?(\d{1,2}) ?\. ?(\d{1,2}) ?\.?[ ]?(?:(?:선고|자)[ ]?)?(?:[,(][ ]?)?\Z"
+)
+_KR_DATE_AFTER = re.compile(r"[ ]?[,(][ ]?(\d{4}) ?\. ?(\d{1,2}) ?\. ?(\d{1,2}) ?\.")
+# "Case C-311/18, Data Protection Commissioner v Facebook Ireland Ltd and Maximillian Schrems, …": the parties
+# the draft names, right after the number (or right before it: "UI v Österreichische Post AG (C-300/21)")
+_NAME = (
+    r"[A-ZÀ-ÖØ-ÞĄĆĘŁŃŚŹŻ][\w’'.&-]*"
+    r"(?: (?:[A-ZÀ-ÖØ-ÞĄĆĘŁŃŚŹŻ&][\w’'.&-]*|and|of|for|de|du|des|der|van|von|la|le|e|i|und|et))*"
+)
+_V = r" (?:v\.?|vs\.?|przeciwko) "
+_PARTIES_AFTER = re.compile(rf",?[ ]?(?P<a>{_NAME}){_V}(?P<b>{_NAME})(?=[,;:)]|\.(?:\s|\Z)|\s[a-z]|\Z)")
+_PARTIES_BEFORE = re.compile(
+    rf"(?<![\w’'.&-])(?P<a>{_NAME}){_V}(?P<b>{_NAME}),?[ ]?\(?(?:Case |Sprawa |sprawa )?\Z"
+)
+# the sentence's own first word before parties named ahead of the number ("In UI v Österreichische Post AG")
+_LEAD_WORD = re.compile(r"^(?:In|See|Cf\.|Also|As|Following|Under|W|Zob\.|Por\.|Zgodnie z) ")
 _SENTENCE_START = re.compile(r"(?:[.!?;]\s+(?=[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|\n)")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[A-ZĄĆĘŁŃÓŚŹŻ„\"“(])|[.!?;]?\n|\Z")
 
@@ -284,16 +303,35 @@ def _cases(norm: str) -> list[Hit]:
             month = month_number(month_text) if not month_text.isdigit() else int(month_text)
             if month is not None:
                 date = iso_date(dm.group(3), month, dm.group(1))
+        else:
+            korean = _KR_DATE_BEFORE.search(before, max(0, len(before) - 24)) or _KR_DATE_AFTER.match(after)
+            if korean is not None:
+                date = iso_date(korean.group(1), korean.group(2), korean.group(3))
         judgment = cue is not None or follows is not None
         if court == "C" and not m.group("p") and judgment:
             key = f"eu:celex:6{year}CJ{int(num):04d}"
         else:
             key = f"eu:case:{number}"
-        anchor = Anchor(key=key, number=number, date=date, court=_court_named(before, after))
+        anchor = Anchor(
+            key=key,
+            number=number,
+            date=date,
+            court=_court_named(before, after),
+            parties=_parties(before, after),
+        )
         label = _CASE_LABEL.search(norm, max(0, m.start() - 14), m.start())
         start = label.start() if label else m.start()
         hits.append(Hit(start, m.end(), Jurisdiction.EU, Kind.EU_CASE, anchor))
     return hits
+
+
+def _parties(before: str, after: str) -> tuple[str, ...]:
+    """The two sides the draft names for the case, split at " v ", without a trailing legal-form period."""
+    m = _PARTIES_AFTER.match(after) or _PARTIES_BEFORE.search(before, max(0, len(before) - 200))
+    if m is None:
+        return ()
+    first = _LEAD_WORD.sub("", m.group("a").strip())
+    return (first, m.group("b").strip().rstrip("."))
 
 
 def _court_named(before: str, after: str) -> str | None:

@@ -84,14 +84,19 @@ _ITS = re.compile(r"(?<![\w])(?:[Ii]ts|[Tt]he [Aa]ct's|[Tt]his [Aa]ct's|[Tt]he [
 
 _NUM = r"\d+[a-z]{0,2}(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+)?"
 # Hard-wrapped judgments break lines anywhere, also between "art." and its number.
-_ART = re.compile(r"[aA](?<![\w.][aA])(?:rt\.|rtykuł[a-zó]*)[ \n]?(?=\d)")
+# "Article 10 § 1 of the Civil Code": an English draft on Polish law; only with a § (EU and Korean law have
+# none), so that "Article 6(1) GDPR" and "Article 103 of the Civil Code" (민법) stay the others'
+_ART = re.compile(
+    r"[aA](?<![\w.][aA])(?:rt\.|rtykuł[a-zó]*)[ \n]?(?=\d)|Articles? (?=\d+[a-z]{0,2}[⁰¹²³⁴⁵⁶⁷⁸⁹]* §)"
+)
 _PL_UNIT = re.compile(
-    r"(?P<lab>art\.|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ \n]?"
+    r"(?P<lab>art\.|Articles?(?= \d+[a-z]{0,2}[⁰¹²³⁴⁵⁶⁷⁸⁹]* §)|Art\.|artykuł[a-zó]*|Artykuł[a-zó]*|§"
+    r"|ust\.|Abs\.|pkt|Nr\.|lit\.|zd\.|Satz|UAbs\.)?[ \n]?"
     rf"(?P<val>{_NUM}|(?<=lit\. )[a-z]{{1,2}}\)?|(?<=lit\.)[a-z]{{1,2}}\)?)(?![\w/])"
 )
 _PL_CONNECTOR = re.compile(
     r"(?:, ale (?:również|także|też) |, lecz (?:również|także) |, jak i |, ?| i | oraz | lub | albo "
-    r"| a także | ?[-–] ?| w zw\. z | w związku z )"
+    r"| and | or | a także | ?[-–] ?| w zw\. z | w związku z )"
 )
 _LEVEL = {
     "art.": 0,

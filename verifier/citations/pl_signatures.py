@@ -45,6 +45,20 @@ _BEFORE_SIGNATURE = re.compile(
     rf"(?:(?:z |of )?(?:dnia )?(?P<date>{DATE}) ?(?:r\.)?)?"
     r" ?(?P<sep>[,(])? ?(?P<sygn>sygn\. ?(?:akt ?)?:? ?)?\Z"
 )
+# "Sąd Apelacyjny w Krakowie w wyroku z …, III AUa 271/12": the court as the sentence's subject, right before
+# the locative of the decision ("w wyroku", "w postanowieniu", "w uchwale"), is the decision's court
+_COURT_BEFORE_LOCATIVE = re.compile(rf"(?<![\w-])(?P<court>{_COURT}),? we? \Z")
+# "W wyroku z 19 lutego 2014 r., I ACa 927/13, Sąd Apelacyjny w Katowicach oddalił …": after a decision
+# named in the locative, the court right after the signature is the sentence's subject and the decision's
+# court — unless it opens another citation ("…, Sąd Najwyższy w wyroku z …")
+_LOCATIVE = frozenset({"wyroku", "postanowieniu", "uchwale", "orzeczeniu"})
+_COURT_AFTER = re.compile(rf"\)?,?[ ](?P<court>{_COURT})(?=[ ](?!w |we |z |dnia )[a-ząćęłńóśźż])")
+
+
+def _court_follows(before_dtype: str, dtype_word: str) -> bool:
+    return dtype_word.lower() in _LOCATIVE and before_dtype.endswith(("W ", "w "))
+
+
 _PARTIES = re.compile(
     r"(?P<a>[A-ZŁŚŻŹĆ][\w.-]*(?: [A-ZŁŚŻŹĆ&][\w.-]*){0,4}) przeciwko "
     r"(?P<b>[A-ZŁŚŻŹĆ][\w-]*(?: (?:S\.A\.|sp\. ?z ?o\.o\.|[A-ZŁŚŻŹĆ&][\w-]*\.?)){0,5})"
@@ -99,6 +113,14 @@ def signatures(norm: str) -> list[Hit]:
             court = pre.group("court")
             date = date_from(pre) if pre.group("date") else None
             first = next(pre.start(g) for g in ("dtype", "court", "date", "sygn") if pre.group(g))
+            polish_word = dtype_word is not None and dtype_word[0].lower() in "wpuo"
+            if court is None and polish_word and first == pre.start("dtype"):
+                subject = _COURT_BEFORE_LOCATIVE.search(window, 0, first)
+                if subject is not None:
+                    court = subject.group("court")
+                elif dtype_word is not None and _court_follows(window[:first], dtype_word):
+                    after = _COURT_AFTER.match(norm, end)
+                    court = after.group("court") if after is not None else None
             start = window_start + first
             if pre.group("sep") == "(" and norm.startswith(")", end):
                 end += 1

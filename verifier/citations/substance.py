@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from verifier.citations import extract_citations
 from verifier.citations.claims import ALL_CUES
-from verifier.model import Claim
+from verifier.citations.common import CASE_PARAGRAPH
+from verifier.model import Claim, Kind
+
+_CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
 
 
 def claim_substance(claim: Claim) -> str:
@@ -23,6 +26,12 @@ def claim_substance(claim: Claim) -> str:
         else:
             end = start + len(citation.text)
     text = text[:start] + " " * (end - start) + text[end:]
+    if citation.kind in _CASE_KINDS:
+        # the rest of the judgment's reference ("C-300/21, Österreichische Post, paragraph 42") names where
+        # the source says it, not what it says
+        tail = CASE_PARAGRAPH.match(text, end)
+        if tail is not None:
+            text = text[:end] + " " * (tail.end() - end) + text[tail.end() :]
     # other citations of the same sentence name other sources ("C-300/21 … under Article 82 GDPR")
     for other in extract_citations(text):
         a, b = other.span

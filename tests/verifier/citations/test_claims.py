@@ -137,6 +137,30 @@ def test_it_keeps_korean_dates_inside_the_sentence() -> None:
     assert claim.claim_text == "이는 대법원 2004. 10. 15. 선고 2004도4869 판결과 같은 취지이다."
 
 
+@pytest.mark.parametrize(
+    ("text", "claim_text"),
+    [
+        # the year of a Korean date is no sentence end when its month and day follow, whatever is cited
+        (
+            "서론이다. 유럽연합 사법재판소는 2020. 7. 16. C-311/18 사건 판결에서 결정을 무효라고 판단하였다.",
+            "유럽연합 사법재판소는 2020. 7. 16. C-311/18 사건 판결에서 결정을 무효라고 판단하였다.",
+        ),
+        (
+            "위원회는 2016. 4. 27. 규정을 채택하였다. 이에 따라 개인정보 보호법 제15조 제1항이 적용된다.",
+            "이에 따라 개인정보 보호법 제15조 제1항이 적용된다.",
+        ),
+        # a year that ends a sentence still ends it
+        (
+            "The Regulation entered into force in 2016. 2 years later Article 99 GDPR made it apply.",
+            "2 years later Article 99 GDPR made it apply.",
+        ),
+    ],
+)
+def test_a_korean_date_does_not_end_the_sentence(text: str, claim_text: str) -> None:
+    (claim,) = extract_claims(text, lang="ko" if "다" in text else "en")
+    assert claim.claim_text == claim_text
+
+
 def test_it_names_the_origin_of_each_claim() -> None:
     text = "Zgodnie z art. 58 § 1 k.c. czynność jest nieważna."
     (claim,) = extract_claims(text, lang="pl", origin_at=lambda offset: f"page {1 + offset // 1000}")

@@ -231,6 +231,35 @@ ANCHORS = [
         "CJEU",
         id="constructed-polish-court-and-date",
     ),
+    # a Korean draft's date form (year. month. day.), before the number (with 선고) or in brackets after it
+    pytest.param(
+        "유럽연합 사법재판소는 2020. 7. 16. C-311/18 사건 판결에서 실드 결정을 무효라고 판단하였다.",
+        "C-311/18",
+        "2020-07-16",
+        "CJEU",
+        id="constructed-korean-date-before-the-number",
+    ),
+    pytest.param(
+        "유럽사법재판소 2023. 5. 4. 선고 C-300/21 판결은 손해배상청구권에 관한 것이다.",
+        "C-300/21",
+        "2023-05-04",
+        "CJEU",
+        id="constructed-korean-date-with-seongo",
+    ),
+    pytest.param(
+        "C-300/21 (2023. 5. 4.) 판결은 손해배상청구권에 관한 것이다.",
+        "C-300/21",
+        "2023-05-04",
+        None,
+        id="constructed-korean-date-in-brackets-after-the-number",
+    ),
+    pytest.param(
+        "2020. 7. 16. 위원회가 결정을 내렸고, 그 뒤 C-311/18 사건이 제기되었다.",
+        "C-311/18",
+        None,
+        None,
+        id="constructed-a-korean-date-not-next-to-the-number-is-not-its",
+    ),
     pytest.param(
         "judgments of 15\u00a0December 1995, Bosman, C\u2011415/93, EU:C:1995:463",
         "C\u2011415/93",
@@ -248,3 +277,54 @@ def test_it_reads_the_drafts_own_date_and_court(
     (hit,) = [c for c in extract_citations(text) if c.text == citation]
     assert hit.anchor is not None
     assert (hit.anchor.date, hit.anchor.court) == (date, court)
+
+
+# The parties the draft names for a CJEU case ("A v B" right after the number, or right before it), so that a
+# real number given another case's parties is checked (issue 15, class 7). (text, citation, parties)
+PARTIES = [
+    pytest.param(
+        "In Case C-311/18, Data Protection Commissioner v Facebook Ireland Ltd and Maximillian Schrems, the"
+        " Court invalidated the Privacy Shield decision.",
+        "Case C-311/18",
+        ("Data Protection Commissioner", "Facebook Ireland Ltd and Maximillian Schrems"),
+        id="real-C-311-18-heading-parties-after-the-number",
+    ),
+    pytest.param(
+        "In UI v Österreichische Post AG (C-300/21) the Court held that",
+        "C-300/21",
+        ("UI", "Österreichische Post AG"),
+        id="real-C-300-21-heading-parties-before-the-number",
+    ),
+    pytest.param(
+        "The judgment in Case C-300/21 UI v Österreichische Post AG.",
+        "Case C-300/21",
+        ("UI", "Österreichische Post AG"),
+        id="constructed-parties-at-the-sentence-end",
+    ),
+    pytest.param(
+        "Trybunał w sprawie C-311/18 Data Protection Commissioner przeciwko Facebook Ireland Ltd i"
+        " Maximillian Schrems uznał decyzję za nieważną.",
+        "sprawie C-311/18",
+        ("Data Protection Commissioner", "Facebook Ireland Ltd i Maximillian Schrems"),
+        id="constructed-polish-przeciwko",
+    ),
+    pytest.param(
+        "In Case C-300/21 the Court held that UI v Post is no authority.",
+        "Case C-300/21",
+        (),
+        id="constructed-a-v-further-in-the-sentence-is-no-party",
+    ),
+    pytest.param(
+        "See judgment of 16 July 2020, Facebook Ireland and Schrems, C-311/18, EU:C:2020:559.",
+        "C-311/18",
+        (),
+        id="real-C-311-18-short-name-is-no-pair-of-parties",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "citation", "parties"), PARTIES)
+def test_it_reads_the_parties_the_draft_names(text: str, citation: str, parties: tuple[str, ...]) -> None:
+    (hit,) = [c for c in extract_citations(text) if c.text == citation]
+    assert hit.anchor is not None
+    assert hit.anchor.parties == parties

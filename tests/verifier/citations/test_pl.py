@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.verifier.citations.helpers import art, found, only
+from verifier.citations import extract_citations
 from verifier.model import Jurisdiction, Kind
 
 KC = "pl:act:DU/1964/93"
@@ -290,6 +291,32 @@ STATUTES = [
     pytest.param("art. 5 k. c.", [("art. 5 k. c.", KC, art("5"))], id="constructed-spaced-abbreviation"),
 ]
 
+# An English draft on Polish law: the codes named in English, "Article N § M" (a § is only a Polish code's)
+ENGLISH = [
+    pytest.param(
+        "Under Article 10 § 1 of the Civil Code, a person who has reached eighteen years is of full age.",
+        [("Article 10 § 1 of the Civil Code", KC, art("10", "1"))],
+        id="constructed-article-§-of-the-civil-code",
+    ),
+    pytest.param(
+        "Under Article 58 § 1 and § 2 of the Polish Civil Code a juridical act is void.",
+        [("Article 58 § 1", KC, art("58", "1")), ("§ 2 of the Polish Civil Code", KC, art("58", "2"))],
+        id="constructed-and-joins-paragraphs-in-english",
+    ),
+    pytest.param(
+        "Working time may not exceed 8 hours a day (art. 129 § 1 of the Labour Code).",
+        [("art. 129 § 1 of the Labour Code", KP, art("129", "1"))],
+        id="constructed-art-of-the-labour-code",
+    ),
+    pytest.param(
+        "Article 442¹ § 1 of the Civil Code sets the limitation period.",
+        [("Article 442¹ § 1 of the Civil Code", KC, art("442-1", "1"))],
+        id="constructed-superscript-article-in-english",
+    ),
+    # no §: "Article 103 of the Civil Code" in an English sentence may be Korean law (민법) — not Polish
+    pytest.param("Article 103 of the Civil Code voids such acts.", [], id="constructed-no-§-is-not-polish"),
+]
+
 NEGATIVE = [
     pytest.param("Wystawa art. 5 w galerii miejskiej trwa do soboty.", [], id="constructed-art-non-legal"),
     pytest.param("Zadzwoń pod 22 123-45-67 albo 2023-10-01 o godz. 10.", [], id="constructed-phone-date"),
@@ -302,9 +329,18 @@ NEGATIVE = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), SIGNATURES + STATUTES + NEGATIVE)
+@pytest.mark.parametrize(("text", "expected"), SIGNATURES + STATUTES + ENGLISH + NEGATIVE)
 def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, object]]) -> None:
     assert found(text) == expected
+
+
+def test_a_court_after_the_signature_that_opens_another_citation_is_not_this_ones() -> None:
+    text = (
+        "W wyroku z 19 lutego 2014 r., I ACa 927/13, Sąd Najwyższy w wyroku z 10 marca 2010 r., II CSK 1/10,"
+        " przyjął"
+    )
+    courts = [(c.anchor.number, c.anchor.court) for c in extract_citations(text) if c.anchor is not None]
+    assert courts == [("I ACa 927/13", None), ("II CSK 1/10", "Sąd Najwyższy")]
 
 
 @pytest.mark.parametrize(
@@ -333,12 +369,83 @@ def test_it_finds_polish_citations(text: str, expected: list[tuple[str, str, obj
             Kind.CONSTITUTIONAL_DECISION,
         ),
         ("wyrok z 2019-03-12, II CSK 123/19", None, "2019-03-12", "wyrok", Kind.JUDGMENT),
-        # issue 15, class 8: the locative "w uchwale", English prose, English months in any case
+        # issue 15, class 8: the locative "w uchwale", English prose, English months in any case; the court
+        # named as the subject right before the locative ("Sąd Najwyższy w uchwale") is the decision's court
         (
             "Sąd Najwyższy w uchwale z dnia 5 lipca 2002 r., III CZP 36/02",
-            None,
+            "Sąd Najwyższy",
             "2002-07-05",
             "uchwała",
+            Kind.JUDGMENT,
+        ),
+        # real, testRawSourceCcJudgments.sql (the court before "w wyroku" / "w postanowieniu" / "w uchwale")
+        (
+            "Sąd Okręgowy podziela pogląd wyrażony przez Sąd Apelacyjny w Katowicach w wyroku z dnia "
+            "7 lutego 2013 r. I ACa 992/12, że skoro posiadacz",
+            "Sąd Apelacyjny w Katowicach",
+            "2013-02-07",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "linię orzeczniczą wyrażoną przez Sąd Najwyższy w wyroku z dnia 14 stycznia 2010 r. "
+            "(IV CSK 307/2009, LexPolonica nr 2371235)",
+            "Sąd Najwyższy",
+            "2010-01-14",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "(tak Sąd Najwyższy w postanowieniu z dnia 10 stycznia 2002 r., II CKN 572/99).",
+            "Sąd Najwyższy",
+            "2002-01-10",
+            "postanowienie",
+            Kind.JUDGMENT,
+        ),
+        (
+            "które wyjaśnił Sąd Najwyższy w uchwale z dnia 27 października 2010 r., III CZP 76/10, uznając",
+            "Sąd Najwyższy",
+            "2010-10-27",
+            "uchwała",
+            Kind.JUDGMENT,
+        ),
+        # after a decision named in the locative ("W wyroku …, SIGNATURE, Sąd … oddalił"), the court right
+        # after the signature is the subject (the accuracy set's and the memos' construction)
+        (
+            "W wyroku z 19 lutego 2014 r., I ACa 927/13, Sąd Apelacyjny w Katowicach oddalił apelację.",
+            "Sąd Apelacyjny w Katowicach",
+            "2014-02-19",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "W postanowieniu z 7 listopada 2013 r., I ACa 499/13, Sąd Apelacyjny w Gdańsku rozpoznał.",
+            "Sąd Apelacyjny w Gdańsku",
+            "2013-11-07",
+            "postanowienie",
+            Kind.JUDGMENT,
+        ),
+        (
+            "W wyroku z 19 lutego 2014 r., I ACa 927/13, sąd wskazał, że Sąd Okręgowy w Katowicach błędnie"
+            " ocenił dowody.",
+            None,
+            "2014-02-19",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        # not the subject: a court further back, or a word between it and the locative, names nothing here
+        (
+            "Sąd Najwyższy zauważył, że w wyroku z dnia 14 stycznia 2010 r., IV CSK 307/09, rozstrzygnięto",
+            None,
+            "2010-01-14",
+            "wyrok",
+            Kind.JUDGMENT,
+        ),
+        (
+            "Sąd Apelacyjny w Katowicach oraz w wyroku z dnia 7 lutego 2013 r., I ACa 992/12, sąd niższej",
+            None,
+            "2013-02-07",
+            "wyrok",
             Kind.JUDGMENT,
         ),
         (

@@ -13,6 +13,7 @@ from verifier.citations import extract_claims
 from verifier.citations.claims import ALL_CUES
 from verifier.citations.substance import claim_substance
 from verifier.model import ClaimType
+from verifier.pinpoint import case_paragraph
 
 Q = ClaimType
 
@@ -482,3 +483,172 @@ def test_the_frame_of_a_claim_is_no_term_of_it(text: str, framing: list[str], su
     words = claim_substance(claim)
     assert not any(f in words for f in framing)
     assert all(s in words for s in substance)
+
+
+# A quote that completes the holding reported of a case is the case's words (issue 15, class 1): the statute
+# the holding is about only has to exist. (text, lang, citation, its claim type, whether it carries the quote)
+HOLDING_QUOTES = [
+    pytest.param(
+        'In Case C-300/21 the Court ruled that Article 82(1) GDPR "must be interpreted as meaning that the'
+        " mere infringement of the provisions of that regulation is not sufficient to confer a right to"
+        ' compensation".',
+        "en",
+        [("Case C-300/21", Q.VERBATIM_QUOTE, True), ("Article 82(1) GDPR", Q.BARE_CITATION, False)],
+        id="real-C-300-21-operative-part-1-is-the-court's",
+    ),
+    pytest.param(
+        "Sąd Najwyższy w uchwale z 5 lipca 2002 r., III CZP 36/02, przyjął, że art. 691 k.c. „w brzmieniu"
+        " nadanym ustawą o ochronie praw lokatorów nie ma zastosowania dla oceny przesłanek wstąpienia w"
+        " stosunek najmu po najemcy zmarłym przed wejściem w życie tej ustawy”.",
+        "pl",
+        [
+            ("uchwale z 5 lipca 2002 r., III CZP 36/02", Q.VERBATIM_QUOTE, True),
+            ("art. 691 k.c.", Q.BARE_CITATION, False),
+        ],
+        id="real-III-CZP-36-02-the-resolution's-words",
+    ),
+    pytest.param(
+        "대법원 2016. 8. 17. 선고 2014다235080 판결은 개인정보 보호법 제15조에 관하여 “이미 공개된 개인정보를"
+        " 정보주체의 동의가 있었다고 객관적으로 인정되는 범위 내에서 처리할 때는 정보주체의 별도의 동의는"
+        " 불필요하다”고 판시하였다.",
+        "ko",
+        [
+            ("대법원 2016. 8. 17. 선고 2014다235080 판결", Q.VERBATIM_QUOTE, True),
+            ("개인정보 보호법 제15조", Q.BARE_CITATION, False),
+        ],
+        id="real-2014다235080-판결요지-closed-by-고-판시하였다-is-the-court's",
+    ),
+    pytest.param(
+        "대법원 2016. 8. 17. 선고 2014다235080 판결은 개인정보 보호법 제15조가 “개인정보처리자는 정보주체의"
+        " 동의를 받은 경우에는 개인정보를 수집할 수 있다”라고 규정하고 있음을 전제로 판단하였다.",
+        "ko",
+        [
+            ("대법원 2016. 8. 17. 선고 2014다235080 판결", Q.COURT_HOLDING, False),
+            ("개인정보 보호법 제15조", Q.VERBATIM_QUOTE, True),
+        ],
+        id="real-제15조-라고-규정-the-quote-stays-the-statute's",
+    ),
+    pytest.param(
+        'The Court held in Case C-311/18 that Article 46(1) GDPR provides that "a controller or processor may'
+        ' transfer personal data to a third country".',
+        "en",
+        [("Case C-311/18", Q.COURT_HOLDING, False), ("Article 46(1) GDPR", Q.VERBATIM_QUOTE, True)],
+        id="constructed-provides-that-the-quote-stays-the-statute's",
+    ),
+    # a quote between the statute it is about and a judgment's pinpoint citation is the judgment's
+    pytest.param(
+        'Article 82(1) GDPR "must be interpreted as meaning that the mere infringement of the provisions'
+        ' of that regulation is not sufficient to confer a right to compensation" (Case C-300/21,'
+        " paragraph 42).",
+        "en",
+        [("Case C-300/21", Q.PINPOINT, True), ("Article 82(1) GDPR", Q.BARE_CITATION, False)],
+        id="real-C-300-21-paragraph-42-quote-before-its-pinpoint-citation",
+    ),
+    # a "see also" reference does not own the quote before it, and says nothing of its own
+    pytest.param(
+        'Article 7(3) GDPR provides that "The data subject shall have the right to withdraw his or her'
+        ' consent at any time" (see also Case C-311/18, paragraph 42).',
+        "en",
+        [("Article 7(3) GDPR", Q.VERBATIM_QUOTE, True), ("Case C-311/18", Q.BARE_CITATION, False)],
+        id="real-GDPR-7-3-see-also-does-not-take-the-quote",
+    ),
+    pytest.param(
+        "Zgodnie z art. 58 § 1 k.c. „Czynność prawna sprzeczna z ustawą albo mająca na celu obejście ustawy"
+        " jest nieważna” (zob. też uchwała SN z 5 lipca 2002 r., III CZP 36/02).",
+        "pl",
+        [
+            ("art. 58 § 1 k.c.", Q.VERBATIM_QUOTE, True),
+            ("uchwała SN z 5 lipca 2002 r., III CZP 36/02", Q.BARE_CITATION, False),
+        ],
+        id="real-kc-58-zob-też-is-a-bare-reference",
+    ),
+    pytest.param(
+        "Article 82(1) GDPR applies; see Case C-300/21, in which the Court held that the mere infringement is"
+        " not sufficient.",
+        "en",
+        [("Article 82(1) GDPR", Q.PARAPHRASE, False), ("Case C-300/21", Q.COURT_HOLDING, False)],
+        id="constructed-see-with-a-holding-after-it-is-no-bare-reference",
+    ),
+    pytest.param(
+        'Article 82(1) GDPR "must be interpreted as meaning that the mere infringement of the provisions of'
+        ' that regulation is not sufficient to confer a right to compensation" (Case C-300/21).',
+        "en",
+        [("Case C-300/21", Q.COURT_HOLDING, False), ("Article 82(1) GDPR", Q.VERBATIM_QUOTE, True)],
+        id="constructed-no-case-before-the-statute-the-quote-stays",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), HOLDING_QUOTES)
+def test_a_quote_completing_a_reported_holding_is_the_cases(
+    text: str, lang: str, expected: list[tuple[str, ClaimType, bool]]
+) -> None:
+    by_text = {c.citation.text: c for c in extract_claims(text, lang=lang)}
+    got = [(t, by_text[t].claim_type, by_text[t].quote is not None) for t, _, _ in expected]
+    assert got == expected
+
+
+# The paragraph of a judgment a claim names (issue 15, class 8: "ibid., paragraph N" carried to the case
+# cited before it): for a quote and for what the draft says the Court held; the reference's own words (short
+# name, ECLI, paragraph) are not terms the source must hold. (text, citation, paragraph, words left out)
+PARAGRAPHS = [
+    pytest.param(
+        "The Court held that the mere infringement of the GDPR is not sufficient to confer a right to"
+        " compensation (Case C-300/21, Österreichische Post, paragraph 42). National courts must apply the"
+        " domestic rules of each Member State relating to the extent of financial compensation (ibid.,"
+        " paragraph 59).",
+        "ibid.",
+        "59",
+        ["paragraph", "59"],
+        id="issue-ibid-paragraph-is-the-earlier-case's",
+    ),
+    pytest.param(
+        "The Court held that the mere infringement of the GDPR is not sufficient to confer a right to"
+        " compensation (Case C-300/21, Österreichische Post, paragraph 42).",
+        "Case C-300/21",
+        "42",
+        ["Österreichische", "Post", "42"],
+        id="constructed-short-name-between-number-and-paragraph",
+    ),
+    pytest.param(
+        "The Court held that the Privacy Shield Decision is invalid (C-311/18, EU:C:2020:559, para. 201).",
+        "C-311/18",
+        "201",
+        ["EU:C:2020:559", "201"],
+        id="constructed-ecli-between-number-and-paragraph",
+    ),
+    pytest.param(
+        "Samo naruszenie RODO nie wystarcza do powstania prawa do odszkodowania (wyrok TSUE z 4 maja 2023 r.,"
+        " C-300/21, pkt 42). Sądy krajowe stosują przepisy krajowe dotyczące zakresu odszkodowania (tamże,"
+        " pkt 59).",
+        "tamże",
+        "59",
+        ["pkt", "59"],
+        id="constructed-tamże-pkt-is-the-earlier-case's",
+    ),
+    pytest.param(
+        "See Case C-300/21, paragraph 42.",
+        "Case C-300/21",
+        None,
+        [],
+        id="constructed-a-bare-reference-names-no-paragraph-to-read",
+    ),
+    pytest.param(
+        "The Court held in Case C-300/21 that paragraph 42 of its reasoning answers the first question.",
+        "Case C-300/21",
+        None,
+        [],
+        id="constructed-a-paragraph-not-right-after-the-citation-is-not-its",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "citation", "paragraph", "left_out"), PARAGRAPHS)
+def test_the_paragraph_a_claim_names_is_read_and_is_no_term(
+    text: str, citation: str, paragraph: str | None, left_out: list[str]
+) -> None:
+    lang = "pl" if "tamże" in text else "en"
+    (claim,) = [c for c in extract_claims(text, lang=lang) if c.citation.text == citation]
+    assert case_paragraph(claim) == paragraph
+    words = claim_substance(claim)
+    assert not any(w in words for w in left_out)
