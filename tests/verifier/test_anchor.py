@@ -16,6 +16,7 @@ from verifier.match.anchor import (
     normalize_signature,
     parse_date,
     party_jaccard,
+    party_not_in_case,
 )
 from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument
 
@@ -313,3 +314,40 @@ def test_it_describes_a_mismatch_in_the_drafts_language(lang: str, word: str) ->
     result = compare_anchor(Anchor(key="k", date="2002-07-15"), doc())
     assert word in result.hard[0].describe(lang)
     assert "2002-07-05" in result.hard[0].describe(lang)
+
+
+# A party of two words or more that fits none of the case's parties (issue 15, class 8): pooled words hid it.
+# The case's side: the heading of the real judgment (tests/data/corpus/eu/case_law/C-311-18.md, C-300-21.md).
+SCHREMS_II = ["Data Protection Commissioner", "Facebook Ireland Ltd", "Maximillian Schrems"]
+POST = ["UI", "Österreichische Post AG"]
+STRANGERS = [
+    (
+        "another company of the same country",
+        ["Data Protection Commissioner", "Google Ireland Ltd"],
+        SCHREMS_II,
+        "Google Ireland Ltd",
+    ),
+    ("the same name of another country", ["UI", "Deutsche Post AG"], POST, "Deutsche Post AG"),
+    ("another company, one party shared", ["UI v Royal Mail Group Ltd"], POST, "Royal Mail Group Ltd"),
+    (
+        "shortened as drafts do",
+        ["Data Protection Commissioner v Facebook Ireland", "Schrems"],
+        SCHREMS_II,
+        None,
+    ),
+    ("the English name of the company", ["UI", "Austrian Post"], POST, None),
+    (
+        "one word is too little to tell",
+        ["Nowicka przeciwko Bank Pekao S.A."],
+        ["Bank Pekao S.A. przeciwko Skarb Państwa"],
+        None,
+    ),
+    ("anonymised", ["(...)", "Facebook Ireland"], SCHREMS_II, None),
+]
+
+
+@pytest.mark.parametrize(("why", "claimed", "resolved", "stranger"), STRANGERS, ids=[s[0] for s in STRANGERS])
+def test_a_party_the_case_does_not_have_is_named(
+    why: str, claimed: list[str], resolved: list[str], stranger: str | None
+) -> None:
+    assert party_not_in_case(claimed, resolved) == stranger

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument
 from verifier.text import normalize
@@ -416,6 +417,63 @@ def party_jaccard(claimed: Iterable[str], resolved: Iterable[str]) -> float | No
     return matched / (len(a) + len(b) - matched)
 
 
+_SIDES = re.compile(r"\s+(?:v\.?|vs\.?|versus|przeciwko|p-ko)\s+", re.IGNORECASE)
+_QUALIFIERS: tuple[tuple[str, str], ...] = tuple(
+    (stem, fields[0])
+    for line in (Path(__file__).resolve().parent.parent / "data" / "party-qualifiers.txt")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if (fields := line.split("#", 1)[0].split())
+    for stem in fields[1:]
+)
+
+
+def _country(token: str) -> str | None:
+    folded = _folded(token)
+    return next((code for stem, code in _QUALIFIERS if folded.startswith(stem)), None)
+
+
+def _one_party(name: str) -> tuple[list[str], set[str]] | None:
+    """A party's name core (its other words) and the countries its qualifiers name; None: anonymised."""
+    tokens = party_tokens([name])
+    if not tokens:
+        return None
+    countries = {code for token in tokens if (code := _country(token)) is not None}
+    return [t for t in tokens if _country(t) is None], countries
+
+
+def _fits(claimed: tuple[list[str], set[str]], resolved: tuple[list[str], set[str]]) -> bool:
+    (c_core, c_countries), (r_core, r_countries) = claimed, resolved
+    if c_countries and r_countries and not c_countries & r_countries:
+        return False  # Deutsche Post is not Österreichische Post
+    if not c_core or not r_core:
+        return bool(c_countries & r_countries) or not (c_core or r_core)
+    return any(_same_word(a, b) for a in c_core for b in r_core)
+
+
+def party_not_in_case(claimed: Iterable[str], resolved: Iterable[str]) -> str | None:
+    """A party the draft names, of two words or more, that fits none of the case's parties: its name core
+    is another ("Google Ireland" where the case has "Facebook Ireland") or its country is ("Deutsche Post"
+    for "Österreichische Post"). Pooling every party's words hid it: the shared "Data Protection
+    Commissioner" and "Ireland" gave a Jaccard of 0.50. One word is too little to tell a shortened or
+    translated name from another party (the seed's "Nowicka" / "Zieliński": soft, never hard). Only in
+    place of a party of the case: when every party of the case is named too, the one more is one the
+    database left out (SAOS often lists no Skarb Państwa), a soft note at most."""
+    theirs = [p for name in resolved for side in _SIDES.split(name) if (p := _one_party(side)) is not None]
+    if not theirs:
+        return None
+    ours = [(side.strip(), _one_party(side)) for name in claimed for side in _SIDES.split(name)]
+    named = [party for _, party in ours if party is not None]
+    if all(any(_fits(party, other) for party in named) for other in theirs):
+        return None  # every party of the case is there: a party more is one the database did not list
+    for side, party in ours:
+        if party is None or len(party[0]) + len(party[1]) < 2:
+            continue
+        if not any(_fits(party, other) for other in theirs):
+            return side
+    return None
+
+
 def party_band(claimed: Iterable[str], resolved: Iterable[str], score: float) -> str:
     """ "hard" (another case's parties: Jaccard below 0.30), "soft" (0.30–0.50: a person confirms) or "match".
     One name on each side that differ is too little to call a forgery ("Nowicka" / "Zieliński": a surname
@@ -465,6 +523,15 @@ def compare_anchor(claimed: Anchor, resolved: SourceDocument) -> AnchorResult:
                 "parties", "; ".join(claimed.parties), "; ".join(resolved.parties), f"jaccard {score:.2f}"
             )
             band = party_band(claimed.parties, resolved.parties, score)
+            stranger = None if band == "hard" else party_not_in_case(claimed.parties, resolved.parties)
+            if stranger is not None:
+                band = "hard"
+                issue = AnchorIssue(
+                    "parties",
+                    "; ".join(claimed.parties),
+                    "; ".join(resolved.parties),
+                    f"jaccard {score:.2f}; {stranger}",
+                )
             if band == "hard":
                 hard.append(issue)
             elif band == "soft":
@@ -492,5 +559,6 @@ __all__ = [
     "parse_date",
     "party_band",
     "party_jaccard",
+    "party_not_in_case",
     "party_tokens",
 ]
