@@ -1,0 +1,132 @@
+"""The sentences of issue 17 ("is it still good law?"): which version of a provision the draft quotes, and
+what later happened to a cited judgment, in en / pl / ko. Merged into `rationales.RATIONALES`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
+    "version_not_checked": {
+        "en": "Version not checked: {why}.",
+        "pl": "Wersji nie sprawdzono: {why}.",
+        "ko": "시행 시점의 조문은 확인하지 못했습니다: {why}.",
+    },
+    "version_in_force": {
+        "en": "Checked against the wording in force on {as_of} ({label}).",
+        "pl": "Sprawdzono względem brzmienia obowiązującego dnia {as_of} ({label}).",
+        "ko": "{as_of} 시행 중인 조문({label})으로 대조했습니다.",
+    },
+    "version_in_force_old": {
+        "en": "Checked against the wording in force on {as_of} ({label}); today the article reads "
+        "otherwise ({today}).",
+        "pl": "Sprawdzono względem brzmienia obowiązującego dnia {as_of} ({label}); dziś przepis brzmi "
+        "inaczej ({today}).",
+        "ko": "{as_of} 시행 중인 조문({label})으로 대조했습니다. 현행 조문은 다릅니다({today}).",
+    },
+    "version_other_same_meaning": {
+        "en": "The draft quotes the wording in force {period} ({label}); on the review's date ({as_of}) the "
+        "article reads: “{excerpt}”. The meaning is unchanged: quote the wording in force.",
+        "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); w dniu, na który sporządzono "
+        "przegląd ({as_of}), przepis brzmi: „{excerpt}”. Sens się nie zmienił - zacytuj brzmienie "
+        "obowiązujące.",
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. 검토 기준일({as_of})의 조문: “{excerpt}”. "
+        "취지는 같으나 시행 중인 문언으로 인용하십시오.",
+    },
+    "version_other_differs": {
+        "en": "The draft quotes the wording in force {period} ({label}); on the review's date ({as_of}) the "
+        "article reads: “{excerpt}”. The law says something different now: blocked until corrected.",
+        "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); w dniu, na który sporządzono "
+        "przegląd ({as_of}), przepis brzmi: „{excerpt}”. Przepis stanowi dziś co innego - BLOKADA.",
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. 검토 기준일({as_of})의 조문: “{excerpt}”. "
+        "현재의 규정 내용과 다릅니다.",
+    },
+    "version_gone": {
+        "en": "The draft quotes the wording in force {period} ({label}); {fate} on {date}, so on the "
+        "review's date ({as_of}) it is not the law: blocked until corrected.",
+        "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); {fate} dnia {date}, więc w dniu "
+        "przeglądu ({as_of}) nie jest to obowiązujące prawo - BLOKADA.",
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. 이 조문은 {date}에 {fate}, 검토 "
+        "기준일({as_of}) 현재 효력이 없습니다.",
+    },
+    "period_until": {"en": "until {last_day}", "pl": "do {last_day}", "ko": "{last_day}까지"},
+    "period_between": {
+        "en": "from {start} until {last_day}",
+        "pl": "od {start} do {last_day}",
+        "ko": "{start}부터 {last_day}까지",
+    },
+    "fate_repealed": {"en": "the article was repealed", "pl": "przepis uchylono", "ko": "삭제되었으므로"},
+    "fate_removed": {
+        "en": "the article was removed from the act",
+        "pl": "przepis usunięto z aktu",
+        "ko": "법령에서 없어졌으므로",
+    },
+    "fate_renumbered": {
+        "en": "the article was renumbered as {to}",
+        "pl": "przepisowi nadano numer {to}",
+        "ko": "{to}로 조문 번호가 바뀌었으므로",
+    },
+    "fate_act_repealed": {
+        "en": "the act was repealed",
+        "pl": "akt uchylono",
+        "ko": "법령이 폐지되었으므로",
+    },
+    "treatment_overruled": {
+        "en": "{number} ({court}, {date}, full bench) expressly changed this judgment's view before the "
+        "review's date ({as_of}): “{excerpt}”. It is no longer good law on this point: blocked until "
+        "corrected.",
+        "pl": "{number} ({court}, {date}, pełny skład) przed dniem przeglądu ({as_of}) wyraźnie zmienił "
+        "pogląd tego orzeczenia: „{excerpt}”. W tym zakresie nie jest to już aktualne orzecznictwo - "
+        "BLOKADA.",
+        "ko": "{court} {date} 선고 {number} 전원합의체 판결이 검토 기준일({as_of}) 전에 이 판결의 견해를 "
+        "변경했습니다: “{excerpt}”.",
+    },
+    "treatment_negative": {
+        "en": "Negative treatment: confirm it is still good law. {number} ({court}, {date}): “{excerpt}”",
+        "pl": "Negatywna ocena w późniejszym orzecznictwie - sprawdź, czy orzeczenie jest aktualne. "
+        "{number} ({court}, {date}): „{excerpt}”",
+        "ko": "이후 판결의 부정적 평가가 있습니다. 현재도 유효한 판례인지 확인하십시오. "
+        "{court} {date} {number}: “{excerpt}”",
+    },
+    "treatment_later": {
+        "en": "{number} ({court}, {date}) changed this judgment's view only after the review's date "
+        "({as_of}): “{excerpt}”",
+        "pl": "{number} ({court}, {date}) zmienił pogląd tego orzeczenia dopiero po dniu przeglądu "
+        "({as_of}): „{excerpt}”",
+        "ko": "{court} {date} 선고 {number} 판결이 검토 기준일({as_of}) 이후에 이 판결의 견해를 "
+        "변경했습니다: “{excerpt}”",
+    },
+    "treatment_none": {
+        "en": "No later judgment found that changed or departed from it.",
+        "pl": "Nie znaleziono późniejszego orzeczenia, które by je zmieniło lub od niego odstąpiło.",
+        "ko": "이 판결을 변경하거나 달리 판단한 이후 판결은 찾지 못했습니다.",
+    },
+    "treatment_not_checked": {
+        "en": "Later treatment not checked: {why}.",
+        "pl": "Późniejszego orzecznictwa nie sprawdzono: {why}.",
+        "ko": "이후 판례의 변경 여부는 확인하지 못했습니다: {why}.",
+    },
+    "scanned_treatment_kr": {
+        "en": "Treatment checked in law.go.kr precedents (a full-text search for the case number, "
+        "{hits} later judgments read); not in lower courts' unpublished judgments.",
+        "pl": "Późniejsze orzecznictwo sprawdzono w orzeczeniach law.go.kr (wyszukiwanie sygnatury w "
+        "treści, przeczytano {hits} późniejszych orzeczeń); nie w niepublikowanych orzeczeniach sądów "
+        "niższych instancji.",
+        "ko": "국가법령정보센터 판례에서 사건번호로 본문을 검색해 이후 판결 {hits}건을 확인했습니다. "
+        "공개되지 않은 하급심 판결은 확인하지 않았습니다.",
+    },
+    "scanned_treatment_none": {
+        "en": "Treatment not scanned: no database of later judgments is wired for {where}.",
+        "pl": "Późniejszego orzecznictwa nie przeszukano: brak bazy dla {where}.",
+        "ko": "{where}의 이후 판례는 조회할 수 있는 데이터베이스가 없어 확인하지 않았습니다.",
+    },
+    "scanned_versions": {
+        "en": "Versions checked in {service}: {count} versions of the act, {wordings} wordings of the unit.",
+        "pl": "Wersje sprawdzono w {service}: {count} wersji aktu, {wordings} brzmień jednostki.",
+        "ko": "{service}에서 연혁 {count}개, 해당 조문의 문언 {wordings}개를 확인했습니다.",
+    },
+    "why_not_supported": {
+        "en": "no version history is wired for {where}",
+        "pl": "brak historii wersji dla {where}",
+        "ko": "{where}의 연혁 조회는 지원하지 않습니다",
+    },
+}
