@@ -8,6 +8,7 @@ fetch, verify, store verdicts, complete) are the worker's (`workbench.worker`, r
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -21,6 +22,7 @@ from verifier.model import Found, Status
 from verifier.provenance import provenance_json
 from verifier.verify import verify_claim
 from workbench import audit, supplied, tasks, worker
+from workbench.asof import as_of_problem
 from workbench.models import (
     HARD_BLOCK_STATUSES,
     Decision,
@@ -56,17 +58,23 @@ def create_review(
     document: IngestedDocument,
     original: bytes | None = None,
     enqueue: bool = True,
+    as_of: date | None = None,
 ) -> Review:
+    """A new review of `document`, checked as the law stood on `as_of` (None: today)."""
     require_role(user, ASSOCIATE, PARTNER)
     if not matters_of(user).filter(pk=matter.pk).exists():
         raise PermissionDenied("You are not a member of this matter.")
     if not document.text.strip():
         raise ValidationError("The draft is empty.")
+    as_of = as_of or timezone.localdate()
+    if problem := as_of_problem(as_of):
+        raise ValidationError(problem)
     with transaction.atomic():
         review = Review.objects.create(
             matter=matter,
             title=title.strip() or document.name,
             created_by=person(user),
+            as_of=as_of,
             **draft_fields(document),
         )
         if original is not None:
@@ -80,7 +88,12 @@ def create_review(
             sha256=document.sha256,
             created_by=person(user),
         )
-        audit.append(review, "review_created", {"title": review.title, "matter": matter.reference}, user)
+        audit.append(
+            review,
+            "review_created",
+            {"title": review.title, "matter": matter.reference, "as_of": as_of.isoformat()},
+            user,
+        )
         audit.append(
             review,
             "draft_uploaded",
@@ -302,6 +315,59 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
             review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
         )
         tasks.verify_findings_task.delay_on_commit([finding.pk])  # type: ignore[attr-defined]
+
+
+def change_as_of(*, user: AnyUser, review: Review, as_of: date) -> Review:
+    """Check the review's current version again as the law stood on `as_of` (the date of the facts, of the
+    contract, of the filing): every finding goes back to the worker, whose plan looks the versions and the
+    later treatment up for the new date; verdicts may change, so their review state reopens (the decisions
+    made stay on the record). The audit event names the old and the new date."""
+    require_role(user, ASSOCIATE, PARTNER)
+    if not matters_of(user).filter(pk=review.matter_id).exists():
+        raise PermissionDenied("You are not a member of this matter.")
+    ensure_open(review)
+    if problem := as_of_problem(as_of):
+        raise ValidationError(problem)
+    with transaction.atomic():
+        locked = Review.objects.select_for_update().get(pk=review.pk)
+        if locked.is_running:
+            raise ValidationError("Wait until the current version has been checked.")
+        if locked.as_of == as_of:
+            raise ValidationError(f"The review is already checked as of {as_of.isoformat()}.")
+        before = locked.as_of
+        findings = locked.findings.filter(version=locked.version)
+        count = findings.update(
+            progress=Finding.Progress.PENDING,
+            state=Finding.State.OPEN,
+            claimed_by="",
+            claimed_at=None,
+            dispatched_at=timezone.now(),
+        )
+        # RESOLVING, not QUEUED: the pipeline task then runs the plan (sources, versions, treatment) for the
+        # version's findings as they are, without extracting them afresh (which would drop their decisions).
+        Review.objects.filter(pk=locked.pk).update(
+            as_of=as_of,
+            status=Review.Status.RESOLVING if count else locked.status,
+            progress_total=count,
+            progress_done=0,
+            finished_at=None if count else locked.finished_at,
+            error="",
+        )
+        audit.append(
+            locked,
+            "as_of_changed",
+            {
+                "from": before.isoformat(),
+                "to": as_of.isoformat(),
+                "version": locked.version,
+                "findings_checked_again": count,
+            },
+            user,
+        )
+        if count:
+            _enqueue(locked)
+    review.refresh_from_db()
+    return review
 
 
 # --- decisions and sign-off -------------------------------------------------------------------------

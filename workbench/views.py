@@ -108,6 +108,7 @@ def review_new(request: HttpRequest) -> HttpResponse:
                 title=form.cleaned_data.get("title") or "",
                 document=form.document,
                 original=form.original,
+                as_of=form.cleaned_data["as_of"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)
