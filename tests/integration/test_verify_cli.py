@@ -448,9 +448,9 @@ def test_an_earlier_wording_passes_as_of_its_day_and_is_blocked_as_of_today(
 
 
 def test_art_5_kc_in_its_1964_wording_is_never_a_silent_pass(sources: FakeSources, tmp_path: Path) -> None:
-    # The ELI answer for DU/1964/93 is the act as promulgated (its text.html), which has the 1964 wording; the
-    # wording in force today cannot be derived, because the text of the amending act Dz.U. 1990 poz. 321 is not
-    # served: the finding says so, with the reason, and does not claim the version was checked.
+    # The ELI answer for DU/1964/93 is the act as promulgated (its text.html), with the 1964 wording; the
+    # wording in force today cannot be derived, as the text of the amending act Dz.U. 1990 poz. 321 is
+    # not served: the finding says so, with the reason, and does not claim the version was checked.
     _, report = run_verify(tmp_path, draft(tmp_path, KC5_1964), "--as-of", "2026-12-01")
     [finding] = [f for f in findings_of(report).values() if f["citation"].startswith("art. 5")]
     history = finding["history"]
