@@ -252,4 +252,5 @@ def test_the_worker_gives_the_golden_findings(
     exported = as_json(review)["documents"][0]
     report = cli_report(draft)
     assert exported["language"] == report.language
+    assert exported["as_of"] == report.as_of == AS_OF
     assert exported["findings"] == [finding_json(f) for f in report.findings]
