@@ -134,7 +134,10 @@ def run_plan(
     )
     if not wanted and not waiting_korean:
         return stats
-    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(wanted) or 1)), thread_name_prefix="fetch")
+    # a group's history is asked in its fetch thread: twice the threads, so that the other sources' look-ups
+    # do not queue behind it (SourceHTTP's per-host limit still bounds what each host is asked at once)
+    threads = workers * (2 if history is not None else 1)
+    pool = ThreadPoolExecutor(max_workers=max(1, min(threads, len(wanted) or 1)), thread_name_prefix="fetch")
     fetching: dict[Future[Resolution], SourceGroup] = {
         pool.submit(_fetch, resolve, group, history): group for group in wanted
     }
