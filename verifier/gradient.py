@@ -18,8 +18,9 @@ Read `decide` top to bottom: the first row that applies decides. The rules, in t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from verifier.history_check import Outcome, history_row
 from verifier.match.anchor import AnchorIssue, court_kind
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentStatus
@@ -141,7 +142,7 @@ def decide(m: Measurement) -> Decision:
     """The decision table (`_table`), then two rows that hand a verdict to a person (🟡): a block that the
     unit's cross-reference explains, a pass that the parties do not support; a source a user supplied then
     caps what the rows decided (`_supplied`)."""
-    decision = _uncertain_parties(m, _read_with_references(m, _table(m)))
+    decision = _still_good_law(m, _uncertain_parties(m, _read_with_references(m, _table(m))))
     if m.provenance is not None and not m.provenance.official:
         return _supplied(m, decision)
     return decision
@@ -263,6 +264,23 @@ def _table(m: Measurement) -> Decision:
         return _judgment_paragraph(m, notes)
     assert m.reading is not None
     return _from_reading(m, m.reading, notes)
+
+
+# --- issue 17: is it still good law? The rows are `history_check.history_row`'s; the statuses are these
+_AS_OF = {Outcome.BLOCK: Status.UNVERIFIED, Outcome.SOFTEN: Status.CALIBRATION}
+_AS_OF |= {Outcome.AS_OF: Status.VERIFIED, Outcome.CLOSE: Status.MODIFIED}
+
+
+def _still_good_law(m: Measurement, d: Decision) -> Decision:
+    """🔴, 🟠, a pass on the as-of date's wording, or a note (only that pass lifts a hard block)."""
+    row = history_row(m.history, d.reason.key)
+    if row is None:
+        return d
+    status = _AS_OF.get(row.outcome)
+    if status is None or (d.status.is_hard_block and status is not Status.VERIFIED):
+        return replace(d, notes=(*d.notes, row.message))
+    achieved = row.achieved or (Level.NONE if status is Status.UNVERIFIED else d.achieved)
+    return replace(d, status=status, achieved=achieved, reason=row.message)
 
 
 # --- a source a user supplied (issue 16): evidence, not authority ------------------------------------

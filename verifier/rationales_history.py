@@ -45,7 +45,7 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "review's date ({as_of}) it is not the law: blocked until corrected.",
         "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); {fate} dnia {date}, więc w dniu "
         "przeglądu ({as_of}) nie jest to obowiązujące prawo - BLOKADA.",
-        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. 이 조문은 {date}에 {fate}, 검토 "
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. {date}: {fate}. 검토 "
         "기준일({as_of}) 현재 효력이 없습니다.",
     },
     "period_until": {"en": "until {last_day}", "pl": "do {last_day}", "ko": "{last_day}까지"},
@@ -54,21 +54,25 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "od {start} do {last_day}",
         "ko": "{start}부터 {last_day}까지",
     },
-    "fate_repealed": {"en": "the article was repealed", "pl": "przepis uchylono", "ko": "삭제되었으므로"},
+    "fate_repealed": {
+        "en": "the article was repealed",
+        "pl": "przepis uchylono",
+        "ko": "조문이 삭제되었습니다",
+    },
     "fate_removed": {
         "en": "the article was removed from the act",
         "pl": "przepis usunięto z aktu",
-        "ko": "법령에서 없어졌으므로",
+        "ko": "조문이 법령에서 없어졌습니다",
     },
     "fate_renumbered": {
         "en": "the article was renumbered as {to}",
         "pl": "przepisowi nadano numer {to}",
-        "ko": "{to}로 조문 번호가 바뀌었으므로",
+        "ko": "조문 번호가 {to}로 바뀌었습니다",
     },
     "fate_act_repealed": {
         "en": "the act was repealed",
         "pl": "akt uchylono",
-        "ko": "법령이 폐지되었으므로",
+        "ko": "법령이 폐지되었습니다",
     },
     "treatment_overruled": {
         "en": "{number} ({court}, {date}, full bench) expressly changed this judgment's view before the "
@@ -106,24 +110,48 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "이후 판례의 변경 여부는 확인하지 못했습니다: {why}.",
     },
     "scanned_treatment_kr": {
-        "en": "Treatment checked in law.go.kr precedents (a full-text search for the case number, "
-        "{hits} later judgments read); not in lower courts' unpublished judgments.",
-        "pl": "Późniejsze orzecznictwo sprawdzono w orzeczeniach law.go.kr (wyszukiwanie sygnatury w "
-        "treści, przeczytano {hits} późniejszych orzeczeń); nie w niepublikowanych orzeczeniach sądów "
-        "niższych instancji.",
-        "ko": "국가법령정보센터 판례에서 사건번호로 본문을 검색해 이후 판결 {hits}건을 확인했습니다. "
-        "공개되지 않은 하급심 판결은 확인하지 않았습니다.",
-    },
-    "scanned_treatment_none": {
-        "en": "Treatment not scanned: no database of later judgments is wired for {where}.",
-        "pl": "Późniejszego orzecznictwa nie przeszukano: brak bazy dla {where}.",
-        "ko": "{where}의 이후 판례는 조회할 수 있는 데이터베이스가 없어 확인하지 않았습니다.",
+        "en": "Later treatment checked in law.go.kr precedents, not in lower courts ({what}).",
+        "pl": "Późniejsze orzecznictwo sprawdzono w orzeczeniach law.go.kr, nie w sądach niższych instancji "
+        "({what}).",
+        "ko": "국가법령정보센터 판례에서 이후 판결을 확인했습니다. 하급심은 확인하지 않았습니다 ({what}).",
     },
     "scanned_versions": {
-        "en": "Versions checked in {service}: {count} versions of the act, {wordings} wordings of the unit.",
-        "pl": "Wersje sprawdzono w {service}: {count} wersji aktu, {wordings} brzmień jednostki.",
-        "ko": "{service}에서 연혁 {count}개, 해당 조문의 문언 {wordings}개를 확인했습니다.",
+        "en": "Versions of {label} looked up in {service}; the quote is in {wordings} of its wordings "
+        "(not read: {gaps}).",
+        "pl": "Wersje {label} sprawdzono w {service}; cytat występuje w {wordings} brzmieniach "
+        "(nie przeczytano: {gaps}).",
+        "ko": "{service}에서 {label}의 연혁을 확인했습니다. 인용문이 있는 문언: {wordings}개 "
+        "(확인하지 않은 부분: {gaps}).",
     },
+    "scanned_in_force": {
+        "en": "The version in force on {as_of} looked up in {service}.",
+        "pl": "Wersję obowiązującą dnia {as_of} sprawdzono w {service}.",
+        "ko": "{service}에서 {as_of} 시행 중인 법령을 확인했습니다.",
+    },
+    "version_verified_as_of": {
+        "en": "The quoted words are, verbatim, the wording in force on the review's date {as_of} ({label}); "
+        "the text fetched today reads otherwise.",
+        "pl": "Cytat to dosłownie brzmienie obowiązujące w dniu przeglądu {as_of} ({label}); dzisiejszy "
+        "tekst brzmi inaczej.",
+        "ko": "인용문은 검토 기준일({as_of})에 시행 중이던 조문({label})과 그대로 일치합니다. 현행 조문은 "
+        "다릅니다.",
+    },
+    "version_close_as_of": {
+        "en": "The quote is in the wording in force on the review's date {as_of} ({label}) with small "
+        "differences: correct the quote to that wording.",
+        "pl": "Cytat jest w brzmieniu obowiązującym w dniu przeglądu {as_of} ({label}) z drobnymi "
+        "różnicami - popraw cytat według tego brzmienia.",
+        "ko": "인용문이 검토 기준일({as_of})에 시행 중이던 조문({label})과 일부 다릅니다. 그 문언대로 "
+        "수정하십시오.",
+    },
+    "version_gone_cited": {
+        "en": "On the review's date ({as_of}) {fate} ({label}, from {date}): the draft cites a provision "
+        "that is not in force. Blocked until corrected.",
+        "pl": "W dniu przeglądu ({as_of}) {fate} ({label}, od {date}) - projekt powołuje przepis, który nie "
+        "obowiązuje. BLOKADA.",
+        "ko": "검토 기준일({as_of}) 현재 {fate} ({label}, {date}부터): 효력이 없는 조문을 인용하고 있습니다.",
+    },
+    "period_from": {"en": "from {start}", "pl": "od {start}", "ko": "{start}부터"},
     "why_not_supported": {
         "en": "no version history is wired for {where}",
         "pl": "brak historii wersji dla {where}",

@@ -183,8 +183,11 @@ def fake() -> Iterator[FakeSources]:
 
 
 @pytest.fixture
-def sources(settings: Any, fake: FakeSources, transactional_db: None) -> Iterator[FakeSources]:
-    """The settings point at the fakes; a fresh router, so no client state leaks from another test."""
+def sources(
+    settings: Any, fake: FakeSources, transactional_db: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[FakeSources]:
+    """The settings point at the fakes; a fresh router, so no client state leaks from another test, and an
+    empty store of statute versions and later treatment (issue 17)."""
     from django.db import connections
 
     from workbench.sources import reset_router
@@ -194,6 +197,7 @@ def sources(settings: Any, fake: FakeSources, transactional_db: None) -> Iterato
     settings.LAWGOKR_OC = OC
     settings.SOURCE_HTTP_TIMEOUT = 5.0
     settings.WORKBENCH_LOCAL_ONLY = False
+    settings.WORKBENCH_HISTORY_DIR = tmp_path_factory.mktemp("history")
     reset_router()
     fake.clear_requests()
     # the command resolves on a thread pool; each thread's connection must close when its look-up ends,
