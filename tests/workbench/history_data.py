@@ -125,7 +125,14 @@ def overruled_history(as_of: str = "2016-01-01") -> HistoryCheck:
         checked=True,
         note=note,
         treatment=(later,),
-        scanned=Message("scanned_treatment_kr", {"hits": 1}),
+        scanned=Message(
+            "scanned_treatment_kr",
+            {
+                "what": "law.go.kr 판례 본문검색 for 2009다21249: 1 precedents mention it; "
+                "the 1 later 대법원 judgments among them were read; "
+                "lower courts and judgments law.go.kr does not hold were not scanned"
+            },
+        ),
     )
 
 

@@ -72,13 +72,16 @@ def test_a_bad_or_implausible_date_is_refused_at_the_field(people, client_for, v
     assert not Review.objects.filter(title="Umowa najmu").exists()
 
 
-def test_a_date_years_ahead_is_refused(people, client_for):
-    ahead = timezone.localdate() + timedelta(days=800)
-    response = new_review(client_for("associate"), people, as_of=ahead.isoformat())
+def test_a_day_after_today_is_refused_as_the_cli_refuses_it(people, client_for):
+    today = timezone.localdate()
+    tomorrow = today + timedelta(days=1)
+    response = new_review(client_for("associate"), people, as_of=tomorrow.isoformat())
     assert response.status_code == 400
-    assert "is more than a year ahead" in response.content.decode()
-    soon = timezone.localdate() + timedelta(days=30)  # a filing dated next month is a real date
-    assert new_review(client_for("associate"), people, as_of=soon.isoformat()).status_code == 302
+    assert (
+        f"The date {tomorrow.isoformat()} is after today ({today.isoformat()}): the law of a day to come is "
+        "not known yet."
+    ) in response.content.decode()
+    assert new_review(client_for("associate"), people, as_of=today.isoformat()).status_code == 302
 
 
 def test_an_associate_changes_the_date_and_every_finding_is_checked_again(

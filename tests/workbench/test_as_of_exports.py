@@ -89,12 +89,12 @@ def test_the_table_of_authorities_says_the_date_on_the_page_and_in_both_files(re
     assert line in " ".join(layer.split())
 
 
-@pytest.mark.parametrize("fmt", ["csv", "pdf", "docx", "toa-pdf", "toa-docx"])
+@pytest.mark.parametrize("fmt", ["json", "csv", "pdf", "docx", "toa-pdf", "toa-docx"])
 def test_each_downloaded_export_carries_the_date(review, client_for, fmt):
     response = client_for("associate").get(reverse("review_export", args=[review.pk, fmt]), {"lang": "pl"})
     assert response.status_code == 200
     content = response.content
-    if fmt == "csv":
+    if fmt in ("csv", "json"):
         text = content.decode("utf-8-sig")
     elif fmt.endswith("pdf"):
         text = pdf_text(content)
@@ -103,3 +103,22 @@ def test_each_downloaded_export_carries_the_date(review, client_for, fmt):
         text = "\n".join([p.text for p in document.paragraphs] + [c.text for c in document.comments])
     assert "2024-01-01" in text
     assert review.audit_events.filter(kind="exported", payload__format=fmt).count() == 1
+
+
+def test_the_json_says_the_date_and_carries_each_history_as_the_contract_has_it(review):
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "findings.schema.json").read_text())
+    data = json.loads(exports.export_json(review))
+    jsonschema.validate(data, schema)
+    assert data["schema"] == "citation-findings/3"
+    (document,) = data["documents"]
+    assert document["as_of"] == "2024-01-01"
+    first, second = document["findings"]
+    assert first["history"] == review.findings.get(ordinal=1).history
+    assert first["history"]["timeline"][2]["checked"] is True
+    assert first["history"]["note"]["text"]["en"].startswith(PIPA_NOTE_EN)
+    assert second["history"]["treatment"][0]["number"] == "2015다200111"
