@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from verifier.history_check import Outcome, history_row
+from verifier.history_check import TODAY_ONLY, Outcome, history_row
 from verifier.match.anchor import AnchorIssue, court_kind
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentStatus
@@ -272,12 +272,11 @@ _AS_OF |= {Outcome.AS_OF: Status.VERIFIED, Outcome.CLOSE: Status.MODIFIED}
 
 
 def _still_good_law(m: Measurement, d: Decision) -> Decision:
-    """🔴, 🟠, a pass on the as-of date's wording, or a note (only that pass lifts a hard block)."""
-    row = history_row(m.history, d.reason.key)
-    if row is None:
-        return d
-    status = _AS_OF.get(row.outcome)
-    if status is None or (d.status.is_hard_block and status is not Status.VERIFIED):
+    """🔴 / 🟠 / a pass on the as-of date's wording, or a note; a block on today's text explained or lifted"""
+    if (row := history_row(m.history, d.reason.key)) is None or (status := _AS_OF.get(row.outcome)) is None:
+        return d if row is None or row.outcome is Outcome.INFO else replace(d, notes=(*d.notes, row.message))
+    explains = row.outcome is not Outcome.SOFTEN and d.reason.key in TODAY_ONLY  # a block on today's text
+    if d.status.is_hard_block and not explains:
         return replace(d, notes=(*d.notes, row.message))
     achieved = row.achieved or (Level.NONE if status is Status.UNVERIFIED else d.achieved)
     return replace(d, status=status, achieved=achieved, reason=row.message)

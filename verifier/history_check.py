@@ -241,7 +241,8 @@ class Outcome(enum.StrEnum):
     SOFTEN = "soften"  # another version's wording with the same meaning; negative later treatment
     AS_OF = "as_of"  # the quote is, word for word, the wording in force on the as-of date
     CLOSE = "close"  # the quote is near (small differences) the wording in force on the as-of date
-    NOTE = "note"  # the status stands: the note says which version was checked, or why none was
+    NOTE = "note"  # the status stands, with a note beside it: why no version could be checked
+    INFO = "info"  # the status stands; the finding's history says which version was checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +253,7 @@ class HistoryRow:
 
 
 # what the table may have decided against today's text that the wording in force on the as-of date undoes
-_TODAY_ONLY = frozenset(
+TODAY_ONLY = frozenset(
     {"absent", "absent_meaning", "calibration", "modified", "article_missing", "paragraph_missing"}
     | {"item_missing", "subitem_missing", "quantity_differs", "polarity_negation", "polarity_modality"}
 )
@@ -308,7 +309,7 @@ def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
             Outcome.BLOCK, Message("version_gone_cited", {**values, "label": segment.version.label})
         )
     return HistoryRow(
-        Outcome.NOTE, Message("version_in_force", {"as_of": h.as_of, "label": segment.version.label})
+        Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": segment.version.label})
     )
 
 
@@ -320,16 +321,16 @@ def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow
     assert segment.version is not None
     label = segment.version.label or segment.version.id
     if qc.matches_in_force:
-        if reason_key in _TODAY_ONLY:  # judged against today's text: the wording of the as-of date decides
+        if reason_key in TODAY_ONLY:  # judged against today's text: the wording of the as-of date decides
             message = Message("version_verified_as_of", {"as_of": h.as_of, "label": label})
             return HistoryRow(Outcome.AS_OF, message, Level.FRAGMENT)
-        return HistoryRow(Outcome.NOTE, Message("version_in_force", {"as_of": h.as_of, "label": label}))
+        return HistoryRow(Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": label}))
     elsewhere = qc.exact_elsewhere or qc.other_wordings
     if not elsewhere:
-        if qc.in_force_status is FragmentStatus.MODIFIED and reason_key in _TODAY_ONLY - {"modified"}:
+        if qc.in_force_status is FragmentStatus.MODIFIED and reason_key in TODAY_ONLY - {"modified"}:
             message = Message("version_close_as_of", {"as_of": h.as_of, "label": label})
             return HistoryRow(Outcome.CLOSE, message, Level.FRAGMENT)
-        return HistoryRow(Outcome.NOTE, Message("version_in_force", {"as_of": h.as_of, "label": label}))
+        return HistoryRow(Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": label}))
     other = elsewhere[0].wording
     values: dict[str, object] = {"period": _period(other), "label": other.made_by.label or other.made_by.id}
     values["as_of"] = h.as_of
@@ -376,9 +377,13 @@ def _short(text: str, limit: int) -> str:
 
 def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryCheck | None:
     """`Finding.history`: the timeline of the unit (or the judgment's later treatment), the note the
-    reviewer must read (the history's sentence the decision carries), and what was scanned."""
+    reviewer must read (the history's sentence the decision carries, else what the history says), and what
+    was scanned."""
     if h is None:
         return None
+    if note is None:
+        row = history_row(h, "")
+        note = row.message if row is not None else None
     if h.not_checked:
         key = "version_not_checked" if h.statute else "treatment_not_checked"
         return HistoryCheck(h.as_of, False, Message(key, {"why": h.not_checked}))
