@@ -196,3 +196,34 @@ def test_the_change_needs_the_csrf_token(people):
     assert response.status_code == 403
     review.refresh_from_db()
     assert review.as_of == timezone.localdate()
+
+
+def test_a_finding_checked_again_in_the_workbench_keeps_its_history(people, settings):
+    """Attaching a source or choosing a search hit judges the claim again in the request: the verdict keeps
+    the version check as of the review's date (here the local-only note, which says why it was not asked)."""
+    from tests.workbench.factories import PIPA_MISQUOTE, checked_review
+    from verifier.ingest import ingest_text
+    from workbench import services
+    from workbench.corpus import import_corpus
+    from workbench.sources import reset_router
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    reset_router()
+    import_corpus(settings.BASE_DIR / "tests" / "data" / "corpus")
+    review = checked_review(people, ingest_text(PIPA_MISQUOTE, name="memo.md"), title="PIPA memo")
+    finding = review.findings.get()
+    assert finding.history is not None
+    assert finding.history["as_of"] == timezone.localdate().isoformat()
+    assert finding.history["note"]["key"] == "version_not_checked"
+    (checked,) = services.reverify_with(review, finding.anchor_key, finding.snapshot)
+    assert checked.history == finding.history
+    # the article's real words (tests/data/corpus/kr/statutes/개인정보보호법/법률.md), pasted as a source
+    pasted = ingest_text(
+        "개인정보 보호법\n\n제15조(개인정보의 수집ㆍ이용) ① 개인정보처리자는 "
+        "다음 각 호의 어느 하나에 해당하는 경우에는 "
+        "개인정보를 수집할 수 있으며 그 수집 목적의 범위에서 이용할 수 있다."
+    )
+    (attached,) = services.attach_source(user=people["associate"], finding=checked, document=pasted)
+    assert attached.history is not None
+    assert attached.history["as_of"] == timezone.localdate().isoformat()
+    reset_router()
