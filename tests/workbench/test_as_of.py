@@ -26,6 +26,8 @@ def new_review(client, people, **extra):
 def test_the_new_review_form_offers_the_date_with_today_and_says_what_it_is(client_for):
     html = client_for("associate").get(reverse("review_new")).content.decode()
     assert f'type="date" name="as_of" value="{timezone.localdate().isoformat()}"' in html
+    assert 'aria-describedby="id_as_of-help"' in html
+    assert '<p class="small help" id="id_as_of-help">' in html
     assert "Law as of" in html
     assert "the date of the facts, of the contract or of the filing" in html
 
