@@ -71,6 +71,7 @@ class HistoryMeasure:
     timeline: Timeline | None = None  # no quote: the unit's wording in force on `as_of`
     treatment: Treatment | None = None
     not_checked: str = ""  # why there is no answer ("" when there is one)
+    local_only: bool = False  # no answer because nothing may be looked up outside this machine
 
 
 def today_iso() -> str:
@@ -88,9 +89,11 @@ class HistoryLookup:
         pl: PolishActHistory | None = None,
         eu: EuActHistory | None = None,
         why_not: str = "the version history services are not configured",
+        local_only: bool = False,
     ) -> None:
         self.kr, self.treatment, self.pl, self.eu = kr, treatment, pl, eu
         self.why_not = why_not
+        self.local_only = local_only
 
     @classmethod
     def for_resolver(
@@ -110,7 +113,10 @@ class HistoryLookup:
 
         remotes = remotes_of(resolver)
         if remotes is None:
-            return cls(why_not="local-only mode: the versions were not looked up outside this machine")
+            return cls(
+                why_not="local-only mode: the versions were not looked up outside this machine",
+                local_only=True,
+            )
         return cls(
             kr=KoreanStatuteHistory(remotes.kr, store=store, today=today),
             treatment=KoreanPrecedentTreatment(remotes.kr, store=store, today=today),
@@ -157,7 +163,9 @@ class HistoryLookup:
         assert anchor is not None
         assert anchor.pinpoint is not None
         if self.kr is None:
-            return HistoryMeasure(day, True, "law.go.kr", not_checked=self.why_not)
+            return HistoryMeasure(
+                day, True, "law.go.kr", not_checked=self.why_not, local_only=self.local_only
+            )
         law = anchor.law or anchor.key.removeprefix("kr:law:")
         law_id = document.meta.get("법령ID") if document is not None else None
         if claim.quote and claim.quote.strip():
@@ -191,7 +199,7 @@ class HistoryLookup:
             return None
         client = self.pl if service == "eli" else self.eu
         if client is None:
-            return HistoryMeasure(day, True, service, not_checked=self.why_not)
+            return HistoryMeasure(day, True, service, not_checked=self.why_not, local_only=self.local_only)
         if service == "eli":
             from verifier.sources.eli import eli_from_key
 
@@ -214,7 +222,9 @@ class HistoryLookup:
                 day, False, "", not_checked=f"no database of later judgments is wired for {where}"
             )
         if self.treatment is None:
-            return HistoryMeasure(day, False, "law.go.kr", not_checked=self.why_not)
+            return HistoryMeasure(
+                day, False, "law.go.kr", not_checked=self.why_not, local_only=self.local_only
+            )
         number = (document.number if document is not None else None) or anchor.number or anchor.key[8:]
         decided = (document.date if document is not None else None) or anchor.date
         answer = self.treatment.later_treatment(number, decided=decided)
@@ -265,7 +275,7 @@ def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
         return None
     if h.not_checked:
         if h.statute:
-            return HistoryRow(Outcome.NOTE, Message("version_not_checked", {"why": h.not_checked}))
+            return HistoryRow(Outcome.NOTE, _not_checked(h))
         return None  # a judgment whose treatment was not scanned: the finding's history says so
     if h.treatment is not None:
         return _treatment_row(h, h.treatment)
@@ -274,6 +284,12 @@ def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
     if h.quote is not None:
         return _quote_row(h, h.quote, reason_key)
     return None
+
+
+def _not_checked(h: HistoryMeasure) -> Message:
+    if h.local_only:
+        return Message("version_not_checked_local" if h.statute else "treatment_not_checked_local")
+    return Message("version_not_checked" if h.statute else "treatment_not_checked", {"why": h.not_checked})
 
 
 def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None:
@@ -385,8 +401,7 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
         row = history_row(h, "")
         note = row.message if row is not None else None
     if h.not_checked:
-        key = "version_not_checked" if h.statute else "treatment_not_checked"
-        return HistoryCheck(h.as_of, False, Message(key, {"why": h.not_checked}))
+        return HistoryCheck(h.as_of, False, _not_checked(h))
     if h.treatment is not None:
         treatment = tuple(_later(h, later) for later in h.treatment.decisions)
         scanned = Message("scanned_treatment_kr", {"what": h.treatment.scanned})

@@ -11,17 +11,24 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Wersji nie sprawdzono: {why}.",
         "ko": "시행 시점의 조문은 확인하지 못했습니다: {why}.",
     },
+    "version_not_checked_local": {
+        "en": "Version not checked: local-only mode, the provision's versions were not looked up outside "
+        "this machine.",
+        "pl": "Wersji nie sprawdzono: tryb lokalny, wersji przepisu nie wyszukiwano poza tym komputerem.",
+        "ko": "시행 시점의 조문은 확인하지 못했습니다: 로컬 전용 모드에서는 연혁을 외부에서 "
+        "조회하지 않습니다.",
+    },
+    "treatment_not_checked_local": {
+        "en": "Later treatment not checked: local-only mode, later judgments were not looked up outside "
+        "this machine.",
+        "pl": "Późniejszego orzecznictwa nie sprawdzono: tryb lokalny, nie wyszukiwano go poza tym "
+        "komputerem.",
+        "ko": "이후 판례의 변경 여부는 확인하지 못했습니다: 로컬 전용 모드에서는 외부에서 조회하지 않습니다.",
+    },
     "version_in_force": {
         "en": "Checked against the wording in force on {as_of} ({label}).",
         "pl": "Sprawdzono względem brzmienia obowiązującego dnia {as_of} ({label}).",
         "ko": "{as_of} 시행 중인 조문({label})으로 대조했습니다.",
-    },
-    "version_in_force_old": {
-        "en": "Checked against the wording in force on {as_of} ({label}); today the article reads "
-        "otherwise ({today}).",
-        "pl": "Sprawdzono względem brzmienia obowiązującego dnia {as_of} ({label}); dziś przepis brzmi "
-        "inaczej ({today}).",
-        "ko": "{as_of} 시행 중인 조문({label})으로 대조했습니다. 현행 조문은 다릅니다({today}).",
     },
     "version_other_same_meaning": {
         "en": "The draft quotes the wording in force {period} ({label}); on the review's date ({as_of}) the "
@@ -152,9 +159,4 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "검토 기준일({as_of}) 현재 {fate} ({label}, {date}부터): 효력이 없는 조문을 인용하고 있습니다.",
     },
     "period_from": {"en": "from {start}", "pl": "od {start}", "ko": "{start}부터"},
-    "why_not_supported": {
-        "en": "no version history is wired for {where}",
-        "pl": "brak historii wersji dla {where}",
-        "ko": "{where}의 연혁 조회는 지원하지 않습니다",
-    },
 }

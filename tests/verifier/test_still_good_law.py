@@ -231,3 +231,56 @@ def test_a_precedent_without_later_change_keeps_its_verdict(changed: Treatment) 
     none = replace(changed, decisions=())
     decision = decide(with_treatment(none, "2026-12-01"))
     assert decision.status is Status.VERIFIED
+
+
+# ---------------------------------------------------- art. 5 k.c. in its 1964 wording (ELI, real texts)
+
+# tests/data/corpus/pl/statutes/eli/DU_1964_93/text.html (the act as promulgated) and the seed JSON of the
+# real 1990 amending act DU/1990/321 ("w art. 5 wyrazy „w Polskiej Rzeczypospolitej Ludowej” skreśla się")
+KC5_1964 = (
+    "Zgodnie z art. 5 k.c. „Nie można czynić ze swego prawa użytku, który by był sprzeczny ze społeczno-"
+    "gospodarczym przeznaczeniem tego prawa lub z zasadami współżycia społecznego w Polskiej "
+    "Rzeczypospolitej Ludowej”."
+)
+
+
+def polish_finding(*, amendment_html: bool, as_of: str) -> Finding:
+    from fakes import eli
+    from verifier.sources.eli import EliResolver
+    from verifier.sources.history_pl import PolishActHistory
+
+    app = eli.make_app(DATA / "corpus", amendment_html=amendment_html)
+    transport = httpx.MockTransport(lambda request: httpx.WSGITransport(app=app).handle_request(request))
+    http = SourceHTTP(transport=transport, sleep=lambda _: None, max_retries=0)
+    resolver = EliResolver(http, base_url="http://eli")
+    lookup = HistoryLookup(pl=PolishActHistory(resolver, store=MemoryStore(), today=lambda: TODAY))
+    [claim] = [c for c in extract_claims(KC5_1964, lang="pl") if c.citation.anchor is not None]
+    assert claim.citation.anchor is not None
+    resolution = resolver.resolve(claim.citation.anchor)
+    history = lookup.lookup(claim, resolution, as_of=as_of)
+    return verify_claim(claim, resolution, finding_id="C1", lang="pl", history=history)
+
+
+def test_art_5_kc_in_its_1964_wording_is_flagged_as_not_the_current_text() -> None:
+    # with the amending act's text: the wording in force today is derived from it, four words shorter; the
+    # quote is the wording in force until 1990-09-30, the meaning of the rest unchanged: soften, quote today's
+    finding = polish_finding(amendment_html=True, as_of="2026-12-01")
+    assert finding.status is Status.CALIBRATION, finding.rationale
+    assert finding.reason is not None
+    assert finding.reason.key == "version_other_same_meaning"
+    assert "1990-09-30" in finding.rationale
+    assert "Rzeczypospolitej Ludowej" not in finding.rationale.split("przepis brzmi:")[1]
+
+
+def test_art_5_kc_as_of_1980_is_the_law_of_1980() -> None:
+    finding = polish_finding(amendment_html=True, as_of="1980-01-01")
+    assert finding.status is Status.VERIFIED, finding.rationale
+
+
+def test_art_5_kc_without_the_amending_acts_text_is_not_checked_and_says_so() -> None:
+    # the real ELI answer for DU/1990/321 is a 0-byte text.html: the wording in force today is unknown
+    finding = polish_finding(amendment_html=False, as_of="2026-12-01")
+    [note] = [n for n in finding.notes if n.startswith("Wersji nie sprawdzono: ")]
+    assert "Dz.U. 1990 poz. 321" in note
+    assert finding.history is not None
+    assert finding.history.checked is False
