@@ -74,9 +74,8 @@ def pipa_history(as_of: str) -> HistoryCheck:
     """The draft quotes the old 제4호: in force on `as_of` when that is before 2023-09-15."""
     timeline = pipa_timeline(as_of)
     checked = next(p for p in timeline if p.checked)
-    today = timeline[-1]
     if checked.matches:
-        note = Message("version_in_force_old", {"as_of": as_of, "label": checked.label, "today": today.label})
+        note = Message("version_verified_as_of", {"as_of": as_of, "label": checked.label})
     else:
         last_matching = [p for p in timeline if p.matches][-1]
         assert last_matching.end is not None

@@ -216,7 +216,7 @@ def test_a_finding_checked_again_in_the_workbench_keeps_its_history(people, sett
     finding = review.findings.get()
     assert finding.history is not None
     assert finding.history["as_of"] == timezone.localdate().isoformat()
-    assert finding.history["note"]["key"] == "version_not_checked"
+    assert finding.history["note"]["key"] == "version_not_checked_local"
     (checked,) = services.reverify_with(review, finding.anchor_key, finding.snapshot)
     assert checked.history == finding.history
     # the article's real words (tests/data/corpus/kr/statutes/개인정보보호법/법률.md), pasted as a source
