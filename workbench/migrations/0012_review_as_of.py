@@ -4,7 +4,7 @@ import django.utils.timezone
 from django.db import migrations, models
 
 
-def as_of_from_creation(apps, schema_editor):
+def as_of_from_creation(apps, schema_editor):  # type: ignore[no-untyped-def]
     """A review made before the as-of date existed was checked against the law of the day it was made: its
     creation day (in TIME_ZONE) is its as-of date, not the day of the migration."""
     Review = apps.get_model("workbench", "Review")
