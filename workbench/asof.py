@@ -3,7 +3,7 @@ or of the filing. What a plausible date is, said once for the form and the servi
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,9 +11,8 @@ from django.utils.translation import gettext as _
 # Before this no cited statute of the three jurisdictions has a version to check (the oldest in force, the
 # Polish k.c., is of 1964; Korean statutes from 1948); a date before it is a typing slip (0215-03-01).
 EARLIEST = date(1900, 1, 1)
-# A filing may be dated ahead, and an act may already be promulgated with a later entry into force; more
-# than a year ahead is a slip, not a plan.
-AHEAD = timedelta(days=366)
+# Not after today, as `manage.py verify --as-of` refuses it too: the law of a day to come is not known yet
+# (what is promulgated and scheduled shows in the timeline, never as the law of the review's date).
 
 
 def as_of_problem(value: date) -> str:
@@ -23,10 +22,12 @@ def as_of_problem(value: date) -> str:
             "date": value.isoformat(),
             "earliest": EARLIEST.isoformat(),
         }
-    latest = timezone.localdate() + AHEAD
-    if value > latest:
-        return _("The date %(date)s is more than a year ahead (after %(latest)s): check the year.") % {
+    today = timezone.localdate()
+    if value > today:
+        return _(
+            "The date %(date)s is after today (%(today)s): the law of a day to come is not known yet."
+        ) % {
             "date": value.isoformat(),
-            "latest": latest.isoformat(),
+            "today": today.isoformat(),
         }
     return ""

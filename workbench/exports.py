@@ -77,7 +77,7 @@ def as_json(review: Review) -> dict[str, Any]:
         chars=len(review.draft_text),
         language=review.language,
         findings=tuple(finding_of(f) for f in findings),
-        as_of=review.as_of.isoformat(),  # citation-findings/3: the day the law was checked on
+        as_of=review.as_of.isoformat(),  # schema /3: the day the law is checked on
     )
     return {
         "schema": SCHEMA,

@@ -148,6 +148,7 @@ class NewReviewForm(UploadTextForm):
     def __init__(self, *args: Any, matters: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["as_of"].initial = timezone.localdate()
+        self.fields["as_of"].widget.attrs["aria-describedby"] = "id_as_of-help"  # the help the page shows
         field = self.fields["matter"]
         field.queryset = matters  # type: ignore[attr-defined]
         only = list(matters[:2])

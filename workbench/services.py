@@ -17,8 +17,9 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from verifier.history_check import HistoryMeasure
 from verifier.ingest import IngestedDocument
-from verifier.model import Found, Status
+from verifier.model import Claim, Found, Resolution, Status
 from verifier.provenance import provenance_json
 from verifier.verify import verify_claim
 from workbench import audit, supplied, tasks, worker
@@ -43,6 +44,7 @@ from workbench.records import (
     provenance_of_snapshot,
     same_claim_key,
 )
+from workbench.sources import history_lookup
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -268,7 +270,13 @@ def reverify_supplied(review: Review, targets: list[Finding]) -> list[Finding]:
                 officials[anchor.key] = supplied.official_at_hand(anchor, review.matter)
             official = officials[anchor.key]
         resolution, snapshot, resolved = supplied.resolution_for(target, official)
-        verdict = verify_claim(claim, resolution, finding_id=target.finding_id, lang=review.language)
+        verdict = verify_claim(
+            claim,
+            resolution,
+            finding_id=target.finding_id,
+            lang=review.language,
+            history=_history(claim, resolution, review),
+        )
         verdicts.append((target, verdict, snapshot, resolved))
     worker.store_verdicts(review, verdicts, reopen=True)
     return list(Finding.objects.filter(pk__in=[t.pk for t in targets]).order_by("ordinal"))
@@ -280,21 +288,28 @@ def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> 
     document = document_of(snapshot)
     targets = list(review.findings.filter(version=review.version, anchor_key=anchor_key).order_by("ordinal"))
     Finding.objects.filter(pk__in=[t.pk for t in targets]).update(supplied_source=None)
-    verdicts = [
-        (
-            target,
-            verify_claim(
-                claim_of(target), Found(document), finding_id=target.finding_id, lang=review.language
-            ),
-            snapshot,
-            None,
+    verdicts: list[worker.Verdict] = []
+    for target in targets:
+        claim = claim_of(target)
+        found = Found(document)
+        verdict = verify_claim(
+            claim,
+            found,
+            finding_id=target.finding_id,
+            lang=review.language,
+            history=_history(claim, found, review),
         )
-        for target in targets
-    ]
+        verdicts.append((target, verdict, snapshot, None))
     worker.store_verdicts(review, verdicts, reopen=True)
     for target in targets:
         target.refresh_from_db()
     return targets
+
+
+def _history(claim: Claim, resolution: Resolution | None, review: Review) -> HistoryMeasure | None:
+    """The provision's versions / the judgment's later treatment as of the review's date (issue 17), for a
+    finding checked again here: a verdict stored without them would drop the finding's history."""
+    return history_lookup().lookup(claim, resolution, as_of=review.as_of.isoformat())
 
 
 def retry_finding(*, user: AnyUser, finding: Finding) -> None:

@@ -74,9 +74,8 @@ def pipa_history(as_of: str) -> HistoryCheck:
     """The draft quotes the old 제4호: in force on `as_of` when that is before 2023-09-15."""
     timeline = pipa_timeline(as_of)
     checked = next(p for p in timeline if p.checked)
-    today = timeline[-1]
     if checked.matches:
-        note = Message("version_in_force_old", {"as_of": as_of, "label": checked.label, "today": today.label})
+        note = Message("version_verified_as_of", {"as_of": as_of, "label": checked.label})
     else:
         last_matching = [p for p in timeline if p.matches][-1]
         assert last_matching.end is not None
@@ -125,7 +124,14 @@ def overruled_history(as_of: str = "2016-01-01") -> HistoryCheck:
         checked=True,
         note=note,
         treatment=(later,),
-        scanned=Message("scanned_treatment_kr", {"hits": 1}),
+        scanned=Message(
+            "scanned_treatment_kr",
+            {
+                "what": "law.go.kr 판례 본문검색 for 2009다21249: 1 precedents mention it; "
+                "the 1 later 대법원 judgments among them were read; "
+                "lower courts and judgments law.go.kr does not hold were not scanned"
+            },
+        ),
     )
 
 

@@ -26,6 +26,8 @@ def new_review(client, people, **extra):
 def test_the_new_review_form_offers_the_date_with_today_and_says_what_it_is(client_for):
     html = client_for("associate").get(reverse("review_new")).content.decode()
     assert f'type="date" name="as_of" value="{timezone.localdate().isoformat()}"' in html
+    assert 'aria-describedby="id_as_of-help"' in html
+    assert '<p class="small help" id="id_as_of-help">' in html
     assert "Law as of" in html
     assert "the date of the facts, of the contract or of the filing" in html
 
@@ -72,13 +74,16 @@ def test_a_bad_or_implausible_date_is_refused_at_the_field(people, client_for, v
     assert not Review.objects.filter(title="Umowa najmu").exists()
 
 
-def test_a_date_years_ahead_is_refused(people, client_for):
-    ahead = timezone.localdate() + timedelta(days=800)
-    response = new_review(client_for("associate"), people, as_of=ahead.isoformat())
+def test_a_day_after_today_is_refused_as_the_cli_refuses_it(people, client_for):
+    today = timezone.localdate()
+    tomorrow = today + timedelta(days=1)
+    response = new_review(client_for("associate"), people, as_of=tomorrow.isoformat())
     assert response.status_code == 400
-    assert "is more than a year ahead" in response.content.decode()
-    soon = timezone.localdate() + timedelta(days=30)  # a filing dated next month is a real date
-    assert new_review(client_for("associate"), people, as_of=soon.isoformat()).status_code == 302
+    assert (
+        f"The date {tomorrow.isoformat()} is after today ({today.isoformat()}): the law of a day to come is "
+        "not known yet."
+    ) in response.content.decode()
+    assert new_review(client_for("associate"), people, as_of=today.isoformat()).status_code == 302
 
 
 def test_an_associate_changes_the_date_and_every_finding_is_checked_again(
@@ -193,3 +198,34 @@ def test_the_change_needs_the_csrf_token(people):
     assert response.status_code == 403
     review.refresh_from_db()
     assert review.as_of == timezone.localdate()
+
+
+def test_a_finding_checked_again_in_the_workbench_keeps_its_history(people, settings):
+    """Attaching a source or choosing a search hit judges the claim again in the request: the verdict keeps
+    the version check as of the review's date (here the local-only note, which says why it was not asked)."""
+    from tests.workbench.factories import PIPA_MISQUOTE, checked_review
+    from verifier.ingest import ingest_text
+    from workbench import services
+    from workbench.corpus import import_corpus
+    from workbench.sources import reset_router
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    reset_router()
+    import_corpus(settings.BASE_DIR / "tests" / "data" / "corpus")
+    review = checked_review(people, ingest_text(PIPA_MISQUOTE, name="memo.md"), title="PIPA memo")
+    finding = review.findings.get()
+    assert finding.history is not None
+    assert finding.history["as_of"] == timezone.localdate().isoformat()
+    assert finding.history["note"]["key"] == "version_not_checked_local"
+    (checked,) = services.reverify_with(review, finding.anchor_key, finding.snapshot)
+    assert checked.history == finding.history
+    # the article's real words (tests/data/corpus/kr/statutes/개인정보보호법/법률.md), pasted as a source
+    pasted = ingest_text(
+        "개인정보 보호법\n\n제15조(개인정보의 수집ㆍ이용) ① 개인정보처리자는 "
+        "다음 각 호의 어느 하나에 해당하는 경우에는 "
+        "개인정보를 수집할 수 있으며 그 수집 목적의 범위에서 이용할 수 있다."
+    )
+    (attached,) = services.attach_source(user=people["associate"], finding=checked, document=pasted)
+    assert attached.history is not None
+    assert attached.history["as_of"] == timezone.localdate().isoformat()
+    reset_router()

@@ -191,12 +191,12 @@ def test_a_judgments_later_treatment_with_its_excerpt_link_and_what_was_scanned(
     assert "full bench" in item
     assert "이 판결의 견해에 배치되는 범위 내에서 모두 변경하기로 한다." in item
     assert "What was scanned" in html
-    assert "Treatment checked in law.go.kr precedents" in html
-    assert "not in lower courts" in html
+    assert "Later treatment checked in law.go.kr precedents, not in lower courts" in html
+    assert "law.go.kr 판례 본문검색 for 2009다21249" in html
     ko = evidence_html(client_for("associate"), review, finding, "ko")
     assert "판례 변경: 견해가 명시적으로 변경됨" in ko
     assert "조회 범위" in ko
-    assert "국가법령정보센터 판례에서 사건번호로 본문을 검색해" in ko
+    assert "국가법령정보센터 판례에서 이후 판결을 확인했습니다." in ko
 
 
 def test_a_treatment_link_that_is_not_http_is_shown_as_text(people, client_for):

@@ -4,6 +4,14 @@ import django.utils.timezone
 from django.db import migrations, models
 
 
+def as_of_from_creation(apps, schema_editor):  # type: ignore[no-untyped-def]
+    """A review made before the as-of date existed was checked against the law of the day it was made: its
+    creation day (in TIME_ZONE) is its as-of date, not the day of the migration."""
+    Review = apps.get_model("workbench", "Review")
+    for pk, created_at in Review.objects.values_list("pk", "created_at").iterator():
+        Review.objects.filter(pk=pk).update(as_of=django.utils.timezone.localdate(created_at))
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("workbench", "0011_finding_messages"),
@@ -24,4 +32,5 @@ class Migration(migrations.Migration):
             name="history",
             field=models.JSONField(blank=True, null=True),
         ),
+        migrations.RunPython(as_of_from_creation, migrations.RunPython.noop),
     ]
