@@ -216,7 +216,12 @@ def verify_document(
         if for_claim is not None:
             resolution = for_claim(claims[i], resolution)
         finding = verify_claim(
-            claims[i], resolution, finding_id=f"C{i + 1}", lang=language, history=histories.get(i)
+            claims[i],
+            resolution,
+            finding_id=f"C{i + 1}",
+            lang=language,
+            as_of=day,
+            history=histories.get(i),
         )
         if on_finding is not None:
             on_finding(finding)

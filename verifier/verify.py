@@ -73,11 +73,14 @@ def verify_claim(
     *,
     finding_id: str,
     lang: str,
+    as_of: str | None = None,
     history: HistoryMeasure | None = None,
 ) -> Finding:
-    """The verdict on one claim. `lang` is the draft's language (rationales are written in it); `history`:
-    what the fetch phase obtained of the provision's versions / the judgment's later treatment, as of the
-    review's date (`verifier.history_check`)."""
+    """The verdict on one claim. `lang` is the draft's language (rationales are written in it); `as_of`: the
+    review's date (ISO; None: today); `history`: what the fetch phase obtained of the provision's versions /
+    the judgment's later treatment for that date (`verifier.history_check`; None: nothing was asked)."""
+    if history is not None and as_of is not None and history.as_of != as_of:
+        raise ValueError(f"the history was asked as of {history.as_of}, not {as_of}")
     measured = measure(claim, resolution, lang=lang, history=history)
     return finding_of(measured, decide(measured), finding_id=finding_id)
 

@@ -351,9 +351,15 @@ def verify_findings(finding_ids: list[int]) -> None:
             # a supplied source serves only the findings it was chosen for, beside the official answer
             resolution, snapshot, resolved = resolution_for(finding, outcome)
             # the versions / later treatment as of the review's date: from the store the prefetch filled
-            history = lookup.lookup(claim, resolution, as_of=review.as_of.isoformat())
+            as_of = review.as_of.isoformat()
+            history = lookup.lookup(claim, resolution, as_of=as_of)
             verdict = verify_claim(
-                claim, resolution, finding_id=finding.finding_id, lang=review.language, history=history
+                claim,
+                resolution,
+                finding_id=finding.finding_id,
+                lang=review.language,
+                as_of=as_of,
+                history=history,
             )
             verdicts.append((finding, verdict, snapshot, resolved))
         store_verdicts(review, verdicts, claim=token)
