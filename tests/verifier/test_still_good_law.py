@@ -284,3 +284,50 @@ def test_art_5_kc_without_the_amending_acts_text_is_not_checked_and_says_so() ->
     assert "Dz.U. 1990 poz. 321" in note
     assert finding.history is not None
     assert finding.history.checked is False
+
+
+# ------------------------------------------------ the step's rows against what the table decided before it
+
+NOT_CHECKED = HistoryMeasure("2026-12-01", True, "law.go.kr", not_checked="the 연혁 list could not be read")
+
+
+def test_the_rows_of_the_step(changed: Treatment) -> None:
+    from verifier.match.anchor import AnchorIssue, AnchorResult
+
+    date_issue = AnchorIssue("date", "2009-07-10", "2009-07-09")
+    bare = measurement(ClaimType.BARE_CITATION, korean_precedent=True)
+    mismatch = measurement(
+        ClaimType.BARE_CITATION, korean_precedent=True, anchor=AnchorResult(hard=(date_issue,))
+    )
+    treated = HistoryMeasure("2026-12-01", False, "law.go.kr", treatment=changed)
+    statute = measurement(ClaimType.BARE_CITATION, kind="statute")
+    rows = [
+        # (why, record, status, rationale key, history sentences among the notes)
+        ("no history asked: the table's verdict", bare, Status.VERIFIED, "precedent_exists", 0),
+        (
+            "overruled before as-of: 🔴",
+            replace(bare, history=treated),
+            Status.UNVERIFIED,
+            "treatment_overruled",
+            0,
+        ),
+        (
+            "a wrong date stays the reason; the later change is said beside it",
+            replace(mismatch, history=treated),
+            Status.UNVERIFIED,
+            "anchor_mismatch",
+            1,
+        ),
+        (
+            "versions not had: the status stands, the note says why",
+            replace(statute, history=NOT_CHECKED),
+            Status.VERIFIED,
+            "verified_existence",
+            1,
+        ),
+    ]
+    for why, record, status, key, notes in rows:
+        decision = decide(record)
+        assert (decision.status, decision.reason.key) == (status, key), why
+        history_notes = [n for n in decision.notes if n.key.startswith(("version_", "treatment_"))]
+        assert len(history_notes) == notes, why
