@@ -29,6 +29,7 @@ from verifier.model import (
     Kind,
     LaterTreatment,
     Level,
+    Pinpoint,
     Resolution,
     Resolver,
     SourceDocument,
@@ -47,6 +48,7 @@ from verifier.sources.versions import (
     UnitState,
     Wording,
 )
+from verifier.text import normalize_plain
 
 if TYPE_CHECKING:
     from verifier.sources.history_eu import EuActHistory
@@ -72,6 +74,7 @@ class HistoryMeasure:
     treatment: Treatment | None = None
     not_checked: str = ""  # why there is no answer ("" when there is one)
     local_only: bool = False  # no answer because nothing may be looked up outside this machine
+    today_differs: bool = False  # no quote: the unit in force on `as_of` reads otherwise than the text judged
 
 
 def today_iso() -> str:
@@ -185,7 +188,8 @@ class HistoryLookup:
         timeline = self.kr.timeline(law, anchor.pinpoint, law_id=law_id, as_of=day, only=only, known=document)
         if isinstance(timeline, NotChecked):
             return HistoryMeasure(day, True, "law.go.kr", not_checked=timeline.why)
-        return HistoryMeasure(day, True, "law.go.kr", timeline=timeline)
+        differs = _differs_from(timeline, day, document, anchor.pinpoint)
+        return HistoryMeasure(day, True, "law.go.kr", timeline=timeline, today_differs=differs)
 
     def _quote_only(
         self, claim: Claim, document: SourceDocument | None, day: str, service: str
@@ -231,6 +235,22 @@ class HistoryLookup:
         if isinstance(answer, NotChecked):
             return HistoryMeasure(day, False, "law.go.kr", not_checked=answer.why)
         return HistoryMeasure(day, False, "law.go.kr", treatment=answer)
+
+
+def _differs_from(timeline: Timeline, day: str, document: SourceDocument | None, pinpoint: Pinpoint) -> bool:
+    """Whether the unit in force on `day` reads otherwise than the same unit of the document judged."""
+    from verifier.sources.structure_kr import strip_revision_notes, unit_for
+
+    segment = timeline.at(day)
+    if document is None or segment is None or segment.reading is None or not document.units:
+        return False
+    if segment.reading.state is not UnitState.PRESENT:
+        return False  # the row says the unit is gone
+    unit = unit_for(document.units, pinpoint)
+    if unit is None:
+        return True
+    judged = strip_revision_notes(document.text[unit.start : unit.end])
+    return normalize_plain(judged) != normalize_plain(segment.reading.comparable)
 
 
 def _official(resolution: Found) -> SourceDocument | None:
@@ -324,9 +344,11 @@ def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
         return HistoryRow(
             Outcome.BLOCK, Message("version_gone_cited", {**values, "label": segment.version.label})
         )
-    return HistoryRow(
-        Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": segment.version.label})
-    )
+    values = {"as_of": h.as_of, "label": segment.version.label}
+    if h.today_differs:  # the claim's words were read in today's wording: the reviewer reads the other one
+        excerpt = _short(segment.reading.comparable or segment.reading.text, 300)
+        return HistoryRow(Outcome.NOTE, Message("version_read_today", {**values, "excerpt": excerpt}))
+    return HistoryRow(Outcome.INFO, Message("version_in_force", values))
 
 
 def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow | None:

@@ -25,6 +25,14 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "komputerem.",
         "ko": "이후 판례의 변경 여부는 확인하지 못했습니다: 로컬 전용 모드에서는 외부에서 조회하지 않습니다.",
     },
+    "version_read_today": {
+        "en": "The claim was compared with today's wording; on the review's date ({as_of}) the article read "
+        "otherwise ({label}): “{excerpt}”. Check the claim against that wording.",
+        "pl": "Tezę porównano z dzisiejszym brzmieniem; w dniu przeglądu ({as_of}) przepis brzmiał inaczej "
+        "({label}): „{excerpt}”. Sprawdź tezę według tego brzmienia.",
+        "ko": "주장은 현행 조문과 대조했습니다. 검토 기준일({as_of})의 조문({label})은 달랐습니다: "
+        "“{excerpt}”. 그 문언으로 주장을 확인하십시오.",
+    },
     "version_in_force": {
         "en": "Checked against the wording in force on {as_of} ({label}).",
         "pl": "Sprawdzono względem brzmienia obowiązującego dnia {as_of} ({label}).",

@@ -331,3 +331,34 @@ def test_the_rows_of_the_step(changed: Treatment) -> None:
         assert (decision.status, decision.reason.key) == (status, key), why
         history_notes = [n for n in decision.notes if n.key.startswith(("version_", "treatment_"))]
         assert len(history_notes) == notes, why
+
+
+def test_a_paraphrase_read_in_todays_wording_names_the_wording_of_the_as_of_date(
+    app: WSGIApp, store: MemoryStore
+) -> None:
+    resolver, lookup = clients(app, store)
+    sentence = "민법 제4조에 따라 사람은 19세로 성년에 이르게 된다."
+    [claim] = [c for c in extract_claims(sentence, lang="ko") if c.citation.anchor is not None]
+    assert claim.citation.anchor is not None
+    resolution = resolver.resolve(claim.citation.anchor)
+    then = verify_claim(
+        claim,
+        resolution,
+        finding_id="C1",
+        lang="en",
+        history=lookup.lookup(claim, resolution, as_of="2012-06-01"),
+    )
+    [note] = [n for n in then.notes if n.startswith("The claim was compared with today's wording")]
+    assert "(2012-06-01)" in note
+    assert "만20세로 성년이 된다" in note
+    now = verify_claim(
+        claim,
+        resolution,
+        finding_id="C1",
+        lang="en",
+        history=lookup.lookup(claim, resolution, as_of="2026-12-01"),
+    )
+    assert not [n for n in now.notes if n.startswith("The claim was compared")]
+    assert now.history is not None
+    assert now.history.note is not None
+    assert now.history.note.key == "version_in_force"
