@@ -22,7 +22,7 @@ from typing import Any
 
 from bench.common import DEFAULT_JSON, ROOT, Figure, unavailable, write_json
 
-PURE = ("fragment", "extraction")
+PURE = ("fragment", "extraction", "history")
 DJANGO = ("e2e", "workbench", "pages", "memory", "scaling")
 ALL = PURE + DJANGO
 
@@ -31,6 +31,7 @@ PLACEHOLDER = {
     "fragment": ("fragment.all_quotes", "s", "normalize source + str.find of every normalized quote"),
     "extraction": ("extraction.mb_per_s", "MB/s", "one finditer pass of a single compiled regex"),
     "e2e": ("e2e.cli_cold", "s", "ideal parallel bound"),
+    "history": ("history.cold", "s", "the same draft without history look-ups"),
     "workbench": ("workbench.completion", "s", "manage.py verify cold"),
     "pages": ("pages.full_p95", "s", "the same page with 10 findings"),
     "memory": ("memory.worker_peak_rss", "MB", "the same worker idle"),
@@ -49,6 +50,10 @@ def _runner(name: str, smoke: bool, context: dict[str, Any]) -> Callable[[], lis
         from bench import extraction
 
         return lambda: extraction.run(size_bytes=60_000 if smoke else 5_000_000, repeats=1 if smoke else 3)
+    if name == "history":
+        from bench import history
+
+        return lambda: history.run(repeats=1 if smoke else 3)
     if name == "e2e":
         from bench import end_to_end
 

@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -123,6 +124,8 @@ def source_env(fake: FakeSources) -> dict[str, str]:
     env.update(
         LAWGOKR_OC=BENCH_OC,
         WORKBENCH_LOCAL_ONLY="0",
+        # issue 17: a store of statute versions and later treatment of its own, empty, so that "cold" is cold
+        WORKBENCH_HISTORY_DIR=tempfile.mkdtemp(prefix="bench-history-"),
         PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
     )
     return env

@@ -226,6 +226,7 @@ class FakeSources:
             "SAOS_BASE_URL": f"{root}/saos/api",
             "ELI_BASE_URL": f"{root}/eli",
             "CELLAR_BASE_URL": f"{root}/cellar",
+            "CELLAR_SPARQL_URL": f"{root}/cellar/sparql",
         }
 
     @property

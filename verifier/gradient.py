@@ -10,7 +10,9 @@ Read `decide` top to bottom: the first row that applies decides. The rules, in t
 - then the levels: claim type → required level; achieved ≥ required passes (🟢, or 🟡 when a person must
   confirm); the calibration rule — a claim stronger than its verification (a verbatim quote whose words are
   not there, though the source is on topic) is not a lie and not a pass: 🟠, soften it; a claim that
-  reaches no level is 🔴.
+  reaches no level is 🔴;
+- last, the as-of date (issue 17, `history_check`): a quote of another version's wording, a repealed unit,
+  a judgment a later full bench changed.
 
 `Decision` can only be built here: a test asserts that no other module constructs a status.
 """
@@ -18,8 +20,9 @@ Read `decide` top to bottom: the first row that applies decides. The rules, in t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from verifier.history_check import TODAY_ONLY, Outcome, history_row
 from verifier.match.anchor import AnchorIssue, court_kind
 from verifier.match.content import ContentResult
 from verifier.match.denial import near
@@ -27,7 +30,6 @@ from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
     OFFICIAL_PASSES,
-    REQUIRED_LEVEL,
     Cause,
     ClaimType,
     Kind,
@@ -43,33 +45,6 @@ from verifier.provenance import provenance_message
 from verifier.rationales import RATIONALES, Message, rationale
 
 LANGS = ("en", "pl", "ko")
-
-# The Polish seed's claim-type names, accepted wherever ours are.
-SEED_CLAIM_TYPES: Mapping[str, ClaimType] = {
-    "cytat_doslowny": ClaimType.VERBATIM_QUOTE,
-    "teza_pinpoint": ClaimType.PINPOINT,
-    "stanowisko_sadu": ClaimType.COURT_HOLDING,
-    "parafraza": ClaimType.PARAPHRASE,
-    "fakt_proceduralny": ClaimType.PROCEDURAL_FACT,
-    "powolanie": ClaimType.BARE_CITATION,
-}
-
-
-def claim_type_from_name(name: str) -> ClaimType:
-    """Our name (`verbatim_quote`) or the seed's (`cytat_doslowny`)."""
-    key = name.strip().lower()
-    if key in SEED_CLAIM_TYPES:
-        return SEED_CLAIM_TYPES[key]
-    try:
-        return ClaimType(key)
-    except ValueError:
-        known = ", ".join([*SEED_CLAIM_TYPES, *(t.value for t in ClaimType)])
-        raise ValueError(f"unknown claim_type {name!r}; expected one of: {known}") from None
-
-
-def required_level(claim_type: ClaimType) -> Level:
-    return REQUIRED_LEVEL[claim_type]
-
 
 _BUILT_HERE = object()  # only this module decides a status
 
@@ -142,7 +117,7 @@ def decide(m: Measurement) -> Decision:
     """The decision table (`_table`), then two rows that hand a verdict to a person (🟡): a block that the
     unit's cross-reference explains, a pass that the parties do not support; a source a user supplied then
     caps what the rows decided (`_supplied`)."""
-    decision = _uncertain_parties(m, _read_with_references(m, _table(m)))
+    decision = _still_good_law(m, _uncertain_parties(m, _read_with_references(m, _table(m))))
     if m.provenance is not None and not m.provenance.official:
         return _supplied(m, decision)
     return decision
@@ -264,6 +239,22 @@ def _table(m: Measurement) -> Decision:
         return _judgment_paragraph(m, notes)
     assert m.reading is not None
     return _from_reading(m, m.reading, notes)
+
+
+# --- issue 17: is it still good law? The rows are `history_check.history_row`'s; the statuses are these
+_AS_OF = {Outcome.BLOCK: Status.UNVERIFIED, Outcome.SOFTEN: Status.CALIBRATION}
+_AS_OF |= {Outcome.AS_OF: Status.VERIFIED, Outcome.CLOSE: Status.MODIFIED}
+
+
+def _still_good_law(m: Measurement, d: Decision) -> Decision:
+    """🔴 / 🟠 / a pass on the as-of date's wording, or a note; a block on today's text explained or lifted"""
+    if (row := history_row(m.history, d.reason.key)) is None or (status := _AS_OF.get(row.outcome)) is None:
+        return d if row is None or row.outcome is Outcome.INFO else replace(d, notes=(*d.notes, row.message))
+    explains = row.outcome is not Outcome.SOFTEN and d.reason.key in TODAY_ONLY  # a block on today's text
+    if d.status.is_hard_block and not explains:
+        return replace(d, notes=(*d.notes, row.message))
+    achieved = row.achieved or (Level.NONE if status is Status.UNVERIFIED else d.achieved)
+    return replace(d, status=status, achieved=achieved, reason=row.message)
 
 
 # --- a source a user supplied (issue 16): evidence, not authority ------------------------------------
@@ -575,11 +566,8 @@ def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status
 
 __all__ = [
     "RATIONALES",
-    "SEED_CLAIM_TYPES",
     "Decision",
     "Message",
-    "claim_type_from_name",
     "decide",
     "rationale",
-    "required_level",
 ]

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from verifier.gradient import Decision, claim_type_from_name, decide
+from verifier.claim_types import claim_type_from_name
+from verifier.gradient import Decision, decide
 from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import ContentResult

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from verifier.history_check import HistoryMeasure
 from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult
@@ -79,3 +80,6 @@ class Measurement:
     provenance: Provenance | None = None  # where the source came from: official, or supplied by a user
     # A supplied source: the same claim measured against the official source (None: it was not asked)
     official: Measurement | None = None
+    # Issue 17: the provision's versions / the judgment's later treatment as of the review's date (None: the
+    # claim has no history to ask about, or the caller asked none)
+    history: HistoryMeasure | None = None

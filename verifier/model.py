@@ -10,9 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from verifier.rationales import Message
+from verifier.rationales import LANGS, Message
 
 type Span = tuple[int, int]
 
@@ -355,6 +355,133 @@ class SourceRef:
 
 
 @dataclass(frozen=True, slots=True)
+class VersionPeriod:
+    """One wording of the cited unit (statutes) in the timeline of its versions."""
+
+    label: str  # "법률 제19234호, 시행 2023-09-15" / "Dz.U. 2023 poz. 1610" / "CELEX 02016R0679-20160504"
+    start: str  # ISO date the wording applies from
+    end: str | None  # first day it no longer applies (None: still in force / open)
+    checked: bool  # this is the version in force on the review's as-of date
+    matches: bool | None  # the draft's quote/words match this wording (None: not compared / no text)
+    excerpt: str = ""  # the unit's wording in this version, short (≤ 600 chars)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "start": self.start,
+            "end": self.end,
+            "checked": self.checked,
+            "matches": self.matches,
+            "excerpt": self.excerpt,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> VersionPeriod:
+        matches = data.get("matches")
+        return cls(
+            label=str(data["label"]),
+            start=str(data["start"]),
+            end=None if data.get("end") is None else str(data["end"]),
+            checked=bool(data["checked"]),
+            matches=None if matches is None else bool(matches),
+            excerpt=str(data.get("excerpt") or ""),
+        )
+
+
+class TreatmentKind(enum.StrEnum):
+    OVERRULED = "overruled"  # expressly changed / overruled before the as-of date
+    NEGATIVE = "negative"  # set aside, departed from, changed in part
+    CITED = "cited"
+
+
+@dataclass(frozen=True, slots=True)
+class LaterTreatment:
+    """A later decision about a cited judgment."""
+
+    number: str  # "2018다248909"
+    court: str
+    date: str | None  # ISO
+    kind: str  # a TreatmentKind value: "overruled" | "negative" | "cited"
+    excerpt: str  # the sentence that says so
+    full_bench: bool = False
+    url: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "court": self.court,
+            "date": self.date,
+            "kind": self.kind,
+            "excerpt": self.excerpt,
+            "full_bench": self.full_bench,
+            "url": self.url,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LaterTreatment:
+        return cls(
+            number=str(data["number"]),
+            court=str(data.get("court") or ""),
+            date=None if data.get("date") is None else str(data["date"]),
+            kind=str(data["kind"]),
+            excerpt=str(data.get("excerpt") or ""),
+            full_bench=bool(data.get("full_bench", False)),
+            url=None if data.get("url") is None else str(data["url"]),
+        )
+
+
+def _message_json(message: Message | None) -> dict[str, Any] | None:
+    """A message kept (key, values) and rendered in every language, so that a reader of the JSON alone has
+    the sentence and a reader of the workbench gets it in their own language."""
+    if message is None:
+        return None
+    return {**message.to_json(), "text": {lang: message.render(lang) for lang in LANGS}}
+
+
+def _message_of(data: object) -> Message | None:
+    if not isinstance(data, Mapping):
+        return None
+    return Message.from_json(data)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryCheck:
+    """What was asked about the cited provision's versions or the cited judgment's later treatment."""
+
+    as_of: str  # the review's reference date, ISO
+    checked: bool  # False: the note says why not ("version not checked: …")
+    note: Message | None  # the one sentence the reviewer must read
+    timeline: tuple[VersionPeriod, ...] = ()
+    treatment: tuple[LaterTreatment, ...] = ()
+    scanned: Message | None = None  # what was scanned ("treatment checked in law.go.kr precedents; …")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "as_of": self.as_of,
+            "checked": self.checked,
+            "note": _message_json(self.note),
+            "timeline": [period.to_json() for period in self.timeline],
+            "treatment": [later.to_json() for later in self.treatment],
+            "scanned": _message_json(self.scanned),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HistoryCheck:
+        return cls(
+            as_of=str(data["as_of"]),
+            checked=bool(data["checked"]),
+            note=_message_of(data.get("note")),
+            timeline=tuple(VersionPeriod.from_json(p) for p in data.get("timeline") or ()),
+            treatment=tuple(LaterTreatment.from_json(t) for t in data.get("treatment") or ()),
+            scanned=_message_of(data.get("scanned")),
+        )
+
+    @property
+    def checked_period(self) -> VersionPeriod | None:
+        return next((period for period in self.timeline if period.checked), None)
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """The verdict on one claim, with everything the evidence view and the findings JSON need."""
 
@@ -386,6 +513,9 @@ class Finding:
     # Checked against a supplied source: the status the official source gives the same claim (no_source when
     # it could not be had). A pass here that the official source does not give needs a partner's reason.
     official_status: Status | None = None
+    # The provision's versions / the judgment's later treatment as of the review's date (None: the claim has
+    # no provision or judgment history to ask about)
+    history: HistoryCheck | None = None
 
     @property
     def label(self) -> str:

@@ -11,6 +11,8 @@ dispatches Celery tasks that check the claims (workbench.worker). Only the callb
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -19,12 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.citations import extract_claims
+from verifier.history_check import HistoryLookup, HistoryMeasure
 from verifier.ingest import IngestedDocument
 from verifier.lang import detect_language
 from verifier.match import korean
 from verifier.model import Anchor, Cause, Claim, Finding, Resolution, Resolver, Unavailable
 from verifier.plan import Plan, SourceGroup, plan
 from verifier.verify import verify_claim
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +39,7 @@ class DocumentReport:
     chars: int
     language: str
     findings: tuple[Finding, ...]
+    as_of: str = ""  # the review's reference date (ISO): the law is checked as it read that day
 
 
 def language_of(text: str, lang: str | None) -> str:
@@ -68,6 +74,20 @@ def _resolve(resolve: Callable[[Anchor], Resolution], anchor: Anchor) -> Resolut
         )
 
 
+def _fetch(
+    resolve: Callable[[Anchor], Resolution],
+    group: SourceGroup,
+    history: Callable[[SourceGroup, Resolution], None] | None,
+) -> Resolution:
+    resolution = _resolve(resolve, group.anchor)
+    if history is not None:
+        try:
+            history(group, resolution)
+        except Exception:  # the history's own failures are notes (history_check); a bug costs the note only
+            log.exception("history look-up failed for %s", group.key)
+    return resolution
+
+
 def run_plan(
     the_plan: Plan,
     resolve: Callable[[Anchor], Resolution],
@@ -76,6 +96,7 @@ def run_plan(
     workers: int = 16,
     timeout: float | None = None,
     at_hand: Callable[[list[SourceGroup]], set[str]] | None = None,
+    history: Callable[[SourceGroup, Resolution], None] | None = None,
 ) -> RunStats:
     """Ask for every distinct source at once (the HTTP layer bounds each host) and have the Korean claims
     analysed in a helper process on the other core meanwhile; call `on_ready` with each batch of sources that
@@ -86,6 +107,10 @@ def run_plan(
     `at_hand(groups)`: the keys whose sources need no fetching (a runner whose checks resolve for themselves
     from its cache); those groups are handed on together, first, with no resolution, instead of one by one
     as a pool thread gets to each.
+
+    `history(group, resolution)`: called in the fetch thread as soon as a group's source is in, before its
+    claims are handed on — the provision's versions and the judgment's later treatment (issue 17) are
+    asked for there, beside the source, never in the check.
 
     Resolving and checking claim by claim in one pool had its threads queue behind the same statute, cited
     forty times, while the other sources sat unrequested."""
@@ -109,9 +134,12 @@ def run_plan(
     )
     if not wanted and not waiting_korean:
         return stats
-    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(wanted) or 1)), thread_name_prefix="fetch")
+    # a group's history is asked in its fetch thread: twice the threads, so that the other sources' look-ups
+    # do not queue behind it (SourceHTTP's per-host limit still bounds what each host is asked at once)
+    threads = workers * (2 if history is not None else 1)
+    pool = ThreadPoolExecutor(max_workers=max(1, min(threads, len(wanted) or 1)), thread_name_prefix="fetch")
     fetching: dict[Future[Resolution], SourceGroup] = {
-        pool.submit(_resolve, resolve, group.anchor): group for group in wanted
+        pool.submit(_fetch, resolve, group, history): group for group in wanted
     }
     pending: set[Future[Any]] = set(fetching)
     if helper is not None:
@@ -163,19 +191,38 @@ def verify_document(
     workers: int = 16,
     on_finding: Callable[[Finding], None] | None = None,
     for_claim: Callable[[Claim, Resolution | None], Resolution | None] | None = None,
+    as_of: str | None = None,
+    history: HistoryLookup | None = None,
 ) -> DocumentReport:
     """Every claim of the draft checked against its source, in-process: `run_plan` fetching on threads, a
     small pool checking claims as their sources come in. A source is fetched once for all the claims citing
     it; `for_claim(claim, resolution)` may narrow what one claim is checked against (a document a user
-    supplied serves only the citation it was supplied for)."""
+    supplied serves only the citation it was supplied for). `as_of` (ISO, None: today): the day the law is
+    checked on; `history`: the clients that ask for each source's versions / later treatment in the fetch
+    phase (None: not asked, `Finding.history` stays None)."""
     language = language_of(document.text, lang)
     the_plan = plan(claims_of(document, language))
     claims = the_plan.claims
+    day = as_of or dt.date.today().isoformat()
+    histories: dict[int, HistoryMeasure | None] = {}
+
+    def ask_history(group: SourceGroup, resolution: Resolution) -> None:
+        assert history is not None
+        for i in group.claims:
+            narrowed = for_claim(claims[i], resolution) if for_claim is not None else resolution
+            histories[i] = history.lookup(claims[i], narrowed, as_of=day)
 
     def check(i: int, resolution: Resolution | None) -> Finding:
         if for_claim is not None:
             resolution = for_claim(claims[i], resolution)
-        finding = verify_claim(claims[i], resolution, finding_id=f"C{i + 1}", lang=language)
+        finding = verify_claim(
+            claims[i],
+            resolution,
+            finding_id=f"C{i + 1}",
+            lang=language,
+            as_of=day,
+            history=histories.get(i),
+        )
         if on_finding is not None:
             on_finding(finding)
         return finding
@@ -188,7 +235,13 @@ def verify_document(
                 for i in the_plan.unresolvable if group is None else group.claims:
                     checks[i] = checking.submit(check, i, resolution)
 
-        run_plan(the_plan, resolver.resolve, on_ready, workers=workers)
+        run_plan(
+            the_plan,
+            resolver.resolve,
+            on_ready,
+            workers=workers,
+            history=ask_history if history is not None else None,
+        )
         findings = tuple(checks[i].result() for i in range(len(claims)))
     return DocumentReport(
         path=document.name,
@@ -196,4 +249,5 @@ def verify_document(
         chars=len(document.text),
         language=language,
         findings=findings,
+        as_of=day,
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from verifier.rationales_history import HISTORY_RATIONALES
+
 RATIONALES: Mapping[str, Mapping[str, str]] = {
     "verified_fragment": {
         "en": "The quoted words are in the source verbatim (character {start}).",
@@ -381,6 +383,9 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "한국 법률 인용 구조를 충분히 식별하지 못했습니다.",
     },
 }
+
+
+RATIONALES = {**RATIONALES, **HISTORY_RATIONALES}  # issue 17: the version and treatment sentences
 
 
 class _Defaults(dict[str, str]):

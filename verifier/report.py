@@ -14,7 +14,9 @@ from verifier.provenance import describe, provenance_json
 
 # /2 (issue 16): `source.provenance` says where each source came from, and `official_status` what the
 # official source says of a claim that was checked against a source a user supplied.
-SCHEMA = "citation-findings/2"
+# /3 (issue 17): each document's `as_of` (the day the law is checked on) and each finding's `history` (the
+# provision's versions or the judgment's later treatment as of that day, null when there is none to ask).
+SCHEMA = "citation-findings/3"
 
 
 def summary(findings: Iterable[Finding]) -> dict[str, int]:
@@ -46,6 +48,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "source": None,
         "match": None,
         "official_status": f.official_status.value if f.official_status is not None else None,
+        "history": f.history.to_json() if f.history is not None else None,
     }
     if f.source is not None:
         out["source"] = {
@@ -73,6 +76,7 @@ def document_json(report: DocumentReport) -> dict[str, Any]:
         "sha256": report.sha256,
         "chars": report.chars,
         "language": report.language,
+        "as_of": report.as_of,
         "summary": summary(report.findings),
         "findings": [finding_json(f) for f in report.findings],
     }

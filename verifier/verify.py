@@ -20,6 +20,7 @@ from verifier.citations.substance import claim_substance
 from verifier.claim_sample import language_of_claim
 from verifier.cross_reference import referenced_units
 from verifier.gradient import Decision, decide
+from verifier.history_check import HistoryMeasure, history_check
 from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
@@ -54,6 +55,8 @@ from verifier.pinpoint import (
 )
 from verifier.precedent_topic import check_topic
 from verifier.provenance import provenance_of
+from verifier.rationales import Message
+from verifier.rationales_history import HISTORY_RATIONALES
 from verifier.supporting import kr_precedent_note, kr_statute_evidence, summary, web_url
 from verifier.text import normalize
 from verifier.topic_fields import operative_part
@@ -67,9 +70,21 @@ _SUBSTANTIVE = frozenset(
 _TOPICAL = _SUBSTANTIVE | {ClaimType.BARE_CITATION, ClaimType.PROCEDURAL_FACT}
 
 
-def verify_claim(claim: Claim, resolution: Resolution | None, *, finding_id: str, lang: str) -> Finding:
-    """The verdict on one claim. `lang` is the draft's language (rationales are written in it)."""
-    measured = measure(claim, resolution, lang=lang)
+def verify_claim(
+    claim: Claim,
+    resolution: Resolution | None,
+    *,
+    finding_id: str,
+    lang: str,
+    as_of: str | None = None,
+    history: HistoryMeasure | None = None,
+) -> Finding:
+    """The verdict on one claim. `lang` is the draft's language (rationales are written in it); `as_of`: the
+    review's date (ISO; None: today); `history`: what the fetch phase obtained of the provision's versions /
+    the judgment's later treatment for that date (`verifier.history_check`; None: nothing was asked)."""
+    if history is not None and as_of is not None and history.as_of != as_of:
+        raise ValueError(f"the history was asked as of {history.as_of}, not {as_of}")
+    measured = measure(claim, resolution, lang=lang, history=history)
     return finding_of(measured, decide(measured), finding_id=finding_id)
 
 
@@ -113,13 +128,21 @@ def finding_of(measured: Measurement, decision: Decision, *, finding_id: str) ->
         reason=decision.reason,
         note_messages=decision.notes,
         official_status=decision.official,
+        history=history_check(measured.history, _history_note(decision)),
     )
 
 
-def measure(claim: Claim, resolution: Resolution | None, *, lang: str) -> Measurement:
+def _history_note(decision: Decision) -> Message | None:
+    """The history's sentence the decision carries (its rationale, or a note beside it)."""
+    return next((n for n in (decision.reason, *decision.notes) if n.key in HISTORY_RATIONALES), None)
+
+
+def measure(
+    claim: Claim, resolution: Resolution | None, *, lang: str, history: HistoryMeasure | None = None
+) -> Measurement:
     citation = claim.citation
     anchor = citation.anchor
-    base = Measurement(claim=claim, lang=lang, required=claim.claim_type.required_level)
+    base = Measurement(claim=claim, lang=lang, required=claim.claim_type.required_level, history=history)
     if citation.problem is not None or anchor is None:
         return _with(base, problem=citation.problem or "no anchor could be read from the citation")
     if resolution is None:

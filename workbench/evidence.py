@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import translation
+
+from workbench import history_view
 from workbench.models import Finding, Review
 from workbench.words import place_in_source
 
@@ -27,6 +30,8 @@ class Evidence:
     rules: list[str] = field(default_factory=list)
     similarity: float | None = None
     unit_label: str = ""
+    # the provision's versions / the judgment's later treatment on the review's date (issue 17)
+    history: history_view.HistoryView | None = None
 
 
 def marked(text: str, start: int, spans: list[tuple[int, int, str]]) -> list[Segment]:
@@ -67,8 +72,9 @@ def build(review: Review, finding: Finding) -> Evidence:
     sentence = marked(draft[lo:hi], lo, spans)
     match: dict[str, Any] | None = finding.match
     snapshot = finding.snapshot
+    history = history_view.build(finding, (translation.get_language() or "en")[:2])
     if not match or snapshot is None:
-        return Evidence(sentence=sentence, nearest=_nearest(finding))
+        return Evidence(sentence=sentence, nearest=_nearest(finding), history=history)
     start, end = int(match.get("start", 0)), int(match.get("end", 0))
     return Evidence(
         sentence=sentence,
@@ -78,6 +84,7 @@ def build(review: Review, finding: Finding) -> Evidence:
         rules=[str(r) for r in match.get("rules") or []],
         similarity=match.get("similarity"),
         unit_label=_unit_at(snapshot.kind, snapshot.units, start),
+        history=history,
     )
 
 

@@ -24,7 +24,7 @@ from verifier.report import SCHEMA, document_json, summary
 from workbench.drafts import truncation_text
 from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
 from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
-from workbench.records import finding_of, provenance_of_snapshot, rationale_in
+from workbench.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in
 
 FORMATS = ("json", "csv", "pdf", "docx")
 # A snapshot's header, never its text and units (380 KB and 151 KB for k.c.): exports name the source, and
@@ -78,6 +78,7 @@ def as_json(review: Review) -> dict[str, Any]:
         chars=len(review.draft_text),
         language=review.language,
         findings=tuple(finding_of(f) for f in findings),
+        as_of=review.as_of.isoformat(),  # schema /3: the day the law is checked on
     )
     return {
         "schema": SCHEMA,
@@ -124,6 +125,7 @@ CSV_COLUMNS = (
     "id", "status", "label", "citation", "jurisdiction", "kind", "claim_type", "required_level",
     "achieved_level", "claim_text", "rationale", "review_state", "decision", "decided_by", "decided_at",
     "decision_comment", "source_url", "snapshot_sha256", "source_provenance", "official_status",
+    "as_of", "history_note",
 )  # fmt: skip
 
 
@@ -161,6 +163,7 @@ def export_csv(review: Review, lang: str) -> bytes:
         )
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
         source += [provenance_line(f.snapshot, lang), f.official_status]
+        source += [review.as_of.isoformat(), history_note_in(f, lang)]  # issue 17: the law as of that day
         label = Status(f.status).label if f.status else ""
         row = [
             f.finding_id,
@@ -204,7 +207,8 @@ def export_pdf(review: Review, lang: str) -> bytes:
     line(
         f"Matter: {review.matter.reference} {review.matter.name}\n"
         f"Draft: {review.draft_name} (version {review.version}), sha256 {review.draft_sha256}\n"
-        f"Created: {review.created_at:%Y-%m-%d %H:%M} UTC · checked: {checked}"
+        f"Created: {review.created_at:%Y-%m-%d %H:%M} UTC · checked: {checked}\n"
+        f"Law as of: {review.as_of.isoformat()}"
     )
     line(
         f"Signed off by {signoff.user.get_username()} on {signoff.signed_at:%Y-%m-%d %H:%M} UTC"
@@ -258,6 +262,8 @@ def export_pdf(review: Review, lang: str) -> bytes:
         if f.quote:
             line(f"Quote: “{f.quote}”")
         line(f"Rationale: {rationale_in(f, lang)}")
+        if history := history_note_in(f, lang):
+            line(f"As of {review.as_of.isoformat()}: {history}")
         if f.match and f.match.get("excerpt"):
             line(f"Source excerpt: {f.match['excerpt']}")
         if f.match and f.match.get("diff"):
@@ -320,6 +326,7 @@ def export_docx(review: Review, lang: str) -> bytes:
     else:
         document = docx.Document()
         document.add_heading(review.title, level=1)
+        document.add_paragraph(f"Law as of: {review.as_of.isoformat()}")
         anchored = _write_draft_with_runs(document, review.draft_text, findings)
     for f in findings:
         runs = anchored.get(f.pk)
@@ -328,8 +335,11 @@ def export_docx(review: Review, lang: str) -> bytes:
         d = last_decision(f)
         text = (
             f"{f.finding_id} · {STATUS_ICON[Status(f.status)] if f.status else ''} {f.status or 'pending'} "
-            f"({f.required_level}→{f.achieved_level or 'none'})\n{rationale_in(f, lang)}"
+            f"({f.required_level}→{f.achieved_level or 'none'}) · law as of {review.as_of.isoformat()}\n"
+            f"{rationale_in(f, lang)}"
         )
+        if history := history_note_in(f, lang):
+            text += f"\n{history}"
         if f.snapshot:
             text += f"\n{provenance_line(f.snapshot, lang)}"
         if f.official_status:
@@ -342,6 +352,7 @@ def export_docx(review: Review, lang: str) -> bytes:
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
         document.add_paragraph(truncation_text(review))
     props = document.core_properties
+    props.subject = f"Citation review, law as of {review.as_of.isoformat()}"
     props.created = props.modified = when.replace(tzinfo=None)
     props.last_printed = when.replace(tzinfo=None)
     props.revision = 1

@@ -1,17 +1,20 @@
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from verifier.ingest import IngestedDocument, IngestError, ingest_text
 from verifier.ingest.files import check_upload
 from verifier.ingest.sandbox import ingest_within
 from workbench import drafts, throttle
+from workbench.asof import as_of_problem
 from workbench.models import Decision, Matter
 
 
@@ -112,6 +115,46 @@ class UploadTextForm(forms.Form):
         return data
 
 
+AS_OF_LABEL = _("Law as of")
+AS_OF_HELP = _(
+    "The date the law is checked on: the date of the facts, of the contract or of the filing. The wording in "
+    "force on that day is the one checked. Default: today."
+)
+
+
+def as_of_field(*, required: bool) -> forms.DateField:
+    return forms.DateField(
+        required=required,
+        label=AS_OF_LABEL,
+        help_text=AS_OF_HELP,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+        error_messages={
+            "required": _("Give the date the law is checked on."),
+            "invalid": _("Give the date as YYYY-MM-DD, for example 2015-03-01."),
+        },
+    )
+
+
+def clean_as_of_value(value: date | None) -> date:
+    """A plausible as-of date; none given (a form posted without the field) is today."""
+    if value is None:
+        return timezone.localdate()
+    problem = as_of_problem(value)
+    if problem:
+        raise forms.ValidationError(problem, code="implausible")
+    return value
+
+
+class AsOfForm(forms.Form):
+    """The review's as-of date, changed on an existing review (the review is checked again)."""
+
+    as_of = as_of_field(required=True)
+
+    def clean_as_of(self) -> date:
+        return clean_as_of_value(self.cleaned_data["as_of"])
+
+
 class DraftVersionForm(UploadTextForm):
     """A revised draft: an uploaded file is read by the worker, as for a new review."""
 
@@ -127,11 +170,14 @@ class NewReviewForm(UploadTextForm):
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
         label=_("Paste the draft"),
     )
-    field_order = ("matter", "title", "text", "file")
+    as_of = as_of_field(required=False)  # left empty: today
+    field_order = ("matter", "title", "as_of", "text", "file")
     nothing_given = _("Paste a draft or upload a file.")
 
     def __init__(self, *args: Any, matters: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["as_of"].initial = timezone.localdate()
+        self.fields["as_of"].widget.attrs["aria-describedby"] = "id_as_of-help"  # the help the page shows
         field = self.fields["matter"]
         field.queryset = matters  # type: ignore[attr-defined]
         only = list(matters[:2])
@@ -142,6 +188,9 @@ class NewReviewForm(UploadTextForm):
 
     def pasted_name(self, data: dict[str, Any]) -> str:
         return str(data.get("title") or "pasted text")
+
+    def clean_as_of(self) -> date:
+        return clean_as_of_value(self.cleaned_data["as_of"])
 
 
 class ProposalForm(forms.Form):

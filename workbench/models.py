@@ -83,6 +83,11 @@ class Review(models.Model):
     error = models.TextField(blank=True)
     dispatched_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The review's reference date (issue 17): the law is checked as it stood on this day — the date of the
+    # facts, of the contract or of filing. Changing it re-verifies the current version.
+    as_of = models.DateField(
+        _("as of"), default=timezone.localdate, help_text=_("the date the law is checked on")
+    )
 
     class Meta:
         ordering: ClassVar = ["-created_at"]
@@ -241,6 +246,9 @@ class Finding(models.Model):
     )
     # Checked against a supplied source: the status the official source gives the same claim.
     official_status = models.CharField(max_length=24, choices=STATUS_CHOICES, blank=True)
+    # The version and treatment check on the review's as-of date (verifier.model.HistoryCheck.to_json);
+    # None: the claim has no provision or judgment history to ask about.
+    history = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering: ClassVar = ["ordinal"]

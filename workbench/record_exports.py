@@ -54,6 +54,7 @@ def heading_lines(review: Review) -> list[str]:
             "draft": review.draft_name,
             "v": review.version,
         },
+        toa.as_of_line(review),
     ]
 
 
@@ -64,10 +65,11 @@ def toa_docx(review: Review) -> bytes:
     table = toa.build(toa.findings_for_table(review))
     when = reference_time(review)
     document = docx.Document()
-    title, name, matter = heading_lines(review)
+    title, name, matter, as_of = heading_lines(review)
     document.add_heading(title, level=0)
     document.add_paragraph(name)
     document.add_paragraph(matter)
+    document.add_paragraph(as_of)
     for part in table.parts:
         document.add_heading(part.title, level=1)
         for section in part.sections:
@@ -106,7 +108,7 @@ def toa_docx(review: Review) -> bytes:
 def toa_pdf(review: Review) -> bytes:
     table = toa.build(toa.findings_for_table(review))
     when = reference_time(review)
-    title, name, matter = heading_lines(review)
+    title, name, matter, as_of = heading_lines(review)
     pdf = new_pdf(f"{title}: {review.title}", when)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin
@@ -119,6 +121,7 @@ def toa_pdf(review: Review) -> bytes:
     line(title, 16, "B", 8)
     line(name, 12, "B", 6)
     line(matter)
+    line(as_of, 9.5, "B")
     pdf.ln(3)
     for part in table.parts:
         line(part.title, 13, "B", 7)

@@ -28,6 +28,7 @@ def review_authorities(request: HttpRequest, review_id: int) -> HttpResponse:
         {
             "review": review,
             "table": table,
+            "as_of_line": toa.as_of_line(review),
             "workspace": reverse("review", args=[review.pk]),
             "role": role_of(request.user),
         },

@@ -4,6 +4,7 @@ finding_row(review, ordinal, claim) -> Finding row          a claim, pending, re
 claim_of(row) -> Claim                                     the claim a row stands for, to verify again
 verdict_fields(verdict, snapshot) -> {field: value}        what a row stores of a verifier Finding
 finding_of(row) -> verifier Finding                        a stored verdict, for the findings JSON
+history_in(verdict) / history_of(row)                      the version/treatment check as stored / as read
 anchor_to_json / anchor_from_json                          the parsed anchor, kept to resolve again
 snapshot_fields(document) / document_of(snapshot)          a source as stored / as judged against
 source_ref(snapshot) / provenance_of_snapshot(snapshot)    what a finding names of its source
@@ -25,6 +26,7 @@ from verifier.model import (
     Citation,
     Claim,
     ClaimType,
+    HistoryCheck,
     Jurisdiction,
     Kind,
     Level,
@@ -112,8 +114,19 @@ def verdict_fields(verdict: VerifiedFinding, snapshot: SourceSnapshot | None) ->
         "nearest": [dataclasses.asdict(n) for n in verdict.nearest],
         "coverage": verdict.coverage,
         "official_status": verdict.official_status.value if verdict.official_status else "",
+        "history": history_in(verdict),
         "computed_at": timezone.now(),
     }
+
+
+def history_in(verdict: VerifiedFinding) -> dict[str, Any] | None:
+    """What a row stores of the verdict's version/treatment check (issue 17): HistoryCheck.to_json, the
+    findings JSON's `history`, notes kept as messages; None when the claim has no history to ask about."""
+    return verdict.history.to_json() if verdict.history is not None else None
+
+
+def history_of(row: Finding) -> HistoryCheck | None:
+    return HistoryCheck.from_json(row.history) if row.history else None
 
 
 def _evidence(data: dict[str, Any]) -> MatchEvidence:
@@ -177,6 +190,7 @@ def finding_of(row: Finding, snapshot: SourceSnapshot | None = None) -> Verified
         reason=Message.from_json(row.reason) if row.reason else None,
         note_messages=tuple(Message.from_json(m) for m in row.note_messages),
         official_status=Status(row.official_status) if row.official_status else None,
+        history=history_of(row),
     )
 
 
@@ -190,6 +204,13 @@ def notes_in(row: Finding, lang: str) -> list[str]:
     if row.note_messages:
         return [Message.from_json(m).render(lang) for m in row.note_messages]
     return list(row.notes)
+
+
+def history_note_in(row: Finding, lang: str) -> str:
+    """The version/treatment check's one sentence (issue 17) in `lang`: "version not checked: …", the wording
+    in force on the review's date, a later judgment that changed the cited one; "" when there is none."""
+    history = history_of(row)
+    return history.note.render(lang) if history is not None and history.note is not None else ""
 
 
 def same_claim_key(row: Finding) -> tuple[str, str, str, str, str]:

@@ -8,6 +8,7 @@ fetch, verify, store verdicts, complete) are the worker's (`workbench.worker`, r
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -16,11 +17,13 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from verifier.history_check import HistoryMeasure
 from verifier.ingest import IngestedDocument
-from verifier.model import Found, Status
+from verifier.model import Claim, Found, Resolution, Status
 from verifier.provenance import provenance_json
 from verifier.verify import verify_claim
 from workbench import audit, supplied, tasks, worker
+from workbench.asof import as_of_problem
 from workbench.drafts import Upload, unread_fields
 from workbench.models import (
     HARD_BLOCK_STATUSES,
@@ -42,6 +45,7 @@ from workbench.records import (
     provenance_of_snapshot,
     same_claim_key,
 )
+from workbench.sources import history_lookup
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -58,18 +62,24 @@ def create_review(
     original: bytes | None = None,
     upload: Upload | None = None,
     enqueue: bool = True,
+    as_of: date | None = None,
 ) -> Review:
     """A review of a pasted draft (`document`, read already) or of an uploaded file (`upload`, only stored
-    here: the worker reads it under a budget, workbench.drafts)."""
+    here: the worker reads it under a budget, workbench.drafts), checked as the law stood on `as_of` (None:
+    today)."""
     require_role(user, ASSOCIATE, PARTNER)
     if not matters_of(user).filter(pk=matter.pk).exists():
         raise PermissionDenied("You are not a member of this matter.")
+    as_of = as_of or timezone.localdate()
+    if problem := as_of_problem(as_of):
+        raise ValidationError(problem)
     fields, uploaded = _draft(document, upload)
     with transaction.atomic():
         review = Review.objects.create(
             matter=matter,
             title=title.strip() or fields["draft_name"],
             created_by=person(user),
+            as_of=as_of,
             **fields,
         )
         original = upload.data if upload is not None else original
@@ -84,7 +94,12 @@ def create_review(
             sha256=review.draft_sha256,
             created_by=person(user),
         )
-        audit.append(review, "review_created", {"title": review.title, "matter": matter.reference}, user)
+        audit.append(
+            review,
+            "review_created",
+            {"title": review.title, "matter": matter.reference, "as_of": as_of.isoformat()},
+            user,
+        )
         audit.append(review, "draft_uploaded", {"version": 1, **uploaded}, user)
         if enqueue:
             _enqueue(review)
@@ -256,7 +271,13 @@ def reverify_supplied(review: Review, targets: list[Finding]) -> list[Finding]:
                 officials[anchor.key] = supplied.official_at_hand(anchor, review.matter)
             official = officials[anchor.key]
         resolution, snapshot, resolved = supplied.resolution_for(target, official)
-        verdict = verify_claim(claim, resolution, finding_id=target.finding_id, lang=review.language)
+        verdict = verify_claim(
+            claim,
+            resolution,
+            finding_id=target.finding_id,
+            lang=review.language,
+            history=_history(claim, resolution, review),
+        )
         verdicts.append((target, verdict, snapshot, resolved))
     worker.store_verdicts(review, verdicts, reopen=True)
     return list(Finding.objects.filter(pk__in=[t.pk for t in targets]).order_by("ordinal"))
@@ -268,21 +289,28 @@ def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> 
     document = document_of(snapshot)
     targets = list(review.findings.filter(version=review.version, anchor_key=anchor_key).order_by("ordinal"))
     Finding.objects.filter(pk__in=[t.pk for t in targets]).update(supplied_source=None)
-    verdicts = [
-        (
-            target,
-            verify_claim(
-                claim_of(target), Found(document), finding_id=target.finding_id, lang=review.language
-            ),
-            snapshot,
-            None,
+    verdicts: list[worker.Verdict] = []
+    for target in targets:
+        claim = claim_of(target)
+        found = Found(document)
+        verdict = verify_claim(
+            claim,
+            found,
+            finding_id=target.finding_id,
+            lang=review.language,
+            history=_history(claim, found, review),
         )
-        for target in targets
-    ]
+        verdicts.append((target, verdict, snapshot, None))
     worker.store_verdicts(review, verdicts, reopen=True)
     for target in targets:
         target.refresh_from_db()
     return targets
+
+
+def _history(claim: Claim, resolution: Resolution | None, review: Review) -> HistoryMeasure | None:
+    """The provision's versions / the judgment's later treatment as of the review's date (issue 17), for a
+    finding checked again here: a verdict stored without them would drop the finding's history."""
+    return history_lookup().lookup(claim, resolution, as_of=review.as_of.isoformat())
 
 
 def retry_finding(*, user: AnyUser, finding: Finding) -> None:
@@ -303,6 +331,59 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
             review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
         )
         tasks.verify_findings_task.delay_on_commit([finding.pk])  # type: ignore[attr-defined]
+
+
+def change_as_of(*, user: AnyUser, review: Review, as_of: date) -> Review:
+    """Check the review's current version again as the law stood on `as_of` (the date of the facts, of the
+    contract, of the filing): every finding goes back to the worker, whose plan looks the versions and the
+    later treatment up for the new date; verdicts may change, so their review state reopens (the decisions
+    made stay on the record). The audit event names the old and the new date."""
+    require_role(user, ASSOCIATE, PARTNER)
+    if not matters_of(user).filter(pk=review.matter_id).exists():
+        raise PermissionDenied("You are not a member of this matter.")
+    ensure_open(review)
+    if problem := as_of_problem(as_of):
+        raise ValidationError(problem)
+    with transaction.atomic():
+        locked = Review.objects.select_for_update().get(pk=review.pk)
+        if locked.is_running:
+            raise ValidationError("Wait until the current version has been checked.")
+        if locked.as_of == as_of:
+            raise ValidationError(f"The review is already checked as of {as_of.isoformat()}.")
+        before = locked.as_of
+        findings = locked.findings.filter(version=locked.version)
+        count = findings.update(
+            progress=Finding.Progress.PENDING,
+            state=Finding.State.OPEN,
+            claimed_by="",
+            claimed_at=None,
+            dispatched_at=timezone.now(),
+        )
+        # RESOLVING, not QUEUED: the pipeline task then runs the plan (sources, versions, treatment) for the
+        # version's findings as they are, without extracting them afresh (which would drop their decisions).
+        Review.objects.filter(pk=locked.pk).update(
+            as_of=as_of,
+            status=Review.Status.RESOLVING if count else locked.status,
+            progress_total=count,
+            progress_done=0,
+            finished_at=None if count else locked.finished_at,
+            error="",
+        )
+        audit.append(
+            locked,
+            "as_of_changed",
+            {
+                "from": before.isoformat(),
+                "to": as_of.isoformat(),
+                "version": locked.version,
+                "findings_checked_again": count,
+            },
+            user,
+        )
+        if count:
+            _enqueue(locked)
+    review.refresh_from_db()
+    return review
 
 
 # --- decisions and sign-off -------------------------------------------------------------------------

@@ -161,6 +161,10 @@ LAWGOKR_BASE_URL = os.environ.get("LAWGOKR_BASE_URL", "https://www.law.go.kr/DRF
 SAOS_BASE_URL = os.environ.get("SAOS_BASE_URL", "https://www.saos.org.pl/api")
 ELI_BASE_URL = os.environ.get("ELI_BASE_URL", "https://api.sejm.gov.pl/eli")
 CELLAR_BASE_URL = os.environ.get("CELLAR_BASE_URL", "https://publications.europa.eu/resource")
+CELLAR_SPARQL_URL = os.environ.get("CELLAR_SPARQL_URL", "https://publications.europa.eu/webapi/rdf/sparql")
+# issue 17: the versions of statutes and the later treatment of judgments, kept between runs (a warm run asks
+# upstream nothing): version lists and treatment for the day they were obtained, version texts for good
+WORKBENCH_HISTORY_DIR = Path(os.environ.get("WORKBENCH_HISTORY_DIR", VAR_DIR / "history"))
 WORKBENCH_LOCAL_ONLY = env_bool("WORKBENCH_LOCAL_ONLY")
 SOURCE_HTTP_TIMEOUT = float(os.environ.get("SOURCE_HTTP_TIMEOUT", "20"))
 # SAOS's search "regularly takes 20–35 s under load" (SOURCE-APIS §3.1), so it has its own default of 45 s; an

@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -23,6 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from verifier.history_check import HistoryLookup
 from verifier.model import (
     Anchor,
     Found,
@@ -60,10 +62,31 @@ def router(*, local_only: bool | None = None) -> Resolver:
         return _routers[only_local]
 
 
+_histories: dict[bool, HistoryLookup] = {}
+
+
+def history_lookup(*, local_only: bool | None = None) -> HistoryLookup:
+    """The history clients beside the process's resolver stack (issue 17), sharing its HTTP client and key,
+    their answers kept under WORKBENCH_HISTORY_DIR: a warm run asks upstream nothing."""
+    from verifier.sources.history_store import DirectoryStore
+
+    only_local = settings.WORKBENCH_LOCAL_ONLY if local_only is None else local_only
+    resolver = router(local_only=only_local)
+    with _router_lock:
+        if only_local not in _histories:
+            _histories[only_local] = HistoryLookup.for_resolver(
+                resolver,
+                store=DirectoryStore(Path(settings.WORKBENCH_HISTORY_DIR)),
+                sparql_url=settings.CELLAR_SPARQL_URL,
+            )
+        return _histories[only_local]
+
+
 def reset_router() -> None:
     """Forget the process's resolver stacks (tests change base URLs between cases)."""
     with _router_lock:
         _routers.clear()
+        _histories.clear()
 
 
 @dataclass(frozen=True)

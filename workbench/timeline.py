@@ -33,6 +33,7 @@ EVENT_WORDS: dict[str, Promise] = {
     "source_search": gettext_lazy("Sources searched"),
     "source_search_chosen": gettext_lazy("Search hit used as the source"),
     "retry_requested": gettext_lazy("Source looked up again"),
+    "as_of_changed": gettext_lazy("Date the law is checked on changed"),
     "decision_proposed": gettext_lazy("Decision proposed"),
     "decision_approve": gettext_lazy("Approved"),
     "decision_reject": gettext_lazy("Rejected"),
@@ -97,6 +98,14 @@ def detail_of(kind: str, payload: dict[str, Any]) -> str:
             "v": payload.get("version", ""),
             "name": payload.get("name", ""),
         }
+    if kind == "as_of_changed":
+        return _("%(before)s → %(after)s; %(n)s findings checked again") % {
+            "before": payload.get("from", ""),
+            "after": payload.get("to", ""),
+            "n": payload.get("findings_checked_again", 0),
+        }
+    if kind == "review_created" and payload.get("as_of"):
+        return _("law as of %(date)s") % {"date": payload["as_of"]}
     if kind == "exported":
         return str(payload.get("format") or "")
     supplied = provenance_of_json(payload.get("provenance"))

@@ -94,6 +94,13 @@ class Table:
         return sum(len(g.entries) for p in self.parts for s in p.sections for g in s.groups.values())
 
 
+def as_of_line(review: Review) -> str:
+    """The date the table's authorities were checked on (issue 17): the wording in force that day."""
+    return _("Law as of %(date)s: the wording in force on that day was checked.") % {
+        "date": review.as_of.isoformat()
+    }
+
+
 def findings_for_table(review: Review) -> QuerySet[Finding]:
     return review.findings.filter(version=review.version).select_related("snapshot").order_by("ordinal")
 

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from workbench import record_views, supplied_views, views
+from workbench import asof_views, record_views, supplied_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,6 +17,7 @@ urlpatterns = [
         views.review_sign_off_confirm,
         name="review_sign_off_confirm",
     ),
+    path("reviews/<int:review_id>/as-of/", asof_views.review_as_of, name="review_as_of"),
     path("reviews/<int:review_id>/bulk-approve/", views.review_bulk_approve, name="review_bulk_approve"),
     path("reviews/<int:review_id>/findings/<int:finding_pk>/", views.finding_detail, name="finding"),
     path(

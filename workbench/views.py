@@ -113,6 +113,7 @@ def review_new(request: HttpRequest) -> HttpResponse:
                 matter=form.cleaned_data["matter"],
                 title=form.cleaned_data.get("title") or "",
                 **form.draft,
+                as_of=form.cleaned_data["as_of"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)

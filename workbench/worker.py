@@ -43,7 +43,14 @@ from verifier.verify import verify_claim
 from workbench import audit, drafts
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
-from workbench.sources import Outcome, cached_keys, cached_snapshot, resolve_all, resolve_for
+from workbench.sources import (
+    Outcome,
+    cached_keys,
+    cached_snapshot,
+    history_lookup,
+    resolve_all,
+    resolve_for,
+)
 from workbench.supplied import link_new_findings, resolution_for
 
 log = logging.getLogger(__name__)
@@ -288,8 +295,21 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
     def at_hand(groups: list[SourceGroup]) -> set[str]:
         return cached_keys([g.key for g in groups], review.matter)
 
+    lookup = history_lookup()
+    as_of = review.as_of.isoformat()
+
+    def history(group: SourceGroup, resolution: Resolution) -> None:
+        # issue 17, beside the source: the answers land in the history store the checks read
+        for i in group.claims:
+            lookup.lookup(the_plan.claims[i], resolution, as_of=as_of)
+
     stats = run_plan(
-        the_plan, resolve, on_ready, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT, at_hand=at_hand
+        the_plan,
+        resolve,
+        on_ready,
+        timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT,
+        at_hand=at_hand,
+        history=history,
     )
     audit.append(
         review,
@@ -336,6 +356,7 @@ def verify_findings(finding_ids: list[int]) -> None:
             if claim.citation.resolvable and claim.citation.anchor is not None:
                 anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
         outcomes = resolve_all(list(anchors.values()), matter=review.matter)
+        lookup = history_lookup()
         verdicts: list[Verdict] = []
         for finding, claim in zip(rows, claims, strict=True):
             outcome: Outcome | None = None
@@ -344,7 +365,17 @@ def verify_findings(finding_ids: list[int]) -> None:
                 outcome = outcomes[anchor.key]
             # a supplied source serves only the findings it was chosen for, beside the official answer
             resolution, snapshot, resolved = resolution_for(finding, outcome)
-            verdict = verify_claim(claim, resolution, finding_id=finding.finding_id, lang=review.language)
+            # the versions / later treatment as of the review's date: from the store the prefetch filled
+            as_of = review.as_of.isoformat()
+            history = lookup.lookup(claim, resolution, as_of=as_of)
+            verdict = verify_claim(
+                claim,
+                resolution,
+                finding_id=finding.finding_id,
+                lang=review.language,
+                as_of=as_of,
+                history=history,
+            )
             verdicts.append((finding, verdict, snapshot, resolved))
         store_verdicts(review, verdicts, claim=token)
 

@@ -12,6 +12,7 @@ written as `http://fake`.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 import json
 import os
@@ -33,6 +34,8 @@ GOLDEN = DATA / "golden"
 OC = "golden-test-oc"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 FAKE_ORIGIN = re.compile(r"http://127\.0\.0\.1:\d+")
+# the review's as-of date (issue 17): fixed, so that the golden notes ("the wording in force on …") keep
+AS_OF = "2026-12-01"
 
 DRAFTS = [
     "tests/data/memos/every-status.md",
@@ -77,6 +80,7 @@ def canonical(finding: Any) -> dict[str, Any]:
             out["source"]["provenance"].pop("at", None)  # the fetch (or corpus load) time, like fetched_at
     out["reason"] = plain(finding.reason.to_json()) if finding.reason else None
     out["note_messages"] = [plain(m.to_json()) for m in finding.note_messages]
+    out["history"] = plain(finding.history.to_json()) if finding.history else None
     return out
 
 
@@ -124,6 +128,7 @@ def canonical_row(row: Any) -> dict[str, Any]:
             "reason": row.reason,
             "note_messages": row.note_messages,
             "official_status": row.official_status or None,
+            "history": row.history,
         }
     )
 
@@ -159,7 +164,7 @@ def fake() -> Iterator[FakeSources]:
 
 
 @pytest.fixture
-def mode_settings(request, settings, fake, transactional_db, data_dir) -> Iterator[str]:
+def mode_settings(request, settings, fake, transactional_db, data_dir, tmp_path) -> Iterator[str]:
     """`fakes`: an empty database and the fake servers as the only sources; `corpus`: the offline corpus
     imported as snapshots and nothing sent outside."""
     from django.db import connections
@@ -167,6 +172,7 @@ def mode_settings(request, settings, fake, transactional_db, data_dir) -> Iterat
     from workbench.sources import reset_router
 
     mode = request.param
+    settings.WORKBENCH_HISTORY_DIR = tmp_path / "history"  # each run starts with no versions kept
     db_settings = connections.settings["default"]
     max_age = db_settings["CONN_MAX_AGE"]
     db_settings["CONN_MAX_AGE"] = 0  # the pool threads of the CLI path close their connections
@@ -193,9 +199,15 @@ def cli_report(draft: str) -> Any:
     from verifier.ingest import ingest_path
     from verifier.pipeline import verify_document
     from workbench.management.commands.verify import CachedResolver
-    from workbench.sources import router
+    from workbench.sources import history_lookup, router
 
-    return verify_document(ingest_path(ROOT / draft), CachedResolver({}, router()), lang="auto")
+    return verify_document(
+        ingest_path(ROOT / draft),
+        CachedResolver({}, router()),
+        lang="auto",
+        as_of=AS_OF,
+        history=history_lookup(),
+    )
 
 
 def cli_findings(draft: str) -> tuple[str, list[dict[str, Any]]]:
@@ -223,7 +235,11 @@ def test_the_worker_gives_the_golden_findings(
 
     document = ingest_path(ROOT / draft)
     review = services.create_review(
-        user=people["associate"], matter=people["matter"], title=draft, document=document
+        user=people["associate"],
+        matter=people["matter"],
+        title=draft,
+        document=document,
+        as_of=dt.date.fromisoformat(AS_OF),
     )
     wait_for(lambda: Review.objects.get(pk=review.pk).status == Review.Status.DONE)
     review.refresh_from_db()
@@ -236,4 +252,5 @@ def test_the_worker_gives_the_golden_findings(
     exported = as_json(review)["documents"][0]
     report = cli_report(draft)
     assert exported["language"] == report.language
+    assert exported["as_of"] == report.as_of == AS_OF
     assert exported["findings"] == [finding_json(f) for f in report.findings]

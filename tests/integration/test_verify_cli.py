@@ -183,8 +183,11 @@ def fake() -> Iterator[FakeSources]:
 
 
 @pytest.fixture
-def sources(settings: Any, fake: FakeSources, transactional_db: None) -> Iterator[FakeSources]:
-    """The settings point at the fakes; a fresh router, so no client state leaks from another test."""
+def sources(
+    settings: Any, fake: FakeSources, transactional_db: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[FakeSources]:
+    """The settings point at the fakes; a fresh router, so no client state leaks from another test, and an
+    empty store of statute versions and later treatment (issue 17)."""
     from django.db import connections
 
     from workbench.sources import reset_router
@@ -194,6 +197,7 @@ def sources(settings: Any, fake: FakeSources, transactional_db: None) -> Iterato
     settings.LAWGOKR_OC = OC
     settings.SOURCE_HTTP_TIMEOUT = 5.0
     settings.WORKBENCH_LOCAL_ONLY = False
+    settings.WORKBENCH_HISTORY_DIR = tmp_path_factory.mktemp("history")
     reset_router()
     fake.clear_requests()
     # the command resolves on a thread pool; each thread's connection must close when its look-up ends,
@@ -382,3 +386,94 @@ def test_the_exit_status_counts_what_only_a_source_file_clears(
     assert finding["status"] == "needs_judgement"
     assert report["documents"][0]["summary"]["hard_blocks"] == 0
     assert exit_code == code
+
+
+# --- issue 17: --as-of, the wording in force on the review's date --------------------------------------
+
+PIPA_OLD = (
+    '개인정보 보호법 제15조 제1항 제4호는 "정보주체와의 계약의 체결 및 이행을 위하여 불가피하게 '
+    '필요한 경우"에 개인정보를 수집할 수 있다고 정한다.\n'
+)
+# art. 5 k.c. as promulgated in 1964 (Dz.U. 1964 nr 16 poz. 93), before the 1990 amendment removed "w Polskiej
+# Rzeczypospolitej Ludowej" (Dz.U. 1990 nr 55 poz. 321)
+KC5_1964 = (
+    "Zgodnie z art. 5 k.c. „Nie można czynić ze swego prawa użytku, który by był sprzeczny ze społeczno-"
+    "gospodarczym przeznaczeniem tego prawa lub z zasadami współżycia społecznego w Polskiej "
+    "Rzeczypospolitej Ludowej”.\n"
+)
+
+
+def draft(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "draft.md"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("value", ["2020-13-01", "yesterday", "2999-01-01"])
+def test_a_bad_or_future_as_of_date_is_refused_with_one_line(
+    value: str, sources: FakeSources, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from django.core.management import call_command
+
+    with pytest.raises(SystemExit) as exited:
+        call_command("verify", draft(tmp_path, PIPA_OLD), "--as-of", value)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("verify: --as-of")
+    assert sources.requests == []
+
+
+def test_an_earlier_wording_passes_as_of_its_day_and_is_blocked_as_of_today(
+    sources: FakeSources, tmp_path: Path
+) -> None:
+    path = draft(tmp_path, PIPA_OLD)
+    code, then = run_verify(tmp_path, path, "--as-of", "2020-01-01")
+    [finding] = findings_of(then).values()
+    assert then["documents"][0]["as_of"] == "2020-01-01"
+    assert finding["status"] == "verified", finding["rationale"]
+    assert code == 0
+    history = finding["history"]
+    assert history["as_of"] == "2020-01-01"
+    [checked] = [p for p in history["timeline"] if p["checked"]]
+    assert checked["matches"] is True
+    assert checked["start"] <= "2020-01-01" < checked["end"]
+
+    code, now = run_verify(tmp_path, path, "--as-of", "2026-12-01")
+    [finding] = findings_of(now).values()
+    assert finding["status"] == "unverified"
+    assert code == 1
+    assert "until 2023-09-14" in finding["history"]["note"]["text"]["en"]
+    assert "정보주체와 체결한 계약을 이행하거나" in finding["history"]["note"]["text"]["en"]
+
+
+def test_art_5_kc_in_its_1964_wording_is_never_a_silent_pass(sources: FakeSources, tmp_path: Path) -> None:
+    # The ELI answer for DU/1964/93 is the act as promulgated (its text.html), with the 1964 wording; the
+    # wording in force today cannot be derived, as the text of the amending act Dz.U. 1990 poz. 321 is
+    # not served: the finding says so, with the reason, and does not claim the version was checked.
+    _, report = run_verify(tmp_path, draft(tmp_path, KC5_1964), "--as-of", "2026-12-01")
+    [finding] = [f for f in findings_of(report).values() if f["citation"].startswith("art. 5")]
+    history = finding["history"]
+    assert history is not None
+    if history["checked"]:
+        assert finding["status"] != "verified", finding["rationale"]
+        assert history["note"]["key"] in ("version_other_differs", "version_other_same_meaning"), history
+    else:
+        note = history["note"]["text"]
+        assert note["en"].startswith("Version not checked: "), history
+        assert "Dz.U. 1990 poz. 321" in note["en"]
+        assert note["pl"].startswith("Wersji nie sprawdzono: ")
+
+
+def test_a_warm_run_asks_upstream_nothing_for_the_history_either(
+    sources: FakeSources, tmp_path: Path
+) -> None:
+    path = draft(tmp_path, PIPA_OLD + KC5_1964)
+    _, first = run_verify(tmp_path, path)
+    assert any(r.param("target") == "eflaw" for r in sources.requests)
+    sources.clear_requests()
+    _, second = run_verify(tmp_path, path)
+    assert sources.requests == []
+    assert [f["history"] for f in findings_of(second).values()] == [
+        f["history"] for f in findings_of(first).values()
+    ]

@@ -108,7 +108,8 @@ def test_it_verifies_a_memo_on_the_worker_against_the_fake_sources_like_the_cli_
             assert fake.requests, "the worker fetched its sources from the fakes"
             # fetched once each, before the findings fanned out, and the trail says so
             bodies = [(r.path, r.query) for r in fake.requests]
-            assert len(bodies) == len(set(bodies)), "a source was fetched twice"
+            twice = sorted({b for b in bodies if bodies.count(b) > 1})
+            assert not twice, f"fetched twice: {twice}"
             (prefetched,) = review.audit_events.filter(kind="sources_prefetched")
             assert prefetched.payload["sources"] >= 1
             assert prefetched.payload["unfinished"] == 0

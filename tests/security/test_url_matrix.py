@@ -48,6 +48,8 @@ ACTIONS = {
     "finding_supplied_apply": ("post", None),
     "supplied_mark": ("post", "partner"),
     "supplied_revoke": ("post", "partner"),
+    # issue 17: the review's as-of date
+    "review_as_of": ("post", None),
 }
 MATTER_SCOPED = {
     "review",
@@ -77,6 +79,7 @@ MATTER_SCOPED = {
     "finding_supplied_apply",
     "supplied_mark",
     "supplied_revoke",
+    "review_as_of",
 }
 
 
@@ -175,6 +178,7 @@ def url_for(name, world):
         "finding_supplied_apply": [r.pk, f.pk],
         "supplied_mark": [r.pk, world["supplied"].pk],
         "supplied_revoke": [r.pk, world["supplied"].pk],
+        "review_as_of": [r.pk],
     }.get(name, [])
     return reverse(name, args=args)
 

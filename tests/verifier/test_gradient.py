@@ -26,7 +26,8 @@ from tests.verifier.builders import (
     supplied,
     unit_text,
 )
-from verifier.gradient import Decision, claim_type_from_name, decide, rationale, required_level
+from verifier.claim_types import claim_type_from_name, required_level
+from verifier.gradient import Decision, decide, rationale
 from verifier.match.anchor import AnchorIssue, AnchorResult
 from verifier.match.stated import read_quantities_across
 from verifier.model import (

@@ -149,3 +149,21 @@ def test_no_model_change_is_missing_a_migration(db):
         call_command("makemigrations", "workbench", "--check", "--dry-run", stdout=out)
     except SystemExit as exit_:
         pytest.fail(f"models and migrations differ (exit {exit_.code}):\n{out.getvalue()}")
+
+
+def test_a_review_made_before_the_as_of_date_is_checked_as_of_its_creation_day(old_data):
+    """Migration 0013 (issue 17): the law of the day the review was made, not of the day of the upgrade."""
+    from datetime import UTC, date, datetime
+
+    apps = migrate([("workbench", "0011_finding_messages")])
+    apps.get_model("workbench", "Review").objects.filter(pk=old_data["review"]).update(
+        created_at=datetime(2020, 3, 5, 9, 30, tzinfo=UTC)
+    )
+    migrate(latest())
+    from workbench.models import Finding, Review
+
+    assert Review.objects.get(pk=old_data["review"]).as_of == date(2020, 3, 5)
+    assert list(Finding.objects.filter(review_id=old_data["review"]).values_list("history", flat=True)) == [
+        None,
+        None,
+    ]

@@ -333,12 +333,17 @@ class KoreanStatuteHistory:
         cached = self.texts.get(key)
         if cached is not None:
             return cached
+        missing = self.store.get("no_text", key)  # law.go.kr's "no such text", remembered for the day
+        if missing is not None and missing.get("on") == self.today():
+            return NotChecked(str(missing["why"]), Cause.NO_TEXT)
         mst = version.id.partition("@")[2]
         hit = LawHit(name=history.title, law_id=history.law_id, mst=mst, effective_date=version.effective)
         try:
             document = self.resolver.fetch_law(hit)
         except NotFoundError as exc:
-            return NotChecked(f"law.go.kr serves no text of {version.label}: {exc.message}", Cause.NO_TEXT)
+            why = f"law.go.kr serves no text of {version.label}: {exc.message}"
+            self.store.put("no_text", key, {"why": why, "on": self.today()})
+            return NotChecked(why, Cause.NO_TEXT)
         except SourceError as exc:
             return not_checked(exc, f"the text of {version.label} could not be read")
         text = VersionText(version, document.text, document.units, document.sha256, version.url)

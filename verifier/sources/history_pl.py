@@ -31,6 +31,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -73,6 +74,7 @@ ORIGIN = "eli"
 AMENDING_CATEGORY = "Akty zmieniające"
 PUBLIC_URL = "https://api.sejm.gov.pl/eli/acts/{eli}/text.html"
 MAX_TEXTS = 40
+TEXT_READERS = 4  # version texts fetched at once (ELI's per-host limit in SourceHTTP)
 
 KIND_ORIGINAL = "tekst pierwotny"
 KIND_AMENDMENT = "zmiana"
@@ -276,13 +278,17 @@ class PolishActHistory:
         readings: list[Reading] = []
         previous: Reading | None = None
         read = 0
+        # the texts are fetched together (each is kept), then read in order: one round trip, not one a version
+        ahead = history.versions[: self.max_texts]
+        with ThreadPoolExecutor(max_workers=max(1, min(TEXT_READERS, len(ahead)))) as pool:
+            fetched = dict(zip((v.id for v in ahead), pool.map(self.text, ahead), strict=True))
         for version in history.versions:
             if read >= self.max_texts:
                 reading = Reading(
                     UnitState.UNREAD, label=label, why=f"over the budget of {self.max_texts} texts"
                 )
             else:
-                text = self.text(version)
+                text = fetched[version.id] if version.id in fetched else self.text(version)
                 read += 1
                 if isinstance(text, NotChecked):
                     reading = Reading(UnitState.UNREAD, label=label, why=text.why)

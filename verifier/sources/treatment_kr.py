@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -35,6 +36,7 @@ from verifier.sources.lawgokr_wire import PUBLIC_PREC_URL, iso_date, normalize_c
 from verifier.sources.versions import Cause, NotChecked, not_checked
 
 MAX_BODIES = 20
+BODY_READERS = 4  # bodies of later judgments read at once (law.go.kr's per-host limit in SourceHTTP)
 ORIGIN = "law.go.kr"
 
 # "…판결은 이 판결의 견해에 배치되는 범위에서 이를 변경하기로 한다" and its variants (범위 내에서, 모두,
@@ -124,11 +126,14 @@ class KoreanPrecedentTreatment:
         candidates.sort(key=lambda h: h.date or "", reverse=True)
         decisions: list[LaterDecision] = []
         read = 0
-        for hit in candidates[: self.max_bodies]:
-            try:
-                body = self._body(hit.serial)
-            except SourceError as exc:
-                return not_checked(exc, f"the text of {hit.number} could not be read")
+        wanted = candidates[: self.max_bodies]
+        # the bodies are read together (SourceHTTP bounds the host), not one after another: a precedent cited
+        # by many later judgments would otherwise put them all on the review's critical path
+        with ThreadPoolExecutor(max_workers=max(1, min(BODY_READERS, len(wanted)))) as pool:
+            bodies = list(pool.map(self._body_or_error, [hit.serial for hit in wanted]))
+        for hit, body in zip(wanted, bodies, strict=True):
+            if isinstance(body, SourceError):
+                return not_checked(body, f"the text of {hit.number} could not be read")
             read += 1
             if body is None:
                 continue
@@ -181,6 +186,12 @@ class KoreanPrecedentTreatment:
             if not items or not total.isdigit() or page * 100 >= int(total):
                 break
         return hits
+
+    def _body_or_error(self, serial: str) -> Element | SourceError | None:
+        try:
+            return self._body(serial)
+        except SourceError as exc:
+            return exc
 
     def _body(self, serial: str) -> Element | None:
         """A precedent's body (kept for good: a judgment does not change), None when law.go.kr has none."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 import threading
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
+from django.utils import timezone
 
 from verifier import report as reports
 from verifier.citations import extract_citations
@@ -18,7 +20,7 @@ from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDoc
 from verifier.pipeline import verify_document
 from verifier.sources.uploads import document_from_upload
 from workbench.management.database import ensure_database
-from workbench.sources import resolve_for, router
+from workbench.sources import history_lookup, resolve_for, router
 
 
 class UsageError(Exception):
@@ -90,6 +92,11 @@ class Command(BaseCommand):
         parser.add_argument("--lang", choices=["auto", "ko", "pl", "en"], default="auto")
         parser.add_argument("--local-only", action="store_true", help="never send anything outside")
         parser.add_argument("--source", action="append", default=[], metavar="ANCHOR=FILE")
+        parser.add_argument(
+            "--as-of",
+            metavar="YYYY-MM-DD",
+            help="the date the law is checked on (default: today): the wording in force that day",
+        )
         parser.add_argument("--workers", type=int, default=16, help=argparse_suppress())
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -101,6 +108,7 @@ class Command(BaseCommand):
         sys.exit(code)
 
     def run(self, options: dict[str, Any]) -> int:
+        as_of = parse_as_of(options.get("as_of"))
         documents = []
         for raw in options["paths"]:
             path = Path(raw)
@@ -119,11 +127,19 @@ class Command(BaseCommand):
             uploads[anchor.key] = document_from_upload(anchor, ingested.text, file_path.name, form="file")
             given_for[anchor.key] = anchor
         ensure_database()
-        upstream = router(local_only=options["local_only"] or settings.WORKBENCH_LOCAL_ONLY)
+        local_only = options["local_only"] or settings.WORKBENCH_LOCAL_ONLY
+        upstream = router(local_only=local_only)
         resolver = CachedResolver(uploads, upstream, given_for)
+        history = history_lookup(local_only=local_only)
         results = [
             verify_document(
-                doc, resolver, lang=options["lang"], workers=options["workers"], for_claim=resolver.for_claim
+                doc,
+                resolver,
+                lang=options["lang"],
+                workers=options["workers"],
+                for_claim=resolver.for_claim,
+                as_of=as_of,
+                history=history,
             )
             for doc in documents
         ]
@@ -140,6 +156,24 @@ class Command(BaseCommand):
         # a --source file that passes where the official source blocks is not a pass: no partner confirmed it
         hard = any(f.status.is_hard_block or f.clears_official_block for r in results for f in r.findings)
         return 1 if hard else 0
+
+
+def parse_as_of(value: str | None) -> str:
+    """--as-of: an ISO date, not after today (the law of a day to come is not known: what is promulgated
+    and scheduled is shown in the timeline, never as the law of the review's date)."""
+    today = timezone.localdate()
+    if value is None:
+        return today.isoformat()
+    try:
+        day = dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise UsageError(f"--as-of expects a date as YYYY-MM-DD, got {value!r}") from None
+    if day > today:
+        raise UsageError(
+            f"--as-of {day.isoformat()} is after today ({today.isoformat()}): "
+            "the law of a day to come is not known yet"
+        )
+    return day.isoformat()
 
 
 def argparse_suppress() -> str:

@@ -1,0 +1,520 @@
+"""Is it still good law? (issue 17) The wording of a cited provision in force on the review's as-of date,
+and what later happened to a cited judgment.
+
+    lookup = HistoryLookup.for_resolver(router, store=…)      the history clients beside the resolvers
+    lookup.lookup(claim, resolution, as_of=…) -> HistoryMeasure | None      FETCH phase (asks upstream)
+    history_row(m.history, reason_key) -> HistoryRow | None    what the history says, for gradient.decide
+    history_check(m.history, row) -> HistoryCheck | None       what the finding carries (`Finding.history`)
+
+Only identifiers leave the machine (a law's name and 법령ID, an MST, an ELI, a CELEX, a case number): the
+clients in `verifier.sources.history_*` / `treatment_kr`. `lookup` runs in the fetch phase of
+`pipeline.run_plan`; `history_row` is pure and MEASURES what the history says (the quote is in the wording
+of another version, the article was repealed, a full bench changed the judgment's view); the status it leads
+to is `gradient.decide`'s (`_still_good_law`): the outcomes below name rows, not statuses.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from verifier.match.fragment import FragmentStatus
+from verifier.model import (
+    Claim,
+    Found,
+    HistoryCheck,
+    Kind,
+    LaterTreatment,
+    Level,
+    Pinpoint,
+    Resolution,
+    Resolver,
+    SourceDocument,
+    TreatmentKind,
+    VersionPeriod,
+)
+from verifier.provenance import provenance_of
+from verifier.rationales import Message
+from verifier.sources.versions import (
+    InForce,
+    NotChecked,
+    Period,
+    QuoteCheck,
+    Segment,
+    Timeline,
+    UnitState,
+    Wording,
+)
+from verifier.text import normalize_plain
+
+if TYPE_CHECKING:
+    from verifier.sources.history_eu import EuActHistory
+    from verifier.sources.history_kr import KoreanStatuteHistory
+    from verifier.sources.history_pl import PolishActHistory
+    from verifier.sources.history_store import HistoryStore
+    from verifier.sources.treatment_kr import KoreanPrecedentTreatment, LaterDecision, Treatment
+
+STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
+EXCERPT = 600
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryMeasure:
+    """What the history clients answered for one claim (the Measurement's `history`)."""
+
+    as_of: str
+    statute: bool  # a provision's versions (else: a judgment's later treatment)
+    service: str  # "law.go.kr", "eli", "cellar"
+    quote: QuoteCheck | None = None  # a quote against every wording of its unit
+    timeline: Timeline | None = None  # no quote: the unit's wording in force on `as_of`
+    treatment: Treatment | None = None
+    not_checked: str = ""  # why there is no answer ("" when there is one)
+    local_only: bool = False  # no answer because nothing may be looked up outside this machine
+    today_differs: bool = False  # no quote: the unit in force on `as_of` reads otherwise than the text judged
+
+
+def today_iso() -> str:
+    return dt.date.today().isoformat()
+
+
+class HistoryLookup:
+    """The history clients of one run. A missing client (local-only mode, no key) answers "not checked"."""
+
+    def __init__(
+        self,
+        *,
+        kr: KoreanStatuteHistory | None = None,
+        treatment: KoreanPrecedentTreatment | None = None,
+        pl: PolishActHistory | None = None,
+        eu: EuActHistory | None = None,
+        why_not: str = "the version history services are not configured",
+        local_only: bool = False,
+    ) -> None:
+        self.kr, self.treatment, self.pl, self.eu = kr, treatment, pl, eu
+        self.why_not = why_not
+        self.local_only = local_only
+
+    @classmethod
+    def for_resolver(
+        cls,
+        resolver: Resolver,
+        *,
+        store: HistoryStore | None = None,
+        sparql_url: str | None = None,
+        today: Callable[[], dt.date] = dt.date.today,
+    ) -> HistoryLookup:
+        """The clients beside the router's remote resolvers, sharing their HTTP client, key and limits."""
+        from verifier.sources.history_eu import DEFAULT_SPARQL_URL, EuActHistory
+        from verifier.sources.history_kr import KoreanStatuteHistory
+        from verifier.sources.history_pl import PolishActHistory
+        from verifier.sources.router import remotes_of
+        from verifier.sources.treatment_kr import KoreanPrecedentTreatment
+
+        remotes = remotes_of(resolver)
+        if remotes is None:
+            return cls(
+                why_not="local-only mode: the versions were not looked up outside this machine",
+                local_only=True,
+            )
+        return cls(
+            kr=KoreanStatuteHistory(remotes.kr, store=store, today=today),
+            treatment=KoreanPrecedentTreatment(remotes.kr, store=store, today=today),
+            pl=PolishActHistory(remotes.eli, store=store, today=today),
+            eu=EuActHistory(
+                remotes.cellar, sparql_url=sparql_url or DEFAULT_SPARQL_URL, store=store, today=today
+            ),
+        )
+
+    def lookup(
+        self, claim: Claim, resolution: Resolution | None, *, as_of: str | None = None
+    ) -> HistoryMeasure | None:
+        """The history question of one claim, asked upstream. None: the claim has none to ask (no source,
+        no article, not a statute or a judgment)."""
+        citation = claim.citation
+        anchor = citation.anchor
+        if anchor is None or citation.problem is not None or not isinstance(resolution, Found):
+            return None
+        document = _official(resolution)
+        day = as_of or today_iso()
+        key = anchor.key
+        try:
+            if citation.kind in STATUTE_KINDS:
+                pinpoint = anchor.pinpoint
+                if pinpoint is None or pinpoint.article is None:
+                    return None
+                if key.startswith("kr:law:"):
+                    return self._korean_statute(claim, document, day)
+                if key.startswith("pl:act:"):
+                    return self._quote_only(claim, document, day, "eli")
+                if key.startswith("eu:celex:3"):
+                    return self._quote_only(claim, document, day, "cellar")
+                return HistoryMeasure(day, True, "", not_checked=f"no version history is wired for {key}")
+            if citation.kind in PRECEDENT_KINDS:
+                return self._precedent(claim, document, day)
+        except Exception as exc:  # a failing history look-up costs a note, never the review
+            return HistoryMeasure(
+                day, citation.kind in STATUTE_KINDS, "", not_checked=f"internal error while asking: {exc}"
+            )
+        return None
+
+    def _korean_statute(self, claim: Claim, document: SourceDocument | None, day: str) -> HistoryMeasure:
+        anchor = claim.citation.anchor
+        assert anchor is not None
+        assert anchor.pinpoint is not None
+        if self.kr is None:
+            return HistoryMeasure(
+                day, True, "law.go.kr", not_checked=self.why_not, local_only=self.local_only
+            )
+        law = anchor.law or anchor.key.removeprefix("kr:law:")
+        law_id = document.meta.get("법령ID") if document is not None else None
+        if claim.quote and claim.quote.strip():
+            answer = self.kr.check_quote(
+                law, anchor.pinpoint, claim.quote, as_of=day, law_id=law_id, known=document
+            )
+            if isinstance(answer, NotChecked):
+                return HistoryMeasure(day, True, "law.go.kr", not_checked=answer.why)
+            return HistoryMeasure(day, True, "law.go.kr", quote=answer)
+        # no quote: the unit as it reads on `as_of`, reading only the version(s) that print it
+        in_force = self.kr.in_force(law, day, law_id=law_id)
+        if isinstance(in_force, NotChecked):
+            return HistoryMeasure(day, True, "law.go.kr", not_checked=in_force.why)
+        only = None
+        if isinstance(in_force, InForce):
+            only = {in_force.version.id, *(v.id for v in in_force.pending)}
+        timeline = self.kr.timeline(law, anchor.pinpoint, law_id=law_id, as_of=day, only=only, known=document)
+        if isinstance(timeline, NotChecked):
+            return HistoryMeasure(day, True, "law.go.kr", not_checked=timeline.why)
+        differs = _differs_from(timeline, day, document, anchor.pinpoint)
+        return HistoryMeasure(day, True, "law.go.kr", timeline=timeline, today_differs=differs)
+
+    def _quote_only(
+        self, claim: Claim, document: SourceDocument | None, day: str, service: str
+    ) -> HistoryMeasure | None:
+        """Polish and EU acts: a quote is compared with every consolidated wording; without a quote, nothing
+        is asked (every consolidated text of the act would be read for a paraphrase)."""
+        anchor = claim.citation.anchor
+        assert anchor is not None
+        assert anchor.pinpoint is not None
+        if not (claim.quote and claim.quote.strip()):
+            return None
+        client = self.pl if service == "eli" else self.eu
+        if client is None:
+            return HistoryMeasure(day, True, service, not_checked=self.why_not, local_only=self.local_only)
+        if service == "eli":
+            from verifier.sources.eli import eli_from_key
+
+            act = eli_from_key(anchor.key) or anchor.key
+        else:
+            act = anchor.key.removeprefix("eu:celex:")
+        answer = client.check_quote(act, anchor.pinpoint, claim.quote, as_of=day, known=document)
+        if isinstance(answer, NotChecked):
+            return HistoryMeasure(day, True, service, not_checked=answer.why)
+        return HistoryMeasure(day, True, service, quote=answer)
+
+    def _precedent(self, claim: Claim, document: SourceDocument | None, day: str) -> HistoryMeasure:
+        anchor = claim.citation.anchor
+        assert anchor is not None
+        if not anchor.key.startswith("kr:prec:"):
+            where = {"pl": "Polish judgments", "eu": "EU judgments"}.get(anchor.key.split(":")[0], anchor.key)
+            if anchor.key.startswith("kr:"):
+                where = "Korean decisions other than the 대법원's"
+            return HistoryMeasure(
+                day, False, "", not_checked=f"no database of later judgments is wired for {where}"
+            )
+        if self.treatment is None:
+            return HistoryMeasure(
+                day, False, "law.go.kr", not_checked=self.why_not, local_only=self.local_only
+            )
+        number = (document.number if document is not None else None) or anchor.number or anchor.key[8:]
+        decided = (document.date if document is not None else None) or anchor.date
+        answer = self.treatment.later_treatment(number, decided=decided)
+        if isinstance(answer, NotChecked):
+            return HistoryMeasure(day, False, "law.go.kr", not_checked=answer.why)
+        return HistoryMeasure(day, False, "law.go.kr", treatment=answer)
+
+
+def _differs_from(timeline: Timeline, day: str, document: SourceDocument | None, pinpoint: Pinpoint) -> bool:
+    """Whether the unit in force on `day` reads otherwise than the same unit of the document judged."""
+    from verifier.sources.structure_kr import strip_revision_notes, unit_for
+
+    segment = timeline.at(day)
+    if document is None or segment is None or segment.reading is None or not document.units:
+        return False
+    if segment.reading.state is not UnitState.PRESENT:
+        return False  # the row says the unit is gone
+    unit = unit_for(document.units, pinpoint)
+    if unit is None:
+        return True
+    judged = strip_revision_notes(document.text[unit.start : unit.end])
+    return normalize_plain(judged) != normalize_plain(segment.reading.comparable)
+
+
+def _official(resolution: Found) -> SourceDocument | None:
+    """The official document of a resolution (a supplied text's official answer beside it, if any)."""
+    if provenance_of(resolution.document).official:
+        return resolution.document
+    official = resolution.official
+    return official.document if isinstance(official, Found) else None
+
+
+# ------------------------------------------------------------------------------------------- rows
+
+
+class Outcome(enum.StrEnum):
+    """The rows the history adds to the decision table (gradient `_still_good_law` gives their statuses)."""
+
+    BLOCK = "block"  # the law on the as-of date says something else, or no longer has the unit; overruled
+    SOFTEN = "soften"  # another version's wording with the same meaning; negative later treatment
+    AS_OF = "as_of"  # the quote is, word for word, the wording in force on the as-of date
+    CLOSE = "close"  # the quote is near (small differences) the wording in force on the as-of date
+    NOTE = "note"  # the status stands, with a note beside it: why no version could be checked
+    INFO = "info"  # the status stands; the finding's history says which version was checked
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    outcome: Outcome
+    message: Message
+    achieved: Level | None = None
+
+
+# what the table may have decided against today's text that the wording in force on the as-of date undoes
+TODAY_ONLY = frozenset(
+    {"absent", "absent_meaning", "calibration", "modified", "article_missing", "paragraph_missing"}
+    | {"item_missing", "subitem_missing", "quantity_differs", "polarity_negation", "polarity_modality"}
+)
+
+
+def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
+    """What the history measured says of the claim; `reason_key`: the row the table chose."""
+    if h is None:
+        return None
+    if h.not_checked:
+        if h.statute:
+            return HistoryRow(Outcome.NOTE, _not_checked(h))
+        return None  # a judgment whose treatment was not scanned: the finding's history says so
+    if h.treatment is not None:
+        return _treatment_row(h, h.treatment)
+    if h.timeline is not None:
+        return _timeline_row(h, h.timeline)
+    if h.quote is not None:
+        return _quote_row(h, h.quote, reason_key)
+    return None
+
+
+def _not_checked(h: HistoryMeasure) -> Message:
+    if h.local_only:
+        return Message("version_not_checked_local" if h.statute else "treatment_not_checked_local")
+    return Message("version_not_checked" if h.statute else "treatment_not_checked", {"why": h.not_checked})
+
+
+def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None:
+    for later in treatment.decisions:  # newest first: the one that matters is the earliest before as-of
+        values = {
+            "number": later.number,
+            "court": later.court,
+            "date": later.date or "?",
+            "excerpt": _short(later.excerpt, 400),
+            "as_of": h.as_of,
+        }
+        if later.date is not None and later.date >= h.as_of:
+            return HistoryRow(Outcome.SOFTEN, Message("treatment_later", values))
+        if later.full_bench:
+            return HistoryRow(Outcome.BLOCK, Message("treatment_overruled", values))
+        return HistoryRow(Outcome.SOFTEN, Message("treatment_negative", values))
+    return None
+
+
+def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
+    segment = timeline.at(h.as_of)
+    if segment is None or segment.unknown or segment.reading is None or segment.version is None:
+        why = (
+            segment.unknown
+            if segment is not None and segment.unknown
+            else f"no version in force on {h.as_of}"
+        )
+        return HistoryRow(Outcome.NOTE, Message("version_not_checked", {"why": why}))
+    if segment.reading.state is not UnitState.PRESENT:
+        fate = "fate_repealed" if segment.reading.state is UnitState.REPEALED else "fate_removed"
+        values = {"fate": Message(fate), "date": segment.period.start or "?", "as_of": h.as_of}
+        return HistoryRow(
+            Outcome.BLOCK, Message("version_gone_cited", {**values, "label": segment.version.label})
+        )
+    values = {"as_of": h.as_of, "label": segment.version.label}
+    if h.today_differs:  # the claim's words were read in today's wording: the reviewer reads the other one
+        excerpt = _short(segment.reading.comparable or segment.reading.text, 300)
+        return HistoryRow(Outcome.NOTE, Message("version_read_today", {**values, "excerpt": excerpt}))
+    return HistoryRow(Outcome.INFO, Message("version_in_force", values))
+
+
+def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow | None:
+    if qc.not_checked:
+        return HistoryRow(Outcome.NOTE, Message("version_not_checked", {"why": qc.not_checked}))
+    segment = qc.in_force
+    assert segment is not None
+    assert segment.version is not None
+    label = segment.version.label or segment.version.id
+    if qc.matches_in_force:
+        if reason_key in TODAY_ONLY:  # judged against today's text: the wording of the as-of date decides
+            message = Message("version_verified_as_of", {"as_of": h.as_of, "label": label})
+            return HistoryRow(Outcome.AS_OF, message, Level.FRAGMENT)
+        return HistoryRow(Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": label}))
+    elsewhere = qc.exact_elsewhere or qc.other_wordings
+    if not elsewhere:
+        if qc.in_force_status is FragmentStatus.MODIFIED and reason_key in TODAY_ONLY - {"modified"}:
+            message = Message("version_close_as_of", {"as_of": h.as_of, "label": label})
+            return HistoryRow(Outcome.CLOSE, message, Level.FRAGMENT)
+        return HistoryRow(Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": label}))
+    other = elsewhere[0].wording
+    values: dict[str, object] = {"period": _period(other), "label": other.made_by.label or other.made_by.id}
+    values["as_of"] = h.as_of
+    reading = segment.reading
+    if reading is None or reading.state is not UnitState.PRESENT:
+        fate = qc.fate
+        key = "fate_renumbered" if fate and fate.kind == "renumbered" else "fate_repealed"
+        if reading is not None and reading.state is UnitState.ABSENT and key == "fate_repealed":
+            key = "fate_removed"
+        on = (fate.on if fate else None) or segment.period.start or "?"
+        fate_message = Message(key, {"to": fate.moved_to} if fate and fate.moved_to else {})
+        return HistoryRow(
+            Outcome.BLOCK, Message("version_gone", {**values, "fate": fate_message, "date": on})
+        )
+    values["excerpt"] = _short(reading.comparable or reading.text, 300)
+    fragment = qc.in_force_fragment
+    same = fragment is not None and fragment.found and fragment.meaning_change is None
+    if qc.fate is not None and qc.fate.kind == "renumbered" and qc.fate.moved_to:
+        moved = Message("fate_renumbered", {"to": qc.fate.moved_to})
+        on = qc.fate.on or "?"
+        return HistoryRow(Outcome.BLOCK, Message("version_gone", {**values, "fate": moved, "date": on}))
+    key = "version_other_same_meaning" if same else "version_other_differs"
+    return HistoryRow(Outcome.SOFTEN if same else Outcome.BLOCK, Message(key, values))
+
+
+def _period(wording: Wording) -> Message:
+    periods = [p for p in wording.periods if p.end]
+    if not periods:
+        start = wording.made_by.effective or "?"
+        return Message("period_from", {"start": start})
+    last = max(periods, key=lambda p: p.end or "")
+    if last.start:
+        return Message("period_between", {"start": last.start, "last_day": last.last_day})
+    return Message("period_until", {"last_day": last.last_day})
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+# ------------------------------------------------------------------------------ what a finding keeps
+
+
+def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryCheck | None:
+    """`Finding.history`: the timeline of the unit (or the judgment's later treatment), the note the
+    reviewer must read (the history's sentence the decision carries, else what the history says), and what
+    was scanned."""
+    if h is None:
+        return None
+    if note is None:
+        row = history_row(h, "")
+        note = row.message if row is not None else None
+    if h.not_checked:
+        return HistoryCheck(h.as_of, False, _not_checked(h))
+    if h.treatment is not None:
+        treatment = tuple(_later(h, later) for later in h.treatment.decisions)
+        scanned = Message("scanned_treatment_kr", {"what": h.treatment.scanned})
+        return HistoryCheck(h.as_of, True, note or Message("treatment_none"), (), treatment, scanned)
+    if h.timeline is not None:
+        segment = h.timeline.at(h.as_of)
+        periods = _segment_periods((segment,) if segment is not None else (), h.as_of)
+        scanned = Message("scanned_in_force", {"service": h.service, "as_of": h.as_of})
+        checked = segment is not None and not segment.unknown
+        return HistoryCheck(h.as_of, checked, note, periods, (), scanned)
+    qc = h.quote
+    assert qc is not None
+    periods = _quote_periods(qc)
+    scanned = Message(
+        "scanned_versions",
+        {
+            "service": h.service,
+            "label": qc.label,
+            "wordings": len(qc.matches),
+            "gaps": "; ".join(qc.gaps) or "—",
+        },
+    )
+    return HistoryCheck(h.as_of, not qc.not_checked, note, periods, (), scanned)
+
+
+def _later(h: HistoryMeasure, later: LaterDecision) -> LaterTreatment:
+    before = later.date is None or later.date < h.as_of
+    kind = TreatmentKind.OVERRULED if later.full_bench and before else TreatmentKind.NEGATIVE
+    return LaterTreatment(
+        number=later.number,
+        court=later.court,
+        date=later.date,
+        kind=kind.value,
+        excerpt=_short(later.excerpt, EXCERPT),
+        full_bench=bool(later.full_bench),
+        url=later.url or None,
+    )
+
+
+def _quote_periods(qc: QuoteCheck) -> tuple[VersionPeriod, ...]:
+    rows: dict[tuple[str, str | None], VersionPeriod] = {}
+    in_force = qc.in_force
+    for match in qc.matches:
+        exact = match.fragment.status is FragmentStatus.EXACT
+        for period in match.wording.periods:
+            rows[(period.start or "", period.end)] = _version_period(
+                match.wording.made_by.label or match.wording.made_by.id,
+                period,
+                match.wording.reading.comparable or match.wording.reading.text,
+                checked=in_force is not None and period == in_force.period,
+                matches=exact,
+            )
+    if in_force is not None and in_force.version is not None:
+        ident = (in_force.period.start or "", in_force.period.end)
+        if ident not in rows:
+            reading = in_force.reading
+            text = (reading.comparable or reading.text) if reading is not None else ""
+            rows[ident] = _version_period(
+                in_force.version.label or in_force.version.id,
+                in_force.period,
+                text,
+                checked=True,
+                matches=qc.matches_in_force if reading is not None and text else None,
+            )
+    return tuple(sorted(rows.values(), key=lambda p: p.start))
+
+
+def _segment_periods(segments: tuple[Segment, ...], as_of: str) -> tuple[VersionPeriod, ...]:
+    out = []
+    for segment in segments:
+        if segment.version is None:
+            continue
+        reading = segment.reading
+        text = (reading.comparable or reading.text) if reading is not None else ""
+        label = segment.version.label or segment.version.id
+        checked = segment.period.contains(as_of)
+        out.append(_version_period(label, segment.period, text, checked=checked, matches=None))
+    return tuple(out)
+
+
+def _version_period(
+    label: str, period: Period, text: str, *, checked: bool, matches: bool | None
+) -> VersionPeriod:
+    return VersionPeriod(
+        label=label,
+        start=period.start or "",
+        end=period.end,
+        checked=checked,
+        matches=matches,
+        excerpt=_short(text, EXCERPT),
+    )
+
+
+__all__ = ["HistoryLookup", "HistoryMeasure", "HistoryRow", "Outcome", "history_check", "history_row"]

@@ -1,0 +1,170 @@
+"""The sentences of issue 17 ("is it still good law?"): which version of a provision the draft quotes, and
+what later happened to a cited judgment, in en / pl / ko. Merged into `rationales.RATIONALES`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
+    "version_not_checked": {
+        "en": "Version not checked: {why}.",
+        "pl": "Wersji nie sprawdzono: {why}.",
+        "ko": "시행 시점의 조문은 확인하지 못했습니다: {why}.",
+    },
+    "version_not_checked_local": {
+        "en": "Version not checked: local-only mode, the provision's versions were not looked up outside "
+        "this machine.",
+        "pl": "Wersji nie sprawdzono: tryb lokalny, wersji przepisu nie wyszukiwano poza tym komputerem.",
+        "ko": "시행 시점의 조문은 확인하지 못했습니다: 로컬 전용 모드에서는 연혁을 외부에서 "
+        "조회하지 않습니다.",
+    },
+    "treatment_not_checked_local": {
+        "en": "Later treatment not checked: local-only mode, later judgments were not looked up outside "
+        "this machine.",
+        "pl": "Późniejszego orzecznictwa nie sprawdzono: tryb lokalny, nie wyszukiwano go poza tym "
+        "komputerem.",
+        "ko": "이후 판례의 변경 여부는 확인하지 못했습니다: 로컬 전용 모드에서는 외부에서 조회하지 않습니다.",
+    },
+    "version_read_today": {
+        "en": "The claim was compared with today's wording; on the review's date ({as_of}) the article read "
+        "otherwise ({label}): “{excerpt}”. Check the claim against that wording.",
+        "pl": "Tezę porównano z dzisiejszym brzmieniem; w dniu przeglądu ({as_of}) przepis brzmiał inaczej "
+        "({label}): „{excerpt}”. Sprawdź tezę według tego brzmienia.",
+        "ko": "주장은 현행 조문과 대조했습니다. 검토 기준일({as_of})의 조문({label})은 달랐습니다: "
+        "“{excerpt}”. 그 문언으로 주장을 확인하십시오.",
+    },
+    "version_in_force": {
+        "en": "Checked against the wording in force on {as_of} ({label}).",
+        "pl": "Sprawdzono względem brzmienia obowiązującego dnia {as_of} ({label}).",
+        "ko": "{as_of} 시행 중인 조문({label})으로 대조했습니다.",
+    },
+    "version_other_same_meaning": {
+        "en": "The draft quotes the wording in force {period} ({label}); on the review's date ({as_of}) the "
+        "article reads: “{excerpt}”. The meaning is unchanged: quote the wording in force.",
+        "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); w dniu, na który sporządzono "
+        "przegląd ({as_of}), przepis brzmi: „{excerpt}”. Sens się nie zmienił - zacytuj brzmienie "
+        "obowiązujące.",
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. 검토 기준일({as_of})의 조문: “{excerpt}”. "
+        "취지는 같으나 시행 중인 문언으로 인용하십시오.",
+    },
+    "version_other_differs": {
+        "en": "The draft quotes the wording in force {period} ({label}); on the review's date ({as_of}) the "
+        "article reads: “{excerpt}”. The law says something different now: blocked until corrected.",
+        "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); w dniu, na który sporządzono "
+        "przegląd ({as_of}), przepis brzmi: „{excerpt}”. Przepis stanowi dziś co innego - BLOKADA.",
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. 검토 기준일({as_of})의 조문: “{excerpt}”. "
+        "현재의 규정 내용과 다릅니다.",
+    },
+    "version_gone": {
+        "en": "The draft quotes the wording in force {period} ({label}); {fate} on {date}, so on the "
+        "review's date ({as_of}) it is not the law: blocked until corrected.",
+        "pl": "Projekt cytuje brzmienie obowiązujące {period} ({label}); {fate} dnia {date}, więc w dniu "
+        "przeglądu ({as_of}) nie jest to obowiązujące prawo - BLOKADA.",
+        "ko": "초안은 {period} 시행된 조문({label})을 인용합니다. {date}: {fate}. 검토 "
+        "기준일({as_of}) 현재 효력이 없습니다.",
+    },
+    "period_until": {"en": "until {last_day}", "pl": "do {last_day}", "ko": "{last_day}까지"},
+    "period_between": {
+        "en": "from {start} until {last_day}",
+        "pl": "od {start} do {last_day}",
+        "ko": "{start}부터 {last_day}까지",
+    },
+    "fate_repealed": {
+        "en": "the article was repealed",
+        "pl": "przepis uchylono",
+        "ko": "조문이 삭제되었습니다",
+    },
+    "fate_removed": {
+        "en": "the article was removed from the act",
+        "pl": "przepis usunięto z aktu",
+        "ko": "조문이 법령에서 없어졌습니다",
+    },
+    "fate_renumbered": {
+        "en": "the article was renumbered as {to}",
+        "pl": "przepisowi nadano numer {to}",
+        "ko": "조문 번호가 {to}로 바뀌었습니다",
+    },
+    "fate_act_repealed": {
+        "en": "the act was repealed",
+        "pl": "akt uchylono",
+        "ko": "법령이 폐지되었습니다",
+    },
+    "treatment_overruled": {
+        "en": "{number} ({court}, {date}, full bench) expressly changed this judgment's view before the "
+        "review's date ({as_of}): “{excerpt}”. It is no longer good law on this point: blocked until "
+        "corrected.",
+        "pl": "{number} ({court}, {date}, pełny skład) przed dniem przeglądu ({as_of}) wyraźnie zmienił "
+        "pogląd tego orzeczenia: „{excerpt}”. W tym zakresie nie jest to już aktualne orzecznictwo - "
+        "BLOKADA.",
+        "ko": "{court} {date} 선고 {number} 전원합의체 판결이 검토 기준일({as_of}) 전에 이 판결의 견해를 "
+        "변경했습니다: “{excerpt}”.",
+    },
+    "treatment_negative": {
+        "en": "Negative treatment: confirm it is still good law. {number} ({court}, {date}): “{excerpt}”",
+        "pl": "Negatywna ocena w późniejszym orzecznictwie - sprawdź, czy orzeczenie jest aktualne. "
+        "{number} ({court}, {date}): „{excerpt}”",
+        "ko": "이후 판결의 부정적 평가가 있습니다. 현재도 유효한 판례인지 확인하십시오. "
+        "{court} {date} {number}: “{excerpt}”",
+    },
+    "treatment_later": {
+        "en": "{number} ({court}, {date}) changed this judgment's view only after the review's date "
+        "({as_of}): “{excerpt}”",
+        "pl": "{number} ({court}, {date}) zmienił pogląd tego orzeczenia dopiero po dniu przeglądu "
+        "({as_of}): „{excerpt}”",
+        "ko": "{court} {date} 선고 {number} 판결이 검토 기준일({as_of}) 이후에 이 판결의 견해를 "
+        "변경했습니다: “{excerpt}”",
+    },
+    "treatment_none": {
+        "en": "No later judgment found that changed or departed from it.",
+        "pl": "Nie znaleziono późniejszego orzeczenia, które by je zmieniło lub od niego odstąpiło.",
+        "ko": "이 판결을 변경하거나 달리 판단한 이후 판결은 찾지 못했습니다.",
+    },
+    "treatment_not_checked": {
+        "en": "Later treatment not checked: {why}.",
+        "pl": "Późniejszego orzecznictwa nie sprawdzono: {why}.",
+        "ko": "이후 판례의 변경 여부는 확인하지 못했습니다: {why}.",
+    },
+    "scanned_treatment_kr": {
+        "en": "Later treatment checked in law.go.kr precedents, not in lower courts ({what}).",
+        "pl": "Późniejsze orzecznictwo sprawdzono w orzeczeniach law.go.kr, nie w sądach niższych instancji "
+        "({what}).",
+        "ko": "국가법령정보센터 판례에서 이후 판결을 확인했습니다. 하급심은 확인하지 않았습니다 ({what}).",
+    },
+    "scanned_versions": {
+        "en": "Versions of {label} looked up in {service}; the quote is in {wordings} of its wordings "
+        "(not read: {gaps}).",
+        "pl": "Wersje {label} sprawdzono w {service}; cytat występuje w {wordings} brzmieniach "
+        "(nie przeczytano: {gaps}).",
+        "ko": "{service}에서 {label}의 연혁을 확인했습니다. 인용문이 있는 문언: {wordings}개 "
+        "(확인하지 않은 부분: {gaps}).",
+    },
+    "scanned_in_force": {
+        "en": "The version in force on {as_of} looked up in {service}.",
+        "pl": "Wersję obowiązującą dnia {as_of} sprawdzono w {service}.",
+        "ko": "{service}에서 {as_of} 시행 중인 법령을 확인했습니다.",
+    },
+    "version_verified_as_of": {
+        "en": "The quoted words are, verbatim, the wording in force on the review's date {as_of} ({label}); "
+        "the text fetched today reads otherwise.",
+        "pl": "Cytat to dosłownie brzmienie obowiązujące w dniu przeglądu {as_of} ({label}); dzisiejszy "
+        "tekst brzmi inaczej.",
+        "ko": "인용문은 검토 기준일({as_of})에 시행 중이던 조문({label})과 그대로 일치합니다. 현행 조문은 "
+        "다릅니다.",
+    },
+    "version_close_as_of": {
+        "en": "The quote is in the wording in force on the review's date {as_of} ({label}) with small "
+        "differences: correct the quote to that wording.",
+        "pl": "Cytat jest w brzmieniu obowiązującym w dniu przeglądu {as_of} ({label}) z drobnymi "
+        "różnicami - popraw cytat według tego brzmienia.",
+        "ko": "인용문이 검토 기준일({as_of})에 시행 중이던 조문({label})과 일부 다릅니다. 그 문언대로 "
+        "수정하십시오.",
+    },
+    "version_gone_cited": {
+        "en": "On the review's date ({as_of}) {fate} ({label}, from {date}): the draft cites a provision "
+        "that is not in force. Blocked until corrected.",
+        "pl": "W dniu przeglądu ({as_of}) {fate} ({label}, od {date}) - projekt powołuje przepis, który nie "
+        "obowiązuje. BLOKADA.",
+        "ko": "검토 기준일({as_of}) 현재 {fate} ({label}, {date}부터): 효력이 없는 조문을 인용하고 있습니다.",
+    },
+    "period_from": {"en": "from {start}", "pl": "od {start}", "ko": "{start}부터"},
+}
