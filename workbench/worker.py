@@ -158,6 +158,7 @@ VERDICT_FIELDS = (
     "nearest",
     "coverage",
     "official_status",
+    "history",
     "computed_at",
     "state",
 )
