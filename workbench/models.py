@@ -86,6 +86,11 @@ class Review(models.Model):
         return self.status in (self.Status.QUEUED, self.Status.EXTRACTING, self.Status.RESOLVING)
 
     @property
+    def waits_for_worker(self) -> bool:
+        """Saved and queued, but the broker could not take its task: it runs when the worker is back."""
+        return self.status == self.Status.QUEUED and self.dispatched_at is None
+
+    @property
     def is_signed_off(self) -> bool:
         return hasattr(self, "signoff")
 

@@ -100,7 +100,9 @@ def create_review(
 
 def _enqueue(review: Review) -> None:
     worker.mark_dispatched(review_id=review.pk)
-    tasks.process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
+    tasks.send_on_commit(
+        tasks.process_review_task, review.pk, unsent=lambda: worker.mark_unsent(review_id=review.pk)
+    )
 
 
 def version_changes(review: Review) -> dict[str, list[str]]:
@@ -301,7 +303,8 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
         audit.append(
             review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
         )
-        tasks.verify_findings_task.delay_on_commit([finding.pk])  # type: ignore[attr-defined]
+        unsent = lambda: worker.mark_unsent(finding_ids=[finding.pk])  # noqa: E731
+        tasks.send_on_commit(tasks.verify_findings_task, [finding.pk], unsent=unsent)
 
 
 # --- decisions and sign-off -------------------------------------------------------------------------

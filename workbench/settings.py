@@ -145,10 +145,11 @@ else:
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "120"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "150"))
-# A finding claimed longer ago than this belongs to a dead worker and may be taken over.
+# A finding is claimed by one verify task, which the pool kills at CELERY_TASK_TIME_LIMIT: a claim older than
+# that limit plus this grace belongs to a worker that died, and the recovery sweep hands the finding on.
+WORKBENCH_CLAIM_GRACE_SECONDS = int(os.environ.get("WORKBENCH_CLAIM_GRACE_SECONDS", "5"))
 # How long upstream's "no such source" is believed before asking again (0: always ask).
 WORKBENCH_NOT_FOUND_TTL_SECONDS = int(os.environ.get("WORKBENCH_NOT_FOUND_TTL_SECONDS", "3600"))
-WORKBENCH_STALE_CLAIM_SECONDS = int(os.environ.get("WORKBENCH_STALE_CLAIM_SECONDS", "300"))
 # Every so often the worker re-sends work that was lost (a broker restart drops queued messages).
 WORKBENCH_RECOVERY_INTERVAL = float(os.environ.get("WORKBENCH_RECOVERY_INTERVAL", "30"))
 CELERY_BEAT_SCHEDULE = {

@@ -41,6 +41,7 @@ from workbench.models import (
     Review,
     SourceSnapshot,
 )
+from workbench.notices import after_sending
 from workbench.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -112,6 +113,7 @@ def review_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
+            after_sending(request, waiting=review.waits_for_worker)
             return redirect("review", review_id=review.pk)
     return render(request, "workbench/review_new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -393,7 +395,9 @@ def finding_retry(request: HttpRequest, review_id: int, finding_pk: int) -> Http
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, _("Looking the source up again."))
+        finding.refresh_from_db(fields=["dispatched_at"])
+        sent = _("Looking the source up again.")
+        after_sending(request, waiting=finding.dispatched_at is None, sent=sent, review=False)
     return redirect("review", review_id=review.pk)
 
 
@@ -404,13 +408,14 @@ def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
     form = UploadTextForm(request.POST, request.FILES)
     if form.is_valid() and form.document is not None:
         try:
-            services.add_version(
+            review = services.add_version(
                 user=request.user, review=review, document=form.document, original=form.original
             )
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:
-            messages.success(request, _("New version uploaded: changed citations are being checked."))
+            sent = _("New version uploaded: changed citations are being checked.")
+            after_sending(request, waiting=review.waits_for_worker, sent=sent)
     else:
         messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
     return redirect("review", review_id=review.pk)

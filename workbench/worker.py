@@ -55,8 +55,11 @@ MIN_BATCH = 8
 
 
 def stale_claim() -> timedelta:
-    """A claim older than this belongs to a worker that died; a redelivered task may take the finding over."""
-    return timedelta(seconds=settings.WORKBENCH_STALE_CLAIM_SECONDS)
+    """A claim older than this belongs to a worker that died; the recovery sweep (or a redelivered task) may
+    take the finding over. A claim is taken when a verify task starts and lives no longer than that task,
+    which the pool ends at its hard time limit (`CELERY_TASK_TIME_LIMIT`, the verify task's own): past that
+    limit and a short grace no live worker can still hold it."""
+    return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + settings.WORKBENCH_CLAIM_GRACE_SECONDS)
 
 
 # --- extraction --------------------------------------------------------------------------------------
@@ -196,6 +199,15 @@ def mark_dispatched(review_id: int | None = None, finding_ids: list[int] | None 
         Review.objects.filter(pk=review_id).update(dispatched_at=now)
     if finding_ids:
         Finding.objects.filter(pk__in=finding_ids).update(dispatched_at=now)
+
+
+def mark_unsent(review_id: int | None = None, finding_ids: list[int] | None = None) -> None:
+    """The broker could not take the task: the row says it was never sent (the page says it waits for the
+    worker), and the recovery sweep sends it once the broker is back."""
+    if review_id is not None:
+        Review.objects.filter(pk=review_id).update(dispatched_at=None)
+    if finding_ids:
+        Finding.objects.filter(pk__in=finding_ids).update(dispatched_at=None)
 
 
 def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
