@@ -73,6 +73,9 @@ class Review(models.Model):
     progress_done = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     dispatched_at = models.DateTimeField(null=True, blank=True)
+    # Until when the review's look-ups may wait for upstream (WORKBENCH_REVIEW_SOURCE_BUDGET from the start
+    # of its checks, or of a retry): past it, what has not arrived ends ⛔ "retry now".
+    sources_deadline = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -300,6 +300,8 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
         Review.objects.filter(pk=review.pk, status=Review.Status.DONE).update(
             status=Review.Status.RESOLVING, finished_at=None
         )
+        # a retry has the whole budget for sources again
+        Review.objects.filter(pk=review.pk).update(sources_deadline=worker.sources_deadline())
         audit.append(
             review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
         )

@@ -148,6 +148,9 @@ CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "150"))
 # A finding is claimed by one verify task, which the pool kills at CELERY_TASK_TIME_LIMIT: a claim older than
 # that limit plus this grace belongs to a worker that died, and the recovery sweep hands the finding on.
 WORKBENCH_CLAIM_GRACE_SECONDS = int(os.environ.get("WORKBENCH_CLAIM_GRACE_SECONDS", "5"))
+# The most a review's look-ups may wait for upstream sources, all of them together (the prefetch and the
+# checks' own look-ups): an upstream that never answers ends its findings ⛔ "retry now" by then.
+WORKBENCH_REVIEW_SOURCE_BUDGET = float(os.environ.get("WORKBENCH_REVIEW_SOURCE_BUDGET", "90"))
 # How long upstream's "no such source" is believed before asking again (0: always ask).
 WORKBENCH_NOT_FOUND_TTL_SECONDS = int(os.environ.get("WORKBENCH_NOT_FOUND_TTL_SECONDS", "3600"))
 # Every so often the worker re-sends work that was lost (a broker restart drops queued messages).

@@ -20,11 +20,13 @@ update and does nothing when the claim fails. The database, not a chord, says wh
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import time
 import uuid
 from collections.abc import Callable, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +40,7 @@ from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
 from verifier.pipeline import Ready, language_of, run_plan
 from verifier.plan import SourceGroup, plan
+from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
 from workbench import audit
@@ -60,6 +63,24 @@ def stale_claim() -> timedelta:
     which the pool ends at its hard time limit (`CELERY_TASK_TIME_LIMIT`, the verify task's own): past that
     limit and a short grace no live worker can still hold it."""
     return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + settings.WORKBENCH_CLAIM_GRACE_SECONDS)
+
+
+def sources_deadline() -> datetime:
+    """When a review's look-ups started now must be over (`WORKBENCH_REVIEW_SOURCE_BUDGET`)."""
+    return timezone.now() + timedelta(seconds=settings.WORKBENCH_REVIEW_SOURCE_BUDGET)
+
+
+def seconds_left(review: Review) -> float | None:
+    if review.sources_deadline is None:
+        return None
+    return (review.sources_deadline - timezone.now()).total_seconds()
+
+
+def sources_budget(review: Review) -> contextlib.AbstractContextManager[None]:
+    """Every upstream request made inside ends by the review's deadline; once it has passed, a look-up ends
+    at once as ⛔ "did not answer within this review's time budget; retry now" (verifier.sources.http)."""
+    left = seconds_left(review)
+    return within(None if left is None else time.monotonic() + left, settings.WORKBENCH_REVIEW_SOURCE_BUDGET)
 
 
 # --- extraction --------------------------------------------------------------------------------------
@@ -100,6 +121,7 @@ def extract_findings(review_id: int) -> list[int]:
         carried = carry_over(review, created) if review.version > 1 else 0
         Review.objects.filter(pk=review_id).update(
             status=Review.Status.RESOLVING if claims else Review.Status.DONE,
+            sources_deadline=sources_deadline(),
             language=language,
             progress_total=len(claims),
             progress_done=0,
@@ -270,7 +292,8 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
 
     def resolve(anchor: Anchor) -> Resolution:
         try:
-            return resolve_for(anchor, matter=review.matter).resolution
+            with sources_budget(review):  # in this pool thread
+                return resolve_for(anchor, matter=review.matter).resolution
         finally:
             connections.close_all()  # this pool thread's own connection
 
@@ -285,9 +308,11 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
     def at_hand(groups: list[SourceGroup]) -> set[str]:
         return cached_keys([g.key for g in groups], review.matter)
 
-    stats = run_plan(
-        the_plan, resolve, on_ready, timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT, at_hand=at_hand
-    )
+    left = seconds_left(review)
+    timeout = float(settings.CELERY_TASK_SOFT_TIME_LIMIT)
+    if left is not None:  # what is still on its way then goes to the checks, which end it ⛔ at once
+        timeout = max(0.0, min(timeout, left))
+    stats = run_plan(the_plan, resolve, on_ready, timeout=timeout, at_hand=at_hand)
     audit.append(
         review,
         "sources_prefetched",
@@ -332,7 +357,8 @@ def verify_findings(finding_ids: list[int]) -> None:
         for claim in claims:  # a source is asked for as its first citation in the batch names it
             if claim.citation.resolvable and claim.citation.anchor is not None:
                 anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
-        outcomes = resolve_all(list(anchors.values()), matter=review.matter)
+        with sources_budget(review):
+            outcomes = resolve_all(list(anchors.values()), matter=review.matter)
         verdicts: list[Verdict] = []
         for finding, claim in zip(rows, claims, strict=True):
             outcome: Outcome | None = None

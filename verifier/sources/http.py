@@ -25,6 +25,12 @@ then one trial request is let through), and identical GETs in flight at the same
 the answer shared. A 429's Retry-After is honoured up to `retry_after_cap` seconds; a longer one ends the
 call at once with `retry_after` set, so the job can be rescheduled instead of blocking a worker.
 
+Budget: `within(deadline, budget)` (a `time.monotonic()` deadline, for the calls of this thread) bounds
+everything `get` does under it: each attempt waits at most what is left, no retry sleeps past it, and once it
+has passed a call fails at once with a `TransientError` (cause TIMED_OUT) saying so. The workbench wraps a
+review's look-ups in its per-review budget (`WORKBENCH_REVIEW_SOURCE_BUDGET`), so that an upstream that never
+answers cannot hold a review open for the sum of every timeout and retry.
+
 Secrets: the values of `redact_params` never appear in `public_url`, in log lines or in error messages, and
 `OC=<value>`-style echoes of them inside the body (law.go.kr puts the key in every 법령상세링크) are replaced
 by `OC=REDACTED` in `text` and `content`.
@@ -32,13 +38,15 @@ by `OC=REDACTED` in `text` and `content`.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import email.utils
 import logging
 import random as _random
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -57,6 +65,41 @@ DEFAULT_USER_AGENT = "citation-review-workbench/1.0 (+source verification)"
 
 type Params = Mapping[str, str | int]
 type Check = Callable[[httpx.Response], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    deadline: float  # time.monotonic()
+    seconds: float  # the whole budget, for the message
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def spent(self, host: str) -> BudgetSpent:
+        return BudgetSpent(
+            f"{host} did not answer within this review's time budget for sources ({self.seconds:.0f} s); "
+            "retry now",
+            host=host,
+            cause=Cause.TIMED_OUT,
+        )
+
+
+class BudgetSpent(TransientError):
+    """The review's time for sources is up: not a failure of the host (its breaker does not count it)."""
+
+
+_budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("source_budget", default=None)
+
+
+@contextlib.contextmanager
+def within(deadline: float | None, seconds: float) -> Iterator[None]:
+    """Every `SourceHTTP.get` of this thread (context) inside the block ends by `deadline` (monotonic);
+    None: no budget."""
+    token = _budget.set(None if deadline is None else Budget(deadline, seconds))
+    try:
+        yield
+    finally:
+        _budget.reset(token)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,15 +264,27 @@ class SourceHTTP:
     ) -> Fetched:
         host = urlsplit(url).hostname or url
         state = self._host(host)
+        budget = _budget.get()
         retries = 0
         while True:
+            if budget is not None and budget.left() <= 0:
+                exc = budget.spent(host)
+                exc.retries = retries
+                raise exc
             self._enter_breaker(host, state, retries)
             try:
-                fetched = self._attempt(url, params, headers, redact, check, public_url, state, host)
+                fetched = self._attempt(url, params, headers, redact, check, public_url, state, host, budget)
+            except BudgetSpent as exc:
+                with state.lock:
+                    state.trial_in_flight = False  # a half-open probe cut short decides nothing
+                exc.retries = retries
+                raise
             except TransientError as exc:
                 self._record(state, failed=True)
                 exc.retries = retries
                 delay = self._delay_before_retry(exc, retries, state)
+                if delay is not None and budget is not None and delay >= budget.left():
+                    raise budget.spent(host) from None  # no time left to wait for another attempt
                 if delay is None:
                     log.warning("giving up on %s after %d retries: %s", public_url, retries, exc.message)
                     raise
@@ -264,15 +319,28 @@ class SourceHTTP:
         public_url: str,
         state: _HostState,
         host: str,
+        budget: Budget | None = None,
     ) -> Fetched:
         import httpx
 
         secrets = [(name, str(params[name])) for name in redact if params and params.get(name)]
-        with state.semaphore:
+        # a place among the host's requests in flight, waited for no longer than the budget allows
+        if not state.semaphore.acquire(timeout=None if budget is None else max(0.0, budget.left())):
+            assert budget is not None  # without a budget, acquire waits for its turn
+            raise budget.spent(host)
+        try:
+            timeout = self._timeout
+            if budget is not None:
+                left = budget.left()
+                if left <= 0:
+                    raise budget.spent(host)
+                timeout = min(timeout, left)
             try:
-                response = self._client.get(url, params=params, headers=headers)
+                response = self._client.get(url, params=params, headers=headers, timeout=timeout)
                 response.read()
             except httpx.TimeoutException as exc:
+                if budget is not None and budget.left() <= 0:
+                    raise budget.spent(host) from None
                 raise TransientError(
                     f"{host} did not answer in time ({type(exc).__name__})", host=host, cause=Cause.TIMED_OUT
                 ) from None
@@ -281,6 +349,8 @@ class SourceHTTP:
                 raise TransientError(
                     f"could not reach {host}: {reason}", host=host, cause=Cause.UNREACHABLE
                 ) from None
+        finally:
+            state.semaphore.release()
         if check is not None:
             check(response)
         status = response.status_code

@@ -398,3 +398,35 @@ def test_it_survives_faults_from_a_real_local_server(
             assert info.value.retries == retries
             assert SECRET not in str(info.value)
     assert len(sleeps) == retries
+
+
+def test_a_spent_review_budget_sends_nothing_and_says_retry_now() -> None:
+    from verifier.model import Cause
+    from verifier.sources.http import within
+
+    transport, seen = scripted([OK])
+    http, _ = make_http(transport)
+    with within(time.monotonic() - 1, 90), pytest.raises(TransientError, match="retry now") as info:
+        http.get("https://slow.example/x")
+    assert seen == [], "a spent budget still sent a request"
+    assert "time budget for sources (90 s)" in info.value.message
+    assert info.value.cause is Cause.TIMED_OUT
+    assert http.get("https://slow.example/x").status == 200, "outside the block there is no budget"
+
+
+def test_no_retry_waits_past_the_review_budget_and_the_breaker_does_not_count_it() -> None:
+    from verifier.sources.http import within
+
+    transport, seen = scripted([httpx.Response(503), OK])
+    # the first backoff is 0.5 × 1 s; 0.2 s are left: no second attempt, and no sleep
+    http, sleeps = make_http(transport, max_retries=5, breaker_threshold=2)
+    with within(time.monotonic() + 0.2, 5), pytest.raises(TransientError, match="time budget"):
+        http.get("https://busy.example/x")
+    assert len(seen) == 1
+    assert sleeps == []
+    with within(time.monotonic() - 1, 5):
+        for _ in range(3):
+            with pytest.raises(TransientError, match="time budget"):
+                http.get("https://busy.example/y")
+    # one real failure so far, below the threshold of 2: the circuit is closed, the retry goes through
+    assert http.get("https://busy.example/z").status == 200
