@@ -52,10 +52,8 @@ def warm_up(**_: object) -> None:
 def sweep_at_start(**_: object) -> None:
     # A worker that comes back (a crash, a deploy, the broker down for a while) sends at once what waited for
     # it — reviews saved while the broker was unreachable among them — instead of at the first beat.
-    from workbench.tasks import recover_stalled_task
-
     try:
-        recover_stalled_task.delay()
+        app.send_task("workbench.recover_stalled")  # by name: the tasks module imports this one
     except Exception:  # the broker went away again: the beat sweeps when it is back
         import logging
 
