@@ -19,6 +19,7 @@ import pytest
 from tests.reliability.harness import OC, memo_text, record_figure
 
 BUDGET = 4.0
+RETRY_NOW = ("Retry now", "ponów teraz", "다시 시도")
 
 
 @contextmanager
@@ -80,8 +81,8 @@ def test_an_upstream_that_never_answers_holds_a_review_no_longer_than_its_budget
         assert finding.status == "no_source", (finding.citation, finding.status, finding.rationale)
     waited = [f for f in with_source if "time budget" in f.rationale]
     assert len(waited) >= len(with_source) - 2, [f.rationale for f in with_source]
-    for finding in waited:
-        assert "retry now" in finding.rationale, finding.rationale
+    for finding in waited:  # in the draft's language
+        assert any(w in finding.rationale for w in RETRY_NOW), finding.rationale
     # the budget, and the checking itself (extraction, the matchers' warm-up) — not four timeouts a source
     assert took <= BUDGET + 15, f"the review took {took:.0f} s with a budget of {BUDGET:.0f} s"
     figures = {"http_timeout": timeout, "budget": BUDGET, "seconds": round(took, 1)}

@@ -77,8 +77,7 @@ class Budget:
 
     def spent(self, host: str) -> BudgetSpent:
         return BudgetSpent(
-            f"{host} did not answer within this review's time budget for sources ({self.seconds:.0f} s); "
-            "retry now",
+            f"{host} did not answer within this review's time budget for sources ({self.seconds:.0f} s)",
             host=host,
             cause=Cause.TIMED_OUT,
         )
