@@ -116,7 +116,9 @@ def test_it_backs_off_exponentially_with_full_jitter(
     base: float, cap: float, random_value: float, expected: list[float]
 ) -> None:
     transport, _ = scripted([httpx.Response(503)])
-    http, sleeps = make_http(transport, backoff_base=base, backoff_cap=cap, random=lambda: random_value)
+    http, sleeps = make_http(
+        transport, max_retries=3, backoff_base=base, backoff_cap=cap, random=lambda: random_value
+    )
     with pytest.raises(TransientError):
         http.get("https://api.example/x")
     assert sleeps == expected
@@ -430,3 +432,32 @@ def test_no_retry_waits_past_the_review_budget_and_the_breaker_does_not_count_it
                 http.get("https://busy.example/y")
     # one real failure so far, below the threshold of 2: the circuit is closed, the retry goes through
     assert http.get("https://busy.example/z").status == 200
+
+
+def test_a_steady_share_of_failures_is_retried_without_running_out_and_never_opens_the_breaker() -> None:
+    """Every third request fails (33 %, in the worst order: spread evenly, never two in a row), for 200
+    look-ups of one host inside a minute: every look-up succeeds (the reserve earns retries with the traffic)
+    and the breaker, which opens on a run of failures, never does."""
+    clock = Clock()
+    count = 0
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        nonlocal count
+        count += 1
+        return httpx.Response(503) if count % 3 == 0 else OK
+
+    http, _ = make_http(httpx.MockTransport(handler), clock=clock)
+    for n in range(200):
+        assert http.get(f"https://steady.example/{n}").status == 200, n
+    assert count == 299  # 200 answers and the 99 failures between them, each retried once
+
+
+def test_a_run_of_failures_opens_the_breaker_at_the_threshold() -> None:
+    from verifier.sources.http import BREAKER_THRESHOLD
+
+    transport, seen = scripted([httpx.Response(503)])
+    http, _ = make_http(transport)
+    for n in range(5):
+        with pytest.raises(TransientError):
+            http.get(f"https://dead.example/{n}")
+    assert len(seen) == BREAKER_THRESHOLD, "a dead host was asked more than one run's worth"
