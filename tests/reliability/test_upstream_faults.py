@@ -89,7 +89,12 @@ def fault_run(people, settings, *, rate: float, seed: int, memos=MEMO_SET) -> di
             figures["changed"] += len(result.changed)
             figures["no_source_from_fault"] += result.no_source_from_fault
             assert review.status == "done", f"{memo}: review ended {review.status} ({review.error})"
-            assert result.ok, f"{memo} at {rate:.0%} (seed {seed}): {result}"
+            differ = [
+                f"{w.citation}: {w.status} → {g.status}: {g.rationale}"
+                for w, g in zip(expected, review_verdicts(review), strict=False)
+                if g is not None and g.status not in (w.status, "no_source")
+            ]
+            assert result.ok, f"{memo} at {rate:.0%} (seed {seed}): {result}\n" + "\n".join(differ)
             got = review.findings.filter(version=review.version).order_by("ordinal")
             for want, finding in zip(expected, got, strict=False):
                 if finding.status == "no_source":
