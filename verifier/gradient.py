@@ -110,6 +110,9 @@ def _decision(
 
 
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+_FOR_NOW = frozenset(
+    {Cause.TIMED_OUT, Cause.UNREACHABLE, Cause.RATE_LIMITED, Cause.SERVICE_DOWN, Cause.UPSTREAM_ERROR}
+)
 _FOUND = (Status.VERIFIED, Status.MODIFIED)
 
 
@@ -323,7 +326,10 @@ def _no_document(m: Measurement) -> Decision:
         # the mode is the reason: name the source once instead of repeating "local-only mode: … not looked up"
         return _decision(Status.NO_SOURCE, required, Level.NONE, "local_only", {"anchor": failure.key})
     reason = failure.reason if failure is not None else "the source was not resolved"
-    return _decision(Status.NO_SOURCE, required, Level.NONE, "no_source", {"reason": reason})
+    # the service failed for now (a timeout, an error page, the breaker, the review's time budget): the
+    # lawyer's first step is the retry, not hunting for the document
+    key = "no_source_retry" if isinstance(failure, Unavailable) and failure.cause in _FOR_NOW else "no_source"
+    return _decision(Status.NO_SOURCE, required, Level.NONE, key, {"reason": reason})
 
 
 def _source_notes(m: Measurement) -> tuple[Message, ...]:

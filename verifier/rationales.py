@@ -124,6 +124,12 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         # notes: the cause follows it, so a lawyer knows whether to retry or attach the document
         "ko": "원문 조회 실패 ({reason})",
     },
+    "no_source_retry": {
+        "en": "The source could not be obtained for now ({reason}). Retry now, or attach the document to "
+        "verify this citation.",
+        "pl": "BRAK ŹRÓDŁA ({reason}) - ponów teraz albo dołącz dokument, aby zweryfikować powołanie.",
+        "ko": "원문 조회 실패 ({reason}) - 지금 다시 시도하거나 원문을 첨부하십시오.",
+    },
     "local_only": {
         "en": "Local-only mode: {anchor} was not looked up outside this machine. "
         "Attach the document to verify this citation.",

@@ -6,7 +6,7 @@ import os
 import threading
 
 from celery import Celery
-from celery.signals import task_postrun, worker_init
+from celery.signals import task_postrun, worker_init, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "workbench.settings")
 
@@ -46,3 +46,15 @@ def warm_up(**_: object) -> None:
     from verifier.warmup import warm_up
 
     warm_up()
+
+
+@worker_ready.connect
+def sweep_at_start(**_: object) -> None:
+    # A worker that comes back (a crash, a deploy, the broker down for a while) sends at once what waited for
+    # it — reviews saved while the broker was unreachable among them — instead of at the first beat.
+    try:
+        app.send_task("workbench.recover_stalled")  # by name: the tasks module imports this one
+    except Exception:  # the broker went away again: the beat sweeps when it is back
+        import logging
+
+        logging.getLogger(__name__).warning("the start-up sweep could not be sent; the beat will sweep")

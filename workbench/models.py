@@ -82,6 +82,9 @@ class Review(models.Model):
     progress_done = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     dispatched_at = models.DateTimeField(null=True, blank=True)
+    # Until when the review's look-ups may wait for upstream (WORKBENCH_REVIEW_SOURCE_BUDGET from the start
+    # of its checks, or of a retry): past it, what has not arrived ends ⛔ "retry now".
+    sources_deadline = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # The review's reference date (issue 17): the law is checked as it stood on this day — the date of the
     # facts, of the contract or of filing. Changing it re-verifies the current version.
@@ -98,6 +101,11 @@ class Review(models.Model):
     @property
     def is_running(self) -> bool:
         return self.status in (self.Status.QUEUED, self.Status.EXTRACTING, self.Status.RESOLVING)
+
+    @property
+    def waits_for_worker(self) -> bool:
+        """Saved and queued, but the broker could not take its task: it runs when the worker is back."""
+        return self.status == self.Status.QUEUED and self.dispatched_at is None
 
     @property
     def is_signed_off(self) -> bool:

@@ -94,20 +94,39 @@ def _cache_key(kind: str, text: str) -> str:
     return f"{CACHE_VERSION}:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
 
 
+_cache_down = False  # said once per outage, not at every search of a busy day
+
+
+def _cache_failed(exc: Exception) -> None:
+    global _cache_down
+    if not _cache_down:
+        _cache_down = True
+        log.warning("search cache unavailable, searching without it until it is back: %s", type(exc).__name__)
+
+
+def _cache_works() -> None:
+    global _cache_down
+    if _cache_down:
+        _cache_down = False
+        log.warning("search cache is back")
+
+
 def _cache_get(key: str) -> Any:
     """The cache is an optimisation: when it is down, everything is computed again (never a 500)."""
     try:
-        return cache.get(key)
+        value = cache.get(key)
     except Exception as exc:  # the backend's own connection errors (redis.ConnectionError, OSError…)
-        log.warning("search cache unavailable, not cached: %s", type(exc).__name__)
+        _cache_failed(exc)
         return None
+    _cache_works()
+    return value
 
 
 def _cache_set(key: str, value: Any, timeout: int) -> None:
     try:
         cache.set(key, value, timeout)
     except Exception as exc:
-        log.warning("search cache unavailable, not stored: %s", type(exc).__name__)
+        _cache_failed(exc)
 
 
 def _list_scope(user: AnyUser, review: Review | None) -> str:

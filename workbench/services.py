@@ -121,7 +121,9 @@ def _draft(document: IngestedDocument | None, upload: Upload | None) -> tuple[di
 
 def _enqueue(review: Review) -> None:
     worker.mark_dispatched(review_id=review.pk)
-    tasks.process_review_task.delay_on_commit(review.pk)  # type: ignore[attr-defined]
+    tasks.send_on_commit(
+        tasks.process_review_task, review.pk, unsent=lambda: worker.mark_unsent(review_id=review.pk)
+    )
 
 
 def version_changes(review: Review) -> dict[str, list[str]]:
@@ -327,10 +329,13 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
         Review.objects.filter(pk=review.pk, status=Review.Status.DONE).update(
             status=Review.Status.RESOLVING, finished_at=None
         )
+        # a retry has the whole budget for sources again
+        Review.objects.filter(pk=review.pk).update(sources_deadline=worker.sources_deadline())
         audit.append(
             review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
         )
-        tasks.verify_findings_task.delay_on_commit([finding.pk])  # type: ignore[attr-defined]
+        unsent = lambda: worker.mark_unsent(finding_ids=[finding.pk])  # noqa: E731
+        tasks.send_on_commit(tasks.verify_findings_task, [finding.pk], unsent=unsent)
 
 
 def change_as_of(*, user: AnyUser, review: Review, as_of: date) -> Review:

@@ -145,10 +145,14 @@ else:
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "120"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "150"))
-# A finding claimed longer ago than this belongs to a dead worker and may be taken over.
+# A finding is claimed by one verify task, which the pool kills at CELERY_TASK_TIME_LIMIT: a claim older than
+# that limit plus this grace belongs to a worker that died, and the recovery sweep hands the finding on.
+WORKBENCH_CLAIM_GRACE_SECONDS = int(os.environ.get("WORKBENCH_CLAIM_GRACE_SECONDS", "5"))
+# The most a review's look-ups may wait for upstream sources, all of them together (the prefetch and the
+# checks' own look-ups): an upstream that never answers ends its findings ⛔ "retry now" by then.
+WORKBENCH_REVIEW_SOURCE_BUDGET = float(os.environ.get("WORKBENCH_REVIEW_SOURCE_BUDGET", "90"))
 # How long upstream's "no such source" is believed before asking again (0: always ask).
 WORKBENCH_NOT_FOUND_TTL_SECONDS = int(os.environ.get("WORKBENCH_NOT_FOUND_TTL_SECONDS", "3600"))
-WORKBENCH_STALE_CLAIM_SECONDS = int(os.environ.get("WORKBENCH_STALE_CLAIM_SECONDS", "300"))
 # Every so often the worker re-sends work that was lost (a broker restart drops queued messages).
 WORKBENCH_RECOVERY_INTERVAL = float(os.environ.get("WORKBENCH_RECOVERY_INTERVAL", "30"))
 CELERY_BEAT_SCHEDULE = {
@@ -257,7 +261,12 @@ LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # an unreachable Redis costs a search a second at most, then it goes on without the cache
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -4,10 +4,14 @@ run twice."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.db import transaction
+from kombu.exceptions import OperationalError
 
 from workbench import worker
 from workbench.celery import app
@@ -41,6 +45,8 @@ def dispatch_findings(finding_ids: list[int]) -> None:
         verify_findings_task.delay(finding_ids)
 
 
+# No limits of its own: the verify task runs under CELERY_TASK_SOFT_TIME_LIMIT / CELERY_TASK_TIME_LIMIT, and a
+# finding's claim is presumed dead past the hard one (`worker.stale_claim`).
 @app.task(name="workbench.verify_findings", acks_late=True)
 def verify_findings_task(finding_ids: list[int]) -> None:
     try:
@@ -62,3 +68,18 @@ def recover_stalled_task() -> None:
         log.warning("re-sending %d reviews and %d findings that stalled", len(reviews), len(findings))
     for batch in worker.batches([[fid] for fid in findings], least=1):
         dispatch_findings(batch)
+
+
+def send_on_commit(task: Any, *args: Any, unsent: Callable[[], None]) -> None:
+    """Send `task` once the current transaction commits. With the broker unreachable, what the user did is
+    saved all the same: `unsent()` marks the rows as never sent, and the recovery sweep (`recover_stalled`,
+    beat and worker start) sends them when the broker and the worker are back."""
+
+    def send() -> None:
+        try:
+            task.apply_async(args=args)
+        except (OperationalError, OSError) as exc:
+            log.warning("%s%s not sent, broker unreachable (%s): left to the sweep", task.name, args, exc)
+            unsent()
+
+    transaction.on_commit(send)

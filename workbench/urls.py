@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from workbench import asof_views, record_views, supplied_views, views
+from workbench import asof_views, queue_views, record_views, supplied_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -67,7 +67,7 @@ urlpatterns = [
     path("reviews/<int:review_id>/audit/", record_views.review_audit, name="review_audit"),
     path("reviews/<int:review_id>/sources/<int:snapshot_pk>/", views.snapshot_detail, name="snapshot"),
     path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),
-    path("queue/", views.partner_queue, name="queue"),
+    path("queue/", queue_views.partner_queue, name="queue"),
     path("language/", views.set_language, name="set_language"),
     path("search/", include("workbench.search_urls")),
     path("admin/", admin.site.urls),

@@ -7,9 +7,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,11 +43,11 @@ from workbench.forms import (
 from workbench.models import (
     HARD_BLOCK_STATUSES,
     OFFICIAL_BLOCKING_STATUSES,
-    Decision,
     Finding,
     Review,
     SourceSnapshot,
 )
+from workbench.notices import after_sending
 from workbench.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -118,6 +118,7 @@ def review_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
+            after_sending(request, waiting=review.waits_for_worker)
             return redirect("review", review_id=review.pk)
     return render(request, "workbench/review_new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -399,7 +400,9 @@ def finding_retry(request: HttpRequest, review_id: int, finding_pk: int) -> Http
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, _("Looking the source up again."))
+        finding.refresh_from_db(fields=["dispatched_at"])
+        sent = _("Looking the source up again.")
+        after_sending(request, waiting=finding.dispatched_at is None, sent=sent, review=False)
     return redirect("review", review_id=review.pk)
 
 
@@ -410,11 +413,12 @@ def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
     form = DraftVersionForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            services.add_version(user=request.user, review=review, **form.draft)
+            review = services.add_version(user=request.user, review=review, **form.draft)
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:
-            messages.success(request, _("New version uploaded: changed citations are being checked."))
+            sent = _("New version uploaded: changed citations are being checked.")
+            after_sending(request, waiting=review.waits_for_worker, sent=sent)
     else:
         messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
     return redirect("review", review_id=review.pk)
@@ -535,57 +539,6 @@ def set_language(request: HttpRequest) -> HttpResponse:
     ):
         return redirect(target)
     return redirect("home")
-
-
-@require_GET
-def partner_queue(request: HttpRequest) -> HttpResponse:
-    if not is_partner(request.user):
-        raise PermissionDenied
-    proposals = Prefetch(
-        "decisions",
-        queryset=Decision.objects.filter(
-            action__in=[Decision.Action.ACCEPT, Decision.Action.SOFTEN, Decision.Action.CORRECT]
-        )
-        .select_related("user")
-        .order_by("created_at", "id"),
-        to_attr="proposals",
-    )
-    waiting = list(
-        Finding.objects.filter(review__in=reviews_of(request.user), state=Finding.State.PROPOSED)
-        .filter(version=F("review__version"))
-        .select_related("review", "review__matter")
-        .prefetch_related(proposals)
-        .order_by("review_id", "ordinal")
-    )
-    for f in waiting:
-        f.proposal = f.proposals[-1] if f.proposals else None  # type: ignore[attr-defined]
-    hard_blocks = (
-        Finding.objects.filter(
-            review__in=reviews_of(request.user).filter(signoff__isnull=True),
-            status__in=HARD_BLOCK_STATUSES,
-            state=Finding.State.OPEN,
-        )
-        .filter(version=F("review__version"))
-        .select_related("review", "review__matter")
-        .order_by("review_id", "ordinal")
-    )
-    # a pass only against a text a user supplied, where the official source blocks it: a partner's reason
-    supplied_only = (
-        Finding.objects.filter(
-            review__in=reviews_of(request.user).filter(signoff__isnull=True),
-            official_status__in=OFFICIAL_BLOCKING_STATUSES,
-        )
-        .exclude(status__in=HARD_BLOCK_STATUSES)
-        .exclude(state=Finding.State.APPROVED)
-        .filter(version=F("review__version"))
-        .select_related("review", "review__matter")
-        .order_by("review_id", "ordinal")
-    )
-    return render(
-        request,
-        "workbench/queue.html",
-        {"waiting": waiting, "hard_blocks": hard_blocks, "supplied_only": supplied_only, "role": PARTNER},
-    )
 
 
 @require_GET

@@ -20,11 +20,13 @@ update and does nothing when the claim fails. The database, not a chord, says wh
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import time
 import uuid
 from collections.abc import Callable, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +40,7 @@ from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
 from verifier.pipeline import Ready, language_of, run_plan
 from verifier.plan import SourceGroup, plan
+from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
 from workbench import audit, drafts
@@ -62,8 +65,29 @@ MIN_BATCH = 8
 
 
 def stale_claim() -> timedelta:
-    """A claim older than this belongs to a worker that died; a redelivered task may take the finding over."""
-    return timedelta(seconds=settings.WORKBENCH_STALE_CLAIM_SECONDS)
+    """A claim older than this belongs to a worker that died; the recovery sweep (or a redelivered task) may
+    take the finding over. A claim is taken when a verify task starts and lives no longer than that task,
+    which the pool ends at its hard time limit (`CELERY_TASK_TIME_LIMIT`, the verify task's own): past that
+    limit and a short grace no live worker can still hold it."""
+    return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + settings.WORKBENCH_CLAIM_GRACE_SECONDS)
+
+
+def sources_deadline() -> datetime:
+    """When a review's look-ups started now must be over (`WORKBENCH_REVIEW_SOURCE_BUDGET`)."""
+    return timezone.now() + timedelta(seconds=settings.WORKBENCH_REVIEW_SOURCE_BUDGET)
+
+
+def seconds_left(review: Review) -> float | None:
+    if review.sources_deadline is None:
+        return None
+    return (review.sources_deadline - timezone.now()).total_seconds()
+
+
+def sources_budget(review: Review) -> contextlib.AbstractContextManager[None]:
+    """Every upstream request made inside ends by the review's deadline; once it has passed, a look-up ends
+    at once as ⛔ "did not answer within this review's time budget; retry now" (verifier.sources.http)."""
+    left = seconds_left(review)
+    return within(None if left is None else time.monotonic() + left, settings.WORKBENCH_REVIEW_SOURCE_BUDGET)
 
 
 # --- extraction --------------------------------------------------------------------------------------
@@ -110,6 +134,7 @@ def extract_findings(review_id: int) -> list[int]:
         carried = carry_over(review, created) if review.version > 1 else 0
         Review.objects.filter(pk=review_id).update(
             status=Review.Status.RESOLVING if claims else Review.Status.DONE,
+            sources_deadline=sources_deadline(),
             language=language,
             progress_total=len(claims),
             progress_done=0,
@@ -215,6 +240,15 @@ def mark_dispatched(review_id: int | None = None, finding_ids: list[int] | None 
         Finding.objects.filter(pk__in=finding_ids).update(dispatched_at=now)
 
 
+def mark_unsent(review_id: int | None = None, finding_ids: list[int] | None = None) -> None:
+    """The broker could not take the task: the row says it was never sent (the page says it waits for the
+    worker), and the recovery sweep sends it once the broker is back."""
+    if review_id is not None:
+        Review.objects.filter(pk=review_id).update(dispatched_at=None)
+    if finding_ids:
+        Finding.objects.filter(pk__in=finding_ids).update(dispatched_at=None)
+
+
 def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
     """Reviews still queued and findings still unfinished whose task was sent longer ago than `older_than`
     (the message was lost: a broker restart, a purge) — to be sent again. Duplicates are harmless."""
@@ -281,7 +315,8 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
 
     def resolve(anchor: Anchor) -> Resolution:
         try:
-            return resolve_for(anchor, matter=review.matter).resolution
+            with sources_budget(review):  # in this pool thread
+                return resolve_for(anchor, matter=review.matter).resolution
         finally:
             connections.close_all()  # this pool thread's own connection
 
@@ -300,18 +335,17 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
     as_of = review.as_of.isoformat()
 
     def history(group: SourceGroup, resolution: Resolution) -> None:
-        # issue 17, beside the source: the answers land in the history store the checks read
-        for i in group.claims:
-            lookup.lookup(the_plan.claims[i], resolution, as_of=as_of)
+        # issue 17, beside the source: the answers land in the history store the checks read; inside the
+        # review's budget like the source itself (a history that does not come in time is "not checked")
+        with sources_budget(review):
+            for i in group.claims:
+                lookup.lookup(the_plan.claims[i], resolution, as_of=as_of)
 
-    stats = run_plan(
-        the_plan,
-        resolve,
-        on_ready,
-        timeout=settings.CELERY_TASK_SOFT_TIME_LIMIT,
-        at_hand=at_hand,
-        history=history,
-    )
+    left = seconds_left(review)
+    timeout = float(settings.CELERY_TASK_SOFT_TIME_LIMIT)
+    if left is not None:  # what is still on its way then goes to the checks, which end it ⛔ at once
+        timeout = max(0.0, min(timeout, left))
+    stats = run_plan(the_plan, resolve, on_ready, timeout=timeout, at_hand=at_hand, history=history)
     audit.append(
         review,
         "sources_prefetched",
@@ -356,7 +390,8 @@ def verify_findings(finding_ids: list[int]) -> None:
         for claim in claims:  # a source is asked for as its first citation in the batch names it
             if claim.citation.resolvable and claim.citation.anchor is not None:
                 anchors.setdefault(claim.citation.anchor.key, claim.citation.anchor)
-        outcomes = resolve_all(list(anchors.values()), matter=review.matter)
+        with sources_budget(review):
+            outcomes = resolve_all(list(anchors.values()), matter=review.matter)
         lookup = history_lookup()
         verdicts: list[Verdict] = []
         for finding, claim in zip(rows, claims, strict=True):
@@ -368,7 +403,8 @@ def verify_findings(finding_ids: list[int]) -> None:
             resolution, snapshot, resolved = resolution_for(finding, outcome)
             # the versions / later treatment as of the review's date: from the store the prefetch filled
             as_of = review.as_of.isoformat()
-            history = lookup.lookup(claim, resolution, as_of=as_of)
+            with sources_budget(review):  # from the store; what the prefetch missed is asked within budget
+                history = lookup.lookup(claim, resolution, as_of=as_of)
             verdict = verify_claim(
                 claim,
                 resolution,

@@ -29,9 +29,12 @@ from tests.reliability.harness import (
     sources_in_settings,
 )
 from tests.reliability.harness import baseline as fault_free
+from verifier.sources.http import BREAKER_THRESHOLD
 
-# Attempts one look-up may make: the first one and SourceHTTP's default max_retries (3).
-MAX_ATTEMPTS_PER_GET = 4
+# What every request failing may cost per distinct source: no more than when a look-up made 4 attempts, now
+# that it may make 1 + MAX_RETRIES: a host failing every time is stopped by the breaker after a run of
+# BREAKER_THRESHOLD.
+REQUESTS_PER_SOURCE_ALL_FAILING = 4 * 2
 MEMO_SET = ("memo-ko.md", "opinia-pl.md", "memo-eu.md")
 # The default run keeps to the memo the engine checks fastest; the slow runs (CI) take all three.
 QUICK_SET = ("memo-eu.md",)
@@ -64,9 +67,12 @@ def forget_sources() -> None:
     SourceSnapshot.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
 
 
+RETRY_NOW = ("Retry now", "ponów teraz", "다시 시도")
+
+
 def fault_run(people, settings, *, rate: float, seed: int, memos=MEMO_SET) -> dict:
     figures: dict = {"rate": rate, "seed": seed, "reviews": 0, "completed": 0, "findings": 0}
-    figures.update(lost=0, false_red=0, changed=0, no_source_from_fault=0)
+    figures.update(reached=0, lost=0, false_red=0, changed=0, no_source_from_fault=0, blocked=[])
     with FakeSources(DATA, faults=policy(rate, seed)) as fake, sources_in_settings(settings, fake):
         for memo in memos:
             forget_sources()  # every review must fetch again, through the faults
@@ -77,14 +83,28 @@ def fault_run(people, settings, *, rate: float, seed: int, memos=MEMO_SET) -> di
             figures["reviews"] += 1
             figures["completed"] += review.status == "done"
             figures["findings"] += result.findings
+            figures["reached"] += result.unchanged
             figures["lost"] += result.lost
             figures["false_red"] += result.false_red
             figures["changed"] += len(result.changed)
             figures["no_source_from_fault"] += result.no_source_from_fault
             assert review.status == "done", f"{memo}: review ended {review.status} ({review.error})"
-            assert result.ok, f"{memo} at {rate:.0%} (seed {seed}): {result}"
-            for finding in review.findings.filter(status="no_source"):
-                assert finding.rationale.strip(), f"{finding.citation}: ⛔ without a reason"
+            differ = [
+                f"{w.citation}: {w.status} → {g.status}: {g.rationale}"
+                for w, g in zip(expected, review_verdicts(review), strict=False)
+                if g is not None and g.status not in (w.status, "no_source")
+            ]
+            assert result.ok, f"{memo} at {rate:.0%} (seed {seed}): {result}\n" + "\n".join(differ)
+            got = review.findings.filter(version=review.version).order_by("ordinal")
+            for want, finding in zip(expected, got, strict=False):
+                if finding.status == "no_source":
+                    assert finding.rationale.strip(), f"{finding.citation}: ⛔ without a reason"
+                if finding.status == "no_source" and want.status != "no_source":
+                    # a fault's ⛔: says the lookup may simply be tried again, and the evidence view offers it
+                    assert any(w in finding.rationale for w in RETRY_NOW), finding.rationale
+                    assert finding.anchor, f"{finding.citation}: ⛔ with no source to retry"
+                    said = f"{memo} {finding.citation} ({want.status}): {finding.rationale}"
+                    figures["blocked"].append(said)
         requests = fake.requests
     faults = Counter(r.fault for r in requests if r.fault)
     figures.update(requests=len(requests), faults=dict(faults), faulted=sum(faults.values()))
@@ -99,13 +119,25 @@ def test_it_completes_every_review_with_no_false_red_under_faults(rate, seed, pe
     assert figures["faulted"] > 0, "the fault policy injected nothing: the test proved nothing"
 
 
+SEEDS = (1, 2, 3, 4, 5)
+SHARE_SET = (*MEMO_SET, "every-status.md")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rate", [0.1, 0.3, 0.6])
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_it_survives_every_fault_rate_over_many_seeds(rate, seed, people, roles, settings):
-    figures = fault_run(people, settings, rate=rate, seed=seed)
-    record_figure("upstream_faults_slow", **figures)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_share_of_findings_reaching_their_fault_free_status(rate, seed, people, roles, settings):
+    """The figure of issue 18 §5: at 10 % and 30 % of upstream requests failing every finding still reaches
+    the status it has without faults (retries with backoff and jitter inside the review's budget, a breaker
+    that does not open on a rate the retries absorb); at 60 % what could not be had ends ⛔ "retry now",
+    never another verdict. `python -m tests.reliability.shares` prints the table of the recorded runs."""
+    figures = fault_run(people, settings, rate=rate, seed=seed, memos=SHARE_SET)
+    record_figure("fault_shares", **figures)
+    reached = f"{figures['reached']}/{figures['findings']}"
+    print(f"\n{rate:.0%} seed {seed}: {reached} reached", *figures["blocked"], sep="\n")
     assert figures["completed"] == figures["reviews"]
+    if rate <= 0.3:
+        assert figures["reached"] == figures["findings"], "\n".join(figures["blocked"])
 
 
 # A few kinds in the default run (one per way of failing: no answer, a wrong page, half an answer); all in CI.
@@ -135,9 +167,9 @@ def test_each_kind_of_fault_alone_never_produces_a_wrong_verdict(kind, memo, peo
         assert Counter(f.status for f in with_source) == {"no_source": len(with_source)}
     for finding in findings:
         assert finding.rationale.strip(), f"{finding.citation}: no reason given"
-    # Bounded: never more than the retries of one look-up per distinct source, whatever the citations.
+    # Bounded per distinct source, whatever the citations.
     keys = {f.anchor_key for f in findings if f.anchor_key}
-    assert 0 < sent <= MAX_ATTEMPTS_PER_GET * 2 * len(keys)
+    assert 0 < sent <= REQUESTS_PER_SOURCE_ALL_FAILING * len(keys)
 
 
 class FailTwiceThen:
@@ -214,8 +246,9 @@ def test_the_breaker_stops_asking_a_host_that_keeps_failing(people, roles, setti
     assert all(f.rationale.strip() for f in eu)
     assert any("failing repeatedly" in f.rationale for f in eu), [f.rationale for f in eu[:3]]
     assert pl[0].status not in ("no_source", "unverified"), pl[0].rationale
-    # Without a breaker: 12 look-ups × 4 attempts. With it: the threshold, plus at most a probe or two.
-    assert hammering <= 8, f"{hammering} requests to a host that failed every time"
+    # Without a breaker: 12 look-ups × 7 attempts. With it: the run that opens it (BREAKER_THRESHOLD, set to
+    # what 30 % of random failures practically never reach), plus at most a probe or two.
+    assert hammering <= BREAKER_THRESHOLD + 2, f"{hammering} requests to a host that failed every time"
     record_figure("breaker", citations=count, requests_to_failing_host=hammering)
 
     page = client_for("associate").get(f"/reviews/{review.pk}/findings/{eu[-1].pk}/").content.decode()

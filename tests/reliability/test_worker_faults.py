@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import pytest
@@ -16,7 +17,14 @@ import pytest
 from fakes.server import FakeSources
 from tests.reliability.harness import DATA, compare, memo_text, record_figure, review_verdicts, source_env
 from tests.reliability.harness import baseline as fault_free
-from tests.reliability.workers import RedisServer, Worker, send_review, wait_until, worker_env
+from tests.reliability.workers import (
+    TEST_HARD_LIMIT,
+    RedisServer,
+    Worker,
+    send_review,
+    wait_until,
+    worker_env,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -86,29 +94,49 @@ def workers(tmp_path):
         worker.stop()
 
 
+def claimed(review_id: int) -> int:
+    from workbench.models import Finding
+
+    return Finding.objects.filter(review_id=review_id, progress="claimed").count()
+
+
 @pytest.mark.slow
 def test_it_finishes_a_review_after_the_worker_is_killed_mid_way(
     transactional_db, roles, people, redis_server, workers, tmp_path
 ):
+    """The worker dies holding claims. The broker does not deliver its tasks again for an hour (the production
+    visibility timeout), so the recovery sweep must take the claims over, and it does as soon as the verify
+    task's own hard time limit has passed — not after a fixed five minutes."""
     text = hundred_eu_citations()
     expected = fault_free(text)
     assert len(expected) >= 100
+    grace = 5
     with FakeSources(DATA, latency=0.05) as fake:
         env = worker_env(redis_server.url, tmp_path / "var", source_env(fake))
+        env.update(CELERY_VISIBILITY_TIMEOUT="3600", WORKBENCH_CLAIM_GRACE_SECONDS=str(grace))
         worker = workers(env).start()
         review = new_review(people, text, "killed worker")
         send_review(redis_server.url, review.pk)
         _status, done_at_kill, total = wait_until(
-            lambda: (p := progress(review.pk))[1] >= 10 and p,
+            lambda: (p := progress(review.pk))[1] >= 10 and claimed(review.pk) and p,
             180,
             "the review never got going\n" + worker.tail(),
         )
         worker.sigkill()
+        killed_at = time.monotonic()
+        held = claimed(review.pk)
         assert done_at_kill < total, "the review finished before the kill: the test proved nothing"
+        assert held, "the worker held no claim when it died: the test proved nothing"
         worker.start()
+        # The claims are free once the hard limit and the grace are past; then a sweep or two and the rest
+        # of the work (a batch of findings checks in seconds).
+        bound = TEST_HARD_LIMIT + grace + 30
         wait_until(
-            lambda: progress(review.pk)[0] == "done", 180, "the review did not complete\n" + worker.tail()
+            lambda: progress(review.pk)[0] == "done",
+            bound,
+            f"the review did not complete within {bound} s of the kill\n" + worker.tail(),
         )
+        recovered_in = time.monotonic() - killed_at
     review.refresh_from_db()
     assert_each_finding_once(review)
     result = compare(expected, review_verdicts(review))
@@ -117,6 +145,9 @@ def test_it_finishes_a_review_after_the_worker_is_killed_mid_way(
         "worker_sigkill",
         findings=result.findings,
         done_at_kill=done_at_kill,
+        claimed_at_kill=held,
+        hard_time_limit=TEST_HARD_LIMIT,
+        seconds_kill_to_done=round(recovered_in, 1),
         lost=result.lost,
         false_red=result.false_red,
         completed=1,

@@ -19,6 +19,10 @@ from typing import Any
 from tests.reliability.harness import ROOT
 
 CELERY = Path(sys.executable).with_name("celery")
+# The workers' time limits and sweep in these tests: short, so that recovery is measured in seconds.
+TEST_SOFT_LIMIT = 30
+TEST_HARD_LIMIT = 40
+TEST_SWEEP_INTERVAL = 2
 
 
 def free_port() -> int:
@@ -200,10 +204,12 @@ def worker_env(redis_url: str, var_dir: Path, extra: Mapping[str, str]) -> dict[
         "DATABASE_URL": database_url(),
         "REDIS_URL": redis_url,
         "WORKBENCH_VAR_DIR": str(var_dir),
-        # Short windows so that lost work is found again in seconds, not the production hour.
+        # Short windows so that lost work is found again in seconds, not the production hour; a claim of a
+        # killed worker is taken over past the verify task's hard limit (WORKBENCH_CLAIM_GRACE_SECONDS later).
         "CELERY_VISIBILITY_TIMEOUT": "5",
-        "WORKBENCH_STALE_CLAIM_SECONDS": "5",
-        "WORKBENCH_RECOVERY_INTERVAL": "2",
+        "CELERY_TASK_SOFT_TIME_LIMIT": str(TEST_SOFT_LIMIT),
+        "CELERY_TASK_TIME_LIMIT": str(TEST_HARD_LIMIT),
+        "WORKBENCH_RECOVERY_INTERVAL": str(TEST_SWEEP_INTERVAL),
         "LOG_LEVEL": "WARNING",
         **extra,
     }

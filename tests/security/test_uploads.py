@@ -38,7 +38,7 @@ def _uploads_here(settings, tmp_path):
 def _no_queue(monkeypatch):
     """The form's job ends at the queue; nothing is sent to a broker from these tests."""
     sent: list[int] = []
-    monkeypatch.setattr("workbench.tasks.process_review_task.delay_on_commit", sent.append)
+    monkeypatch.setattr("workbench.tasks.send_on_commit", lambda task, *args, unsent: sent.append(args))
     return sent
 
 

@@ -118,6 +118,13 @@ TABLE = [
         measurement(Q, failure=Unavailable("k", "law.go.kr did not answer in time", cause=Cause.TIMED_OUT)),
         Status.NO_SOURCE,
         N,
+        "no_source_retry",  # failed for now: "retry now" comes first
+    ),
+    (
+        "a source out of reach for good is not a retry",
+        measurement(Q, failure=Unavailable("k", "not covered by SAOS", cause=Cause.NOT_COVERED)),
+        Status.NO_SOURCE,
+        N,
         "no_source",
     ),
     (
@@ -132,7 +139,7 @@ TABLE = [
         measurement(Q, failure=Unavailable("k", "localhost did not answer in time", cause=Cause.TIMED_OUT)),
         Status.NO_SOURCE,
         N,
-        "no_source",
+        "no_source_retry",
     ),
     # --- the anchor, the pinpoint, the topic ---------------------------------------------------------
     (

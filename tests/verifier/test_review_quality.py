@@ -363,11 +363,20 @@ def test_local_only_is_said_once(lang: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("ko", "원문 조회 실패 (law.go.kr: HTTP 503 after 3 retries)"),
+        (
+            "ko",
+            "원문 조회 실패 (law.go.kr: HTTP 503 after 3 retries) - "
+            "지금 다시 시도하거나 원문을 첨부하십시오.",
+        ),
         (
             "en",
-            "The source could not be obtained (law.go.kr: HTTP 503 after 3 retries). Attach the document "
-            "to verify this citation.",
+            "The source could not be obtained for now (law.go.kr: HTTP 503 after 3 retries). Retry now, or "
+            "attach the document to verify this citation.",
+        ),
+        (
+            "pl",
+            "BRAK ŹRÓDŁA (law.go.kr: HTTP 503 after 3 retries) - ponów teraz albo dołącz dokument, aby "
+            "zweryfikować powołanie.",
         ),
     ],
 )

@@ -509,7 +509,9 @@ def services_review_in(matter: Any, user: Any) -> Any:
     return Review.objects.get(pk=review.pk)
 
 
-def test_search_and_suggestions_work_without_the_cache(red, client_for) -> None:
+def test_search_and_suggestions_work_without_the_cache(red, client_for, caplog, monkeypatch) -> None:
+    import logging
+
     from django.test import override_settings
 
     dead = {
@@ -520,15 +522,25 @@ def test_search_and_suggestions_work_without_the_cache(red, client_for) -> None:
     }
     review, finding = red
     client = client_for("associate")
+    caplog.set_level(logging.WARNING, logger="workbench.search")
+    monkeypatch.setattr("workbench.search._cache_down", False)  # whatever an earlier test left
     with override_settings(CACHES=dead):
         found = client.get(
             url("finding_search", review, finding), {"collection": "law", "query": "민법"}, **HX
         )
         suggested = client.get(url("finding_suggestions", review, finding), **HX)
+        for query in ("형법", "상법", "민법"):  # a busy day without Redis
+            again = client.get(
+                url("finding_search", review, finding), {"collection": "law", "query": query}, **HX
+            )
+            assert again.status_code == 200
     assert found.status_code == 200
     assert "난민법" in found.content.decode()
     assert suggested.status_code == 200
     assert "Did you mean 제17조 제1항?" in suggested.content.decode()
+    said = [r.getMessage() for r in caplog.records if "cache" in r.getMessage()]
+    assert len(said) == 1, f"the outage is logged once, not at every search: {said}"
+    assert "unavailable" in said[0]
 
 
 def test_typed_words_are_logged_by_their_length_only(people, sources, client_for, caplog, settings) -> None:

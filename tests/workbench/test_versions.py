@@ -65,7 +65,8 @@ def test_unchanged_claims_keep_verdict_and_decisions_changed_ones_are_checked_ag
     assert carried.state == Finding.State.APPROVED
     assert [d.action for d in carried.decisions.all()] == ["correct", "approve"]
     # the version check goes with the verdict it is part of ("version not checked: local-only mode" here)
-    assert gdpr.history is not None and carried.history == gdpr.history
+    assert gdpr.history is not None
+    assert carried.history == gdpr.history
     assert all(d.carried_over for d in carried.decisions.all())
     for finding_id in pending:
         worker.verify_findings([finding_id])

@@ -88,6 +88,13 @@ def _check(response: httpx.Response) -> None:
         if b"<html" in head and not response.content.rstrip().lower().endswith(b"</html>"):
             # A body cut short parses leniently into a partial text: judging against it would be wrong.
             raise TransientError("CELLAR answered a truncated document", host=host)
+        parsed = parse_cellar_xhtml(response.content)
+        if not (parsed.units or judgment_paragraphs(parsed.text)):
+            # a maintenance or error page served as 200 is well-formed HTML too: retried like a 503 (in the
+            # 30 % fault runs it was the one failure the retries did not absorb), never judged as the act
+            raise TransientError(
+                "CELLAR answered a page with no articles or numbered paragraphs (an error page?)", host=host
+            )
 
 
 def document_from_xhtml(

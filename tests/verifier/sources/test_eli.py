@@ -235,6 +235,43 @@ def test_a_maintenance_page_answered_as_text_html_is_retried_never_read_as_the_a
     assert "without any article" in answer.reason
 
 
+def test_a_text_html_cut_in_half_is_retried_never_read_as_the_act():
+    # the fakes' "malformed" fault: the real text.html cut in half still has its first articles; as the act,
+    # "k.c. has no art. 691" came back 🔴 at 60 % faults (seed 4)
+    real = (ELI_DIR / "DU_1964_93" / "text.html").read_bytes()
+    half = real[: len(real) // 2]
+    assert b"unit_arti" in half  # it passes for an act by its articles
+    served: list[bytes] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/text.html"):
+            body = half if not served else real
+            served.append(body)
+            return httpx.Response(200, content=body, headers={"Content-Type": "text/html"})
+        if request.url.path.endswith("/references"):
+            return httpx.Response(200, json={})
+        return httpx.Response(200, json={"ELI": "DU/1964/93", "textHTML": True, "title": "Kodeks cywilny"})
+
+    http = SourceHTTP(transport=httpx.MockTransport(handler), sleep=lambda _s: None, max_retries=2)
+    answer = EliResolver(http, base_url=BASE).resolve(Anchor("pl:act:DU/1964/93"))
+    assert isinstance(answer, Found)
+    assert answer.document.retries == 1
+    assert "art. 691" in {u.label for u in answer.document.units}
+    served.clear()
+    never_whole = SourceHTTP(
+        transport=httpx.MockTransport(
+            lambda r: (
+                handler(r) if not r.url.path.endswith("/text.html") else httpx.Response(200, content=half)
+            )
+        ),
+        sleep=lambda _s: None,
+        max_retries=1,
+    )
+    answer = EliResolver(never_whole, base_url=BASE).resolve(Anchor("pl:act:DU/1964/93"))
+    assert isinstance(answer, Unavailable)
+    assert "truncated" in answer.reason
+
+
 def test_it_reports_an_html_page_instead_of_json_as_unavailable():
     http = SourceHTTP(
         transport=httpx.MockTransport(lambda r: httpx.Response(200, content=b"<html>Access denied</html>")),

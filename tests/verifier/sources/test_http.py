@@ -116,7 +116,9 @@ def test_it_backs_off_exponentially_with_full_jitter(
     base: float, cap: float, random_value: float, expected: list[float]
 ) -> None:
     transport, _ = scripted([httpx.Response(503)])
-    http, sleeps = make_http(transport, backoff_base=base, backoff_cap=cap, random=lambda: random_value)
+    http, sleeps = make_http(
+        transport, max_retries=3, backoff_base=base, backoff_cap=cap, random=lambda: random_value
+    )
     with pytest.raises(TransientError):
         http.get("https://api.example/x")
     assert sleeps == expected
@@ -398,3 +400,64 @@ def test_it_survives_faults_from_a_real_local_server(
             assert info.value.retries == retries
             assert SECRET not in str(info.value)
     assert len(sleeps) == retries
+
+
+def test_a_spent_review_budget_sends_nothing_and_says_so() -> None:
+    from verifier.model import Cause
+    from verifier.sources.http import within
+
+    transport, seen = scripted([OK])
+    http, _ = make_http(transport)
+    with within(time.monotonic() - 1, 90), pytest.raises(TransientError, match="time budget") as info:
+        http.get("https://slow.example/x")
+    assert seen == [], "a spent budget still sent a request"
+    assert "time budget for sources (90 s)" in info.value.message
+    assert info.value.cause is Cause.TIMED_OUT
+    assert http.get("https://slow.example/x").status == 200, "outside the block there is no budget"
+
+
+def test_no_retry_waits_past_the_review_budget_and_the_breaker_does_not_count_it() -> None:
+    from verifier.sources.http import within
+
+    transport, seen = scripted([httpx.Response(503), OK])
+    # the first backoff is 0.5 × 1 s; 0.2 s are left: no second attempt, and no sleep
+    http, sleeps = make_http(transport, max_retries=5, breaker_threshold=2)
+    with within(time.monotonic() + 0.2, 5), pytest.raises(TransientError, match="time budget"):
+        http.get("https://busy.example/x")
+    assert len(seen) == 1
+    assert sleeps == []
+    with within(time.monotonic() - 1, 5):
+        for _ in range(3):
+            with pytest.raises(TransientError, match="time budget"):
+                http.get("https://busy.example/y")
+    # one real failure so far, below the threshold of 2: the circuit is closed, the retry goes through
+    assert http.get("https://busy.example/z").status == 200
+
+
+def test_a_steady_share_of_failures_is_retried_without_running_out_and_never_opens_the_breaker() -> None:
+    """Every third request fails (33 %, in the worst order: spread evenly, never two in a row), for 200
+    look-ups of one host inside a minute: every look-up succeeds (the reserve earns retries with the traffic)
+    and the breaker, which opens on a run of failures, never does."""
+    clock = Clock()
+    count = 0
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        nonlocal count
+        count += 1
+        return httpx.Response(503) if count % 3 == 0 else OK
+
+    http, _ = make_http(httpx.MockTransport(handler), clock=clock)
+    for n in range(200):
+        assert http.get(f"https://steady.example/{n}").status == 200, n
+    assert count == 299  # 200 answers and the 99 failures between them, each retried once
+
+
+def test_a_run_of_failures_opens_the_breaker_at_the_threshold() -> None:
+    from verifier.sources.http import BREAKER_THRESHOLD
+
+    transport, seen = scripted([httpx.Response(503)])
+    http, _ = make_http(transport)
+    for n in range(5):
+        with pytest.raises(TransientError):
+            http.get(f"https://dead.example/{n}")
+    assert len(seen) == BREAKER_THRESHOLD, "a dead host was asked more than one run's worth"
