@@ -1,9 +1,9 @@
 """`python -m bench [--only NAMES] [--smoke] [--json PATH]`: run the benchmarks, print one line per figure
 (`bench: NAME value=… baseline=… ratio=…`) and write the same figures as JSON (default var/bench.json).
 
-Figures: fragment, extraction (pure Python), e2e, workbench, pages, memory, scaling, exports (need PostgreSQL, Redis
-and a DATABASE_URL naming a benchmark database; `make bench` sets them). A figure that cannot be measured
-prints a line saying why, and the exit status is then 1."""
+Figures: fragment, extraction (pure Python), e2e, workbench, pages, memory, scaling, exports (need PostgreSQL,
+Redis and a DATABASE_URL naming a benchmark database; `make bench` sets them). A figure that cannot be
+measured prints a line saying why, and the exit status is then 1."""
 
 from __future__ import annotations
 
