@@ -97,3 +97,43 @@ def fixed_zip(data: bytes, when: datetime) -> bytes:
             info.external_attr = 0o600 << 16
             target.writestr(info, source.read(item.filename))
     return out.getvalue()
+
+
+# One comment as Word writes it: the "CommentText" paragraph opening with the annotation mark.
+_COMMENT_XML = (
+    '<w:comment {nsdecls} w:id="{id}" w:author="">'
+    '<w:p><w:pPr><w:pStyle w:val="CommentText"/></w:pPr>'
+    '<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:annotationRef/></w:r></w:p>'
+    "</w:comment>"
+)
+
+
+class Comments:
+    """Word comments added to a document, numbered from one counter: python-docx's `add_comment` looks for the
+    highest id among every comment already there (an XPath over all of them), which made 2,000 comments cost
+    2,000² id reads (3.8 s of the 6.7 s export). Each comment is dated `when` (python-docx dates it now),
+    so the same review exports the same bytes."""
+
+    def __init__(self, document: Any, when: datetime, *, author: str, initials: str) -> None:
+        self.part = document.part._comments_part  # created when the document has none yet
+        self.element = self.part.element
+        used = [int(x) for x in self.element.xpath("./w:comment/@w:id")]
+        self.next_id = max(used, default=-1) + 1
+        self.when = when.astimezone(UTC)
+        self.author, self.initials = author, initials
+
+    def add(self, runs: list[Any], text: str) -> None:
+        from docx.comments import Comment
+        from docx.oxml.ns import nsdecls
+        from docx.oxml.parser import parse_xml
+
+        element = parse_xml(_COMMENT_XML.format(nsdecls=nsdecls("w"), id=self.next_id))
+        self.element.append(element)
+        element.author, element.initials, element.date = self.author, self.initials, self.when
+        comment = Comment(element, self.part)
+        first, *rest = text.split("\n")
+        comment.paragraphs[0].add_run(first)
+        for line in rest:
+            comment.add_paragraph(text=line)
+        runs[0].mark_comment_range(runs[-1], self.next_id)
+        self.next_id += 1

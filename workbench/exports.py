@@ -21,7 +21,15 @@ from verifier.model import STATUS_ICON, Status
 from verifier.pipeline import DocumentReport
 from verifier.provenance import checked_against
 from verifier.report import SCHEMA, document_json, summary
-from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
+from workbench.export_common import (
+    CONTENT_TYPES,
+    STATUS_RGB,
+    Comments,
+    Export,
+    fixed_zip,
+    new_pdf,
+    reference_time,
+)
 from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
 from workbench.records import finding_of, provenance_of_snapshot, rationale_in
 
@@ -315,6 +323,7 @@ def export_docx(review: Review, lang: str) -> bytes:
         document = docx.Document()
         document.add_heading(review.title, level=1)
         anchored = _write_draft_with_runs(document, review.draft_text, findings)
+    comments = Comments(document, when, author="Citation review workbench", initials="CRW")
     for f in findings:
         runs = anchored.get(f.pk)
         if not runs:
@@ -332,7 +341,7 @@ def export_docx(review: Review, lang: str) -> bytes:
             text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
             if d.comment:
                 text += f": {d.comment}"
-        document.add_comment(runs, text=text, author="Citation review workbench", initials="CRW")
+        comments.add(runs, text)
     props = document.core_properties
     props.created = props.modified = when.replace(tzinfo=None)
     props.last_printed = when.replace(tzinfo=None)
@@ -381,9 +390,14 @@ def _comment_runs_in_docx(document: Any, findings: list[Finding]) -> dict[int, l
     Findings are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
     anchored: dict[int, list[Any]] = {}
     paragraphs = list(_all_paragraphs(document))
+    # each paragraph's visible text, read once: splitting runs at a citation does not change it
+    texts = ["".join(r.text for r in _visible_runs(p)) for p in paragraphs]
     used: dict[int, int] = {}  # paragraph index -> offset up to which text was already claimed
     for f in findings:
-        for index, paragraph in enumerate(paragraphs):
+        for index, text in enumerate(texts):
+            if text.find(f.citation, used.get(index, 0)) < 0:
+                continue
+            paragraph = paragraphs[index]
             runs = _isolate(paragraph, f.citation, start=used.get(index, 0))
             if runs:
                 anchored[f.pk] = runs
