@@ -86,9 +86,7 @@ def review_of_n_findings(user: Any, partner: Any, matter: Any, n: int, *, title:
     ]
     for start in range(templates, n, COPY):
         first = start % templates  # an edited copy takes the edited copy's verdicts
-        batch = [
-            (row, *verdicts[first + i], None) for i, row in enumerate(rows[start : start + COPY])
-        ]
+        batch = [(row, *verdicts[first + i], None) for i, row in enumerate(rows[start : start + COPY])]
         worker.store_verdicts(review, batch)
     review.refresh_from_db()
     if review.status != Review.Status.DONE:

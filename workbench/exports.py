@@ -26,6 +26,7 @@ from workbench.export_common import (
     STATUS_RGB,
     Comments,
     Export,
+    Lines,
     fixed_zip,
     new_pdf,
     reference_time,
@@ -196,10 +197,11 @@ def export_pdf(review: Review, lang: str) -> bytes:
     pdf = new_pdf(f"Citation review: {review.title}", when)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin
+    lines = Lines(pdf)
 
     def line(text: str, size: float = 9.5, style: str = "", height: float = 5.0) -> None:
         pdf.set_font("body", style, size)
-        pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT", align="L")
+        lines.write(width, height, text)
 
     line("Citation review report", 16, "B", 8)
     line(review.title, 12, "B", 6)
@@ -245,7 +247,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.rect(pdf.l_margin - 3, y + 0.8, 2, 4.4, style="F")
         values = (f.finding_id, f.status, f.citation, f"{f.required_level}→{f.achieved_level}", f.state)
         for value, w in zip(values, cols, strict=True):
-            pdf.cell(w, 6, _fit(pdf, value, w - 1.5), border="B")
+            lines.cell(w, 6, _fit(lines, value, w - 1.5), border="B", new_x="RIGHT", new_y="TOP")
         pdf.ln()
     pdf.ln(4)
 
@@ -301,11 +303,11 @@ def export_pdf(review: Review, lang: str) -> bytes:
     return bytes(pdf.output())
 
 
-def _fit(pdf: Any, text: str, width: float) -> str:
+def _fit(lines: Lines, text: str, width: float) -> str:
     """Cut a table cell's text to its column (with an ellipsis) instead of letting it run into the next."""
-    if pdf.get_string_width(text) <= width:
+    if lines.width(text) <= width:
         return text
-    while text and pdf.get_string_width(text + "…") > width:
+    while text and lines.width(text + "…") > width:
         text = text[:-1]
     return text + "…"
 
