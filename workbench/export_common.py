@@ -3,12 +3,15 @@ reproducible zips, and a PDF set up with fonts that cover Polish and Korean in r
 
 from __future__ import annotations
 
+import hashlib
 import io
+import tempfile
 import zipfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from workbench.models import Review
 
@@ -29,11 +32,43 @@ STATUS_RGB = {
 }
 
 
+SPOOL_BYTES = 1024 * 1024  # an export bigger than this waits for its download in an unnamed temporary file
+CHUNK_BYTES = 64 * 1024  # what a streamed export hands on at a time
+
+
 @dataclass(frozen=True)
 class Export:
-    content: bytes
+    """An export as it was written, chunk by chunk, into a temporary file (in memory up to SPOOL_BYTES, on
+    disk beyond, never named, 0600, gone when closed), with the size and hash its audit event records: the
+    download streams from the file, so no export is held whole in memory twice."""
+
+    file: IO[bytes]
+    size: int
+    sha256: str
     filename: str
     content_type: str
+
+    @classmethod
+    def spooled(cls, chunks: Iterable[bytes], *, filename: str, content_type: str) -> Export:
+        file: IO[bytes] = io.BytesIO()
+        digest, size = hashlib.sha256(), 0
+        for chunk in chunks:
+            if size + len(chunk) > SPOOL_BYTES and isinstance(file, io.BytesIO):
+                spilled = tempfile.TemporaryFile()  # noqa: SIM115 (the response, or `content`, closes it)
+                spilled.write(file.getbuffer())
+                file = spilled
+            file.write(chunk)
+            digest.update(chunk)
+            size += len(chunk)
+        file.seek(0)
+        return cls(file, size, digest.hexdigest(), filename, content_type)
+
+    @property
+    def content(self) -> bytes:
+        """The whole export, read once (tests, small callers): the file is closed after."""
+        with self.file:
+            self.file.seek(0)
+            return self.file.read()
 
 
 def reference_time(review: Review) -> datetime:
@@ -124,10 +159,11 @@ class Comments:
 
     def add(self, runs: list[Any], text: str) -> None:
         from docx.comments import Comment
+        from docx.oxml.comments import CT_Comment
         from docx.oxml.ns import nsdecls
         from docx.oxml.parser import parse_xml
 
-        element = parse_xml(_COMMENT_XML.format(nsdecls=nsdecls("w"), id=self.next_id))
+        element = cast(CT_Comment, parse_xml(_COMMENT_XML.format(nsdecls=nsdecls("w"), id=self.next_id)))
         self.element.append(element)
         element.author, element.initials, element.date = self.author, self.initials, self.when
         comment = Comment(element, self.part)
@@ -207,3 +243,48 @@ class Lines:
             pdf.cell(width, height, text, **options)
         finally:
             pdf._fallback_font_ids = fallback
+
+
+# --- streaming ----------------------------------------------------------------------------------------
+
+
+class Streamed(list[Any]):
+    """A list the JSON encoder writes item by item as `produce()` yields them, without holding them: the
+    encoder asks a list whether it is empty (`len`) and then iterates it, and `json.dumps` with an indent is
+    that same encoder, so the bytes are those of the whole list."""
+
+    def __init__(self, count: int, produce: Callable[[], Iterator[Any]]) -> None:
+        super().__init__()
+        self._length, self._produce = count, produce
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._produce()
+
+
+def streamed_list(count: int, produce: Callable[[], Iterator[Any]], *, streamed: bool) -> list[Any]:
+    return Streamed(count, produce) if streamed else list(produce())
+
+
+def joined(pieces: Iterable[str]) -> Iterator[bytes]:
+    """Many small pieces of text (the JSON encoder's) as UTF-8 chunks of about CHUNK_BYTES."""
+    buffer: list[str] = []
+    size = 0
+    for piece in pieces:
+        buffer.append(piece)
+        size += len(piece)
+        if size >= CHUNK_BYTES:
+            yield "".join(buffer).encode()
+            buffer, size = [], 0
+    if buffer:
+        yield "".join(buffer).encode()
+
+
+def drained(buffer: io.StringIO) -> bytes:
+    """What a csv.writer wrote into `buffer` so far, as UTF-8; the buffer is emptied for the next rows."""
+    data = buffer.getvalue().encode("utf-8")
+    buffer.seek(0)
+    buffer.truncate()
+    return data

@@ -11,27 +11,31 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import itertools
 import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.utils import translation
 
 from verifier.model import STATUS_ICON, Status
-from verifier.pipeline import DocumentReport
 from verifier.provenance import checked_against
-from verifier.report import SCHEMA, document_json, summary
+from verifier.report import SCHEMA, finding_json, status_summary, summary
 from workbench.export_common import (
     CONTENT_TYPES,
     STATUS_RGB,
     Comments,
     Export,
     Lines,
+    drained,
     fixed_zip,
+    joined,
     new_pdf,
     reference_time,
+    streamed_list,
 )
-from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
+from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.records import finding_of, provenance_of_snapshot, rationale_in
 
 FORMATS = ("json", "csv", "pdf", "docx")
@@ -51,45 +55,107 @@ def findings_of(review: Review) -> QuerySet[Finding]:
     )
 
 
-def chain_of(review: Review) -> list[AuditEvent]:
+CHUNK_ROWS = 500  # findings read from the database at a time by an export that streams them
+
+
+def snapshots_of(review: Review) -> dict[int, SourceSnapshot]:
+    """The header of every source the review's findings name, each read once for the whole export."""
+    cited = review.findings.filter(version=review.version, snapshot__isnull=False).values("snapshot_id")
+    return {s.pk: s for s in SourceSnapshot.objects.only(*SNAPSHOT_HEADER).filter(pk__in=cited)}
+
+
+def rows_of(review: Review, snapshots: dict[int, SourceSnapshot]) -> Iterator[Finding]:
+    """The findings in draft order, CHUNK_ROWS at a time with their decisions, each given its source from
+    `snapshots`: memory stays that of one chunk however many findings the review has."""
+    rows = (
+        review.findings.filter(version=review.version)
+        .prefetch_related("decisions__user")
+        .order_by("ordinal")
+        .iterator(chunk_size=CHUNK_ROWS)
+    )
+    for f in rows:
+        if f.snapshot_id is not None:
+            f.snapshot = snapshots[f.snapshot_id]
+        yield f
+
+
+def chain_events(review: Review) -> QuerySet[AuditEvent]:
     events = AuditEvent.objects.filter(review=review).order_by("seq")
     if review.is_signed_off:
         signed = events.filter(kind="signed_off").order_by("-seq").first()
         if signed is not None:
             events = events.filter(seq__lte=signed.seq)
-    return list(events)
+    return events
+
+
+def chain_of(review: Review) -> list[AuditEvent]:
+    return list(chain_events(review))
 
 
 def decision_json(f: Finding) -> list[dict[str, Any]]:
-    return [
-        {
-            "finding": f.finding_id,
-            "action": d.action,
-            "text": d.text,
-            "comment": d.comment,
-            "user": d.user.get_username(),
-            "role": d.role,
-            "at": d.created_at.isoformat(),
-            "carried_over": d.carried_over,
-        }
-        for d in f.decisions.all()
-    ]
+    return [_decision(f.finding_id, d) for d in f.decisions.all()]
 
 
-def as_json(review: Review) -> dict[str, Any]:
-    findings = list(findings_of(review))
-    chain = chain_of(review)
-    signoff = getattr(review, "signoff", None) if review.is_signed_off else None
-    document = DocumentReport(
-        path=review.draft_name,
-        sha256=review.draft_sha256,
-        chars=len(review.draft_text),
-        language=review.language,
-        findings=tuple(finding_of(f) for f in findings),
+def _decision(finding_id: str, d: Decision) -> dict[str, Any]:
+    return {
+        "finding": finding_id,
+        "action": d.action,
+        "text": d.text,
+        "comment": d.comment,
+        "user": d.user.get_username(),
+        "role": d.role,
+        "at": d.created_at.isoformat(),
+        "carried_over": d.carried_over,
+    }
+
+
+def decisions_of(review: Review) -> QuerySet[Decision]:
+    """The decisions on the current version's findings, in the order of `decision_json` over the findings."""
+    return (
+        Decision.objects.filter(finding__review=review, finding__version=review.version)
+        .select_related("user")
+        .annotate(ordinal=F("finding__ordinal"))
+        .order_by("finding__ordinal", "created_at", "id")
     )
+
+
+def event_json(e: AuditEvent) -> dict[str, Any]:
+    return {
+        "seq": e.seq,
+        "kind": e.kind,
+        "actor": e.actor_name,
+        "at": e.created_at.isoformat(),
+        "payload": e.payload,
+        "prev_hash": e.prev_hash,
+        "hash": e.hash,
+    }
+
+
+def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
+    """The findings JSON as a dict; `streamed`: its findings, decisions and audit chain are read from the
+    database as the encoder writes them (`json_chunks`), a chunk at a time."""
+    snapshots = snapshots_of(review)
+    current = review.findings.filter(version=review.version)
+    statuses = [Status(s) for s in current.order_by("ordinal").values_list("status", flat=True)]
+    decided = decisions_of(review)
+    events = chain_events(review)
+    last = events.reverse().only("hash").first()
+    signoff = getattr(review, "signoff", None) if review.is_signed_off else None
+    document = {  # verifier.report.document_json, its findings read a chunk at a time
+        "path": review.draft_name,
+        "sha256": review.draft_sha256,
+        "chars": len(review.draft_text),
+        "language": review.language,
+        "summary": status_summary(statuses),
+        "findings": streamed_list(
+            len(statuses),
+            lambda: (finding_json(finding_of(f)) for f in rows_of(review, snapshots)),
+            streamed=streamed,
+        ),
+    }
     return {
         "schema": SCHEMA,
-        "documents": [document_json(document)],
+        "documents": [document],
         "review": {
             "id": review.pk,
             "title": review.title,
@@ -105,26 +171,33 @@ def as_json(review: Review) -> dict[str, Any]:
                 if signoff
                 else None
             ),
-            "decisions": [d for f in findings for d in decision_json(f)],
-            "audit_chain": [
-                {
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "actor": e.actor_name,
-                    "at": e.created_at.isoformat(),
-                    "payload": e.payload,
-                    "prev_hash": e.prev_hash,
-                    "hash": e.hash,
-                }
-                for e in chain
-            ],
-            "chain_head": chain[-1].hash if chain else None,
+            "decisions": streamed_list(
+                decided.count(),
+                lambda: (
+                    _decision(Finding(ordinal=d.ordinal).finding_id, d)  # type: ignore[attr-defined]
+                    for d in decided.iterator(chunk_size=CHUNK_ROWS)
+                ),
+                streamed=streamed,
+            ),
+            "audit_chain": streamed_list(
+                events.count(),
+                lambda: (event_json(e) for e in events.iterator(chunk_size=CHUNK_ROWS)),
+                streamed=streamed,
+            ),
+            "chain_head": last.hash if last else None,
         },
     }
 
 
+def json_chunks(review: Review) -> Iterator[bytes]:
+    """The findings JSON, byte for byte `json.dumps(as_json(review), ensure_ascii=False, indent=2,
+    sort_keys=True) + "\n"`, in pieces of about CHUNK_BYTES."""
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=2, sort_keys=True)
+    yield from joined(itertools.chain(encoder.iterencode(as_json(review, streamed=True)), ["\n"]))
+
+
 def export_json(review: Review) -> bytes:
-    return (json.dumps(as_json(review), ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+    return b"".join(json_chunks(review))
 
 
 CSV_COLUMNS = (
@@ -157,17 +230,22 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def export_csv(review: Review, lang: str) -> bytes:
+def csv_chunks(review: Review, lang: str) -> Iterator[bytes]:
+    """The CSV a chunk of rows at a time; each source's provenance sentence is written once per export."""
+    snapshots = snapshots_of(review)
+    provenance = {pk: provenance_line(snapshot, lang) for pk, snapshot in snapshots.items()}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
+    # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
+    buffer.write("\ufeff")
     writer.writerow(CSV_COLUMNS)
-    for f in findings_of(review):
+    for n, f in enumerate(rows_of(review, snapshots), start=1):
         d = last_decision(f)
         decided = (
             [d.action, d.user.get_username(), d.created_at.isoformat(), d.comment] if d else ["", "", "", ""]
         )
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
-        source += [provenance_line(f.snapshot, lang), f.official_status]
+        source += [provenance.get(f.snapshot_id or 0, ""), f.official_status]
         label = Status(f.status).label if f.status else ""
         row = [
             f.finding_id,
@@ -186,8 +264,13 @@ def export_csv(review: Review, lang: str) -> bytes:
             *source,
         ]
         writer.writerow([csv_cell(cell) for cell in row])
-    # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
-    return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
+        if n % CHUNK_ROWS == 0:
+            yield drained(buffer)
+    yield drained(buffer)
+
+
+def export_csv(review: Review, lang: str) -> bytes:
+    return b"".join(csv_chunks(review, lang))
 
 
 def export_pdf(review: Review, lang: str) -> bytes:
@@ -495,12 +578,16 @@ def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
             return record_exports.render(review, fmt)
         if fmt not in FORMATS:
             raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+        # JSON and CSV are written a chunk at a time; the PDF and the .docx are built whole
+        content: Iterable[bytes]
         if fmt == "json":
-            content = export_json(review)
+            content = json_chunks(review)
+        elif fmt == "csv":
+            content = csv_chunks(review, lang)
         else:
-            content = {"csv": export_csv, "pdf": export_pdf, "docx": export_docx}[fmt](review, lang)
+            content = [{"pdf": export_pdf, "docx": export_docx}[fmt](review, lang)]
     stem = f"review-{review.pk}-v{review.version}"
-    return Export(content=content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
+    return Export.spooled(content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
 
 
 def content_hash(content: bytes) -> str:

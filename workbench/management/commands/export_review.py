@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -7,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from workbench import exports
 from workbench.audit import append
+from workbench.export_common import CHUNK_BYTES
 from workbench.management.database import ensure_database
 from workbench.models import Review
 
@@ -27,7 +29,8 @@ class Command(BaseCommand):
         except Review.DoesNotExist:
             raise CommandError(f"No review {options['review_id']}.") from None
         rendered = exports.render(review, options["format"], lang=options["lang"])
-        Path(options["output"]).write_bytes(rendered.content)
+        with rendered.file, Path(options["output"]).open("wb") as output:
+            shutil.copyfileobj(rendered.file, output, CHUNK_BYTES)
         # Run by an operator on the server: recorded as a system export.
         append(
             review,
@@ -35,9 +38,9 @@ class Command(BaseCommand):
             {
                 "format": options["format"],
                 "language": options["lang"],
-                "sha256": exports.content_hash(rendered.content),
-                "bytes": len(rendered.content),
+                "sha256": rendered.sha256,
+                "bytes": rendered.size,
                 "via": "manage.py export_review",
             },
         )
-        self.stdout.write(f"Wrote {options['output']} ({len(rendered.content)} bytes).")
+        self.stdout.write(f"Wrote {options['output']} ({rendered.size} bytes).")
