@@ -45,14 +45,15 @@ def draft_of(n: int) -> str:
 
 
 def import_corpus_offline() -> None:
-    """The corpus as snapshots, and the router told to look nowhere else."""
+    """The corpus as snapshots; the caller has set WORKBENCH_LOCAL_ONLY, so nothing else is asked."""
     from django.conf import settings
 
     from workbench.corpus import import_corpus
     from workbench.sources import reset_router
 
+    if not settings.WORKBENCH_LOCAL_ONLY:
+        raise RuntimeError("set WORKBENCH_LOCAL_ONLY first: the review is checked against the corpus only")
     import_corpus(DATA_DIR / "corpus")
-    settings.WORKBENCH_LOCAL_ONLY = True
     reset_router()
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -41,15 +42,31 @@ def partner() -> Any:
     return user
 
 
-def measure(review_id: int, fmt: str, username: str) -> dict[str, Any]:
-    """One export in a fresh process: {seconds, peak_mb, idle_mb, bytes, sha256}."""
+def measure(
+    review_id: int,
+    fmt: str,
+    username: str,
+    *,
+    output: str = "",
+    env: dict[str, str] | None = None,
+    address_space: int = 0,
+) -> dict[str, Any]:
+    """One export in a fresh process: {seconds, peak_mb, idle_mb, vm_peak_mb, bytes, sha256, streaming};
+    `output`: where the child writes what it downloaded; `address_space`: an RLIMIT_AS for the child, in
+    bytes (an export that needs more fails there with MemoryError instead of growing)."""
+
+    def limit() -> None:
+        if address_space:
+            resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
     out = subprocess.run(
-        [sys.executable, "-m", "bench.exports", "child", str(review_id), fmt, username],
+        [sys.executable, "-m", "bench.exports", "child", str(review_id), fmt, username, output],
         cwd=ROOT,
-        env=dict(os.environ),
+        env=env if env is not None else dict(os.environ),
         capture_output=True,
         text=True,
         timeout=600,
+        preexec_fn=limit,
     )
     if out.returncode != 0:
         tail = (out.stderr or out.stdout).strip().splitlines()[-1:] or ["no output"]
@@ -58,7 +75,7 @@ def measure(review_id: int, fmt: str, username: str) -> dict[str, Any]:
     return result
 
 
-def child(review_id: int, fmt: str, username: str) -> dict[str, Any]:
+def child(review_id: int, fmt: str, username: str, output: str = "") -> dict[str, Any]:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "workbench.settings")
@@ -81,15 +98,18 @@ def child(review_id: int, fmt: str, username: str) -> dict[str, Any]:
     if response.status_code != 200:
         raise RuntimeError(f"the {fmt} export answered {response.status_code}")
     chunks = response.streaming_content if response.streaming else [response.content]
-    for chunk in chunks:
-        digest.update(chunk)
-        size += len(chunk)
+    with open(output or os.devnull, "wb") as sink:
+        for chunk in chunks:
+            digest.update(chunk)
+            size += len(chunk)
+            sink.write(chunk)
     seconds = time.perf_counter() - start
     peak_kb = proc_status_kb(os.getpid(), "VmHWM")
     return {
         "seconds": seconds,
         "peak_mb": peak_kb / 1024,
         "idle_mb": idle_kb / 1024,
+        "vm_peak_mb": proc_status_kb(os.getpid(), "VmPeak") / 1024,
         "bytes": size,
         "sha256": digest.hexdigest(),
         "streaming": bool(response.streaming),
@@ -97,18 +117,27 @@ def child(review_id: int, fmt: str, username: str) -> dict[str, Any]:
 
 
 def run(*, n: int = N, n_base: int = N_BASE, formats: tuple[str, ...] = FORMATS) -> list[Figure]:
+    from django.conf import settings
+
     from bench.big_review import import_corpus_offline, review_of_n_findings
     from bench.django_env import bench_user_and_matter, empty_reviews_and_sources
+    from workbench.sources import reset_router
 
     empty_reviews_and_sources()
     user, matter = bench_user_and_matter()
     boss = partner()
     matter.members.add(boss)
-    import_corpus_offline()
-    start = time.perf_counter()
-    big = review_of_n_findings(user, boss, matter, n)
-    built = time.perf_counter() - start
-    small = review_of_n_findings(user, boss, matter, n_base)
+    local_only = settings.WORKBENCH_LOCAL_ONLY
+    settings.WORKBENCH_LOCAL_ONLY = True
+    try:
+        import_corpus_offline()
+        start = time.perf_counter()
+        big = review_of_n_findings(user, boss, matter, n)
+        built = time.perf_counter() - start
+        small = review_of_n_findings(user, boss, matter, n_base)
+    finally:
+        settings.WORKBENCH_LOCAL_ONLY = local_only
+        reset_router()
     figures: list[Figure] = []
     for fmt in formats:
         base = measure(small.pk, fmt, boss.username)
@@ -144,10 +173,10 @@ def run(*, n: int = N, n_base: int = N_BASE, formats: tuple[str, ...] = FORMATS)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "child":
-        print(json.dumps(child(int(sys.argv[2]), sys.argv[3], sys.argv[4])), flush=True)
+    if len(sys.argv) in (5, 6) and sys.argv[1] == "child":
+        print(json.dumps(child(int(sys.argv[2]), sys.argv[3], sys.argv[4], *sys.argv[5:])), flush=True)
     else:
-        sys.exit("usage: python -m bench.exports child REVIEW_ID FORMAT USERNAME")
+        sys.exit("usage: python -m bench.exports child REVIEW_ID FORMAT USERNAME [OUTPUT]")
 
 
 __all__ = ["FORMATS", "child", "measure", "run"]

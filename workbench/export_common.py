@@ -32,6 +32,16 @@ STATUS_RGB = {
 }
 
 
+# A claim, quote, source excerpt, diff or decision comment longer than this is shortened in the PDF report
+# and in a .docx comment (the findings JSON and the CSV keep it whole): what a document holds per finding is
+# bounded, whatever a draft or a source brings.
+DOCUMENT_TEXT_CHARS = 1500
+
+
+def bounded(text: str, limit: int = DOCUMENT_TEXT_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 SPOOL_BYTES = 1024 * 1024  # an export bigger than this waits for its download in an unnamed temporary file
 CHUNK_BYTES = 64 * 1024  # what a streamed export hands on at a time
 

@@ -28,6 +28,7 @@ from workbench.export_common import (
     Comments,
     Export,
     Lines,
+    bounded,
     drained,
     fixed_zip,
     joined,
@@ -341,18 +342,18 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.set_text_color(*STATUS_RGB.get(f.status, (0, 0, 0)))
         line(f"{f.finding_id} · {f.status} · {f.citation}", 10, "B", 5.5)
         pdf.set_text_color(0, 0, 0)
-        line(f"Claim: {f.claim_text}")
+        line(f"Claim: {bounded(f.claim_text)}")
         if f.quote:
-            line(f"Quote: “{f.quote}”")
+            line(f"Quote: “{bounded(f.quote)}”")
         line(f"Rationale: {rationale_in(f, lang)}")
         if f.match and f.match.get("excerpt"):
-            line(f"Source excerpt: {f.match['excerpt']}")
+            line(f"Source excerpt: {bounded(f.match['excerpt'])}")
         if f.match and f.match.get("diff"):
             diff = " ".join(
                 words if op == "equal" else (f"[-{words}]" if op == "delete" else f"[+{words}]")
                 for op, words in f.match["diff"]
             )
-            line(f"Differences: {diff}")
+            line(f"Differences: {bounded(diff)}")
         if f.snapshot:
             line(f"Source: {f.snapshot.title} · {f.snapshot.url} · sha256 {f.snapshot.sha256}", 8)
             line(provenance_line(f.snapshot, lang), 8.5, "B" if f.supplied_source_id else "")
@@ -425,7 +426,7 @@ def export_docx(review: Review, lang: str) -> bytes:
         if d:
             text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
             if d.comment:
-                text += f": {d.comment}"
+                text += f": {bounded(d.comment)}"
         comments.add(runs, text)
     props = document.core_properties
     props.created = props.modified = when.replace(tzinfo=None)
