@@ -57,9 +57,26 @@ def import_corpus_offline() -> None:
     reset_router()
 
 
-def review_of_n_findings(user: Any, partner: Any, matter: Any, n: int, *, title: str = "") -> Any:
-    """A finished review with `n` findings (a multiple of 100) against the imported corpus."""
-    from verifier.ingest import ingest_text
+def as_docx(text: str) -> bytes:
+    """The draft as a Word file, one paragraph a line, as an associate's memo would come."""
+    import io
+
+    import docx
+
+    document = docx.Document()
+    for line in text.split("\n"):
+        document.add_paragraph(line)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def review_of_n_findings(
+    user: Any, partner: Any, matter: Any, n: int, *, title: str = "", word: bool = False
+) -> Any:
+    """A finished review with `n` findings (a multiple of 100) against the imported corpus; `word`: the
+    draft uploaded as a .docx, so its .docx export comments a copy of that file."""
+    from verifier.ingest import ingest_bytes, ingest_text
     from workbench import services, worker
     from workbench.exports import SNAPSHOT_HEADER
     from workbench.models import Decision, Finding, Review, SourceSnapshot
@@ -67,9 +84,15 @@ def review_of_n_findings(user: Any, partner: Any, matter: Any, n: int, *, title:
 
     if n % COPY:
         raise ValueError(f"n must be a multiple of {COPY}, got {n}")
-    document = ingest_text(draft_of(n), "draft.md")
+    original = as_docx(draft_of(n)) if word else None
+    document = ingest_bytes(original, "draft.docx") if original else ingest_text(draft_of(n), "draft.md")
     review = services.create_review(
-        user=user, matter=matter, title=title or f"{n} findings", document=document, enqueue=False
+        user=user,
+        matter=matter,
+        title=title or f"{n} findings",
+        document=document,
+        original=original,
+        enqueue=False,
     )
     ids = worker.extract_findings(review.pk)
     if len(ids) != n:

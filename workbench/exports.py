@@ -36,6 +36,7 @@ from workbench.export_common import (
     reference_time,
     streamed_list,
 )
+from workbench.export_docx import comment_runs_in_docx, write_draft_with_runs
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.records import finding_of, provenance_of_snapshot, rationale_in
 
@@ -404,11 +405,11 @@ def export_docx(review: Review, lang: str) -> bytes:
     original = _original_docx(review)
     if original is not None:
         document = docx.Document(io.BytesIO(original))
-        anchored = _comment_runs_in_docx(document, findings)
+        anchored = comment_runs_in_docx(document, findings)
     else:
         document = docx.Document()
         document.add_heading(review.title, level=1)
-        anchored = _write_draft_with_runs(document, review.draft_text, findings)
+        anchored = write_draft_with_runs(document, review.draft_text, findings)
     comments = Comments(document, when, author="Citation review workbench", initials="CRW")
     for f in findings:
         runs = anchored.get(f.pk)
@@ -447,126 +448,6 @@ def _original_docx(review: Review) -> bytes | None:
     with review.original_file.open("rb") as handle:
         content: bytes = handle.read()
     return content
-
-
-def _write_draft_with_runs(document: Any, text: str, findings: list[Finding]) -> dict[int, list[Any]]:
-    """Write the draft paragraph by paragraph, cutting runs at citation spans: each comment gets its runs."""
-    anchored: dict[int, list[Any]] = {}
-    spans = sorted((f.span_start, f.span_end, f.pk) for f in findings)
-    offset = 0
-    for paragraph_text in text.split("\n"):
-        start, end = offset, offset + len(paragraph_text)
-        offset = end + 1
-        paragraph = document.add_paragraph()
-        cursor = start
-        for s, e, pk in spans:
-            if e <= start or s >= end or s < cursor:
-                continue
-            if s > cursor:
-                paragraph.add_run(text[cursor:s])
-            anchored[pk] = [paragraph.add_run(text[s:e])]
-            cursor = e
-        if cursor < end:
-            paragraph.add_run(text[cursor:end])
-    return anchored
-
-
-def _comment_runs_in_docx(document: Any, findings: list[Finding]) -> dict[int, list[Any]]:
-    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it.
-    Findings are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
-    anchored: dict[int, list[Any]] = {}
-    paragraphs = list(_all_paragraphs(document))
-    # each paragraph's visible text, read once: splitting runs at a citation does not change it
-    texts = ["".join(r.text for r in _visible_runs(p)) for p in paragraphs]
-    used: dict[int, int] = {}  # paragraph index -> offset up to which text was already claimed
-    for f in findings:
-        for index, text in enumerate(texts):
-            if text.find(f.citation, used.get(index, 0)) < 0:
-                continue
-            paragraph = paragraphs[index]
-            runs = _isolate(paragraph, f.citation, start=used.get(index, 0))
-            if runs:
-                anchored[f.pk] = runs
-                used[index] = _offset_after(paragraph, runs[-1])
-                break
-    return anchored
-
-
-def _all_paragraphs(document: Any) -> Any:
-    """Every paragraph of the body in document order: tables and content controls included."""
-    from docx.text.paragraph import Paragraph
-
-    for p in document.element.body.xpath(".//w:p"):
-        yield Paragraph(p, document._body)
-
-
-def _visible_runs(paragraph: Any) -> list[Any]:
-    """Every run a reader sees: inside tracked insertions and hyperlinks too, never inside deletions."""
-    from docx.text.run import Run
-
-    return [
-        Run(r, paragraph)
-        for r in paragraph._p.xpath(".//w:r[not(ancestor::w:del) and not(ancestor::w:moveFrom)]")
-        if r.getparent() is not None
-    ]
-
-
-def _offset_after(paragraph: Any, last_run: Any) -> int:
-    offset = 0
-    for run in _visible_runs(paragraph):
-        offset += len(run.text)
-        if run._r is last_run._r:
-            return offset
-    return offset
-
-
-def _isolate(paragraph: Any, needle: str, *, start: int = 0) -> list[Any]:
-    """Return the runs that hold exactly `needle` (at or after `start`), splitting runs at its edges."""
-    runs = _visible_runs(paragraph)
-    text = "".join(r.text for r in runs)
-    at = text.find(needle, start)
-    if at < 0:
-        return []
-    end = at + len(needle)
-    out = []
-    position = 0
-    for run in runs:
-        run_start, run_end = position, position + len(run.text)
-        position = run_end
-        if run_end <= at or run_start >= end:
-            continue
-        inner_start, inner_end = max(at, run_start) - run_start, min(end, run_end) - run_start
-        original = run.text
-        before, middle, after = original[:inner_start], original[inner_start:inner_end], original[inner_end:]
-        run.text = middle
-        if before:
-            new = _clone_run_before(run)
-            new.text = before
-        if after:
-            new = _clone_run_after(run)
-            new.text = after
-        out.append(run)
-    return out
-
-
-def _clone_run_before(run: Any) -> Any:
-    import copy
-
-    from docx.text.run import Run
-
-    element = copy.deepcopy(run._r)
-    run._r.addprevious(element)
-    return Run(element, run._parent)
-
-
-def _clone_run_after(run: Any) -> Any:
-    import copy
-
-    from docx.text.run import Run
-
-    element = copy.deepcopy(run._r)
-    run._r.addnext(element)
-    return Run(element, run._parent)
 
 
 def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
