@@ -9,6 +9,10 @@ memory, which also counts what C libraries allocate, unlike tracemalloc) after t
 baseline is the same child's VmRSS just before it, with Django, python-docx and fpdf2 loaded. The time
 baseline is the same export of a 100-finding review built the same way, in the same run.
 
+The .docx export has two paths, both measured: a draft pasted or uploaded as text is written out with a
+comment at each citation (`docx`); a draft uploaded as .docx gets its comments in a copy of the original file
+(`docx_original`, the same draft saved as .docx, one paragraph a line).
+
 Targets: every format in <= 5 s and <= 300 MB peak."""
 
 from __future__ import annotations
@@ -135,20 +139,26 @@ def run(*, n: int = N, n_base: int = N_BASE, formats: tuple[str, ...] = FORMATS)
         big = review_of_n_findings(user, boss, matter, n)
         built = time.perf_counter() - start
         small = review_of_n_findings(user, boss, matter, n_base)
+        # the .docx export of a draft uploaded as .docx comments a copy of that file: another path
+        word = review_of_n_findings(user, boss, matter, n, word=True) if "docx" in formats else None
+        small_word = review_of_n_findings(user, boss, matter, n_base, word=True) if word else None
     finally:
         settings.WORKBENCH_LOCAL_ONLY = local_only
         reset_router()
+    cases = [(fmt, fmt, big, small) for fmt in formats]
+    if word is not None and small_word is not None:
+        cases.append(("docx_original", "docx", word, small_word))
     figures: list[Figure] = []
-    for fmt in formats:
-        base = measure(small.pk, fmt, boss.username)
-        got = measure(big.pk, fmt, boss.username)
+    for label, fmt, big_review, small_review in cases:
+        base = measure(small_review.pk, fmt, boss.username)
+        got = measure(big_review.pk, fmt, boss.username)
         note = (
             f"{n} findings, {got['bytes'] / 1e6:.2f} MB{' streamed' if got['streaming'] else ''}; "
             f"{n_base} findings: {base['bytes'] / 1e6:.2f} MB, peak {base['peak_mb']:.0f} MB"
         )
         figures += [
             Figure(
-                f"exports.{fmt}_seconds",
+                f"exports.{label}_seconds",
                 got["seconds"],
                 base["seconds"],
                 "s",
@@ -158,7 +168,7 @@ def run(*, n: int = N, n_base: int = N_BASE, formats: tuple[str, ...] = FORMATS)
                 note=note,
             ),
             Figure(
-                f"exports.{fmt}_peak_mb",
+                f"exports.{label}_peak_mb",
                 got["peak_mb"],
                 got["idle_mb"],
                 "MB",
