@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from workbench import exports
+from workbench import exports, record_exports
 from workbench.audit import append
 from workbench.export_common import CHUNK_BYTES
 from workbench.management.database import ensure_database
@@ -14,11 +14,14 @@ from workbench.models import Review
 
 
 class Command(BaseCommand):
-    help = "Export a review as the findings JSON, CSV, a PDF report or the draft as .docx with comments."
+    help = (
+        "Export a review as the findings JSON, CSV, a PDF report, the draft as .docx with comments, the "
+        "table of authorities (toa-pdf, toa-docx) or the audit trail (audit-csv)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("review_id", type=int)
-        parser.add_argument("--format", choices=exports.FORMATS, required=True)
+        parser.add_argument("--format", choices=[*exports.FORMATS, *record_exports.FORMATS], required=True)
         parser.add_argument("--output", required=True)
         parser.add_argument("--lang", choices=["en", "pl", "ko"], default="en", help="the export's language")
 
