@@ -21,7 +21,7 @@ from django.utils import translation
 
 from verifier.model import STATUS_ICON, Status
 from verifier.provenance import checked_against
-from verifier.report import SCHEMA, finding_json, status_summary, summary
+from verifier.report import SCHEMA, finding_json, status_summary
 from workbench.export_common import (
     CONTENT_TYPES,
     STATUS_RGB,
@@ -276,7 +276,9 @@ def export_csv(review: Review, lang: str) -> bytes:
 
 
 def export_pdf(review: Review, lang: str) -> bytes:
-    findings = list(findings_of(review))
+    # the findings are read a chunk at a time, once per part of the report; each source's header once
+    snapshots = snapshots_of(review)
+    current = review.findings.filter(version=review.version).order_by("ordinal")
     chain = chain_of(review)
     when = reference_time(review)
     pdf = new_pdf(f"Citation review: {review.title}", when)
@@ -306,7 +308,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
         "B",
     )
     pdf.ln(2)
-    counts = summary(finding_of(f) for f in findings)
+    counts = status_summary(Status(s) for s in current.values_list("status", flat=True))
     line(
         "Counts: "
         + " · ".join(f"{s.value} {counts[s.value]}" for s in Status)
@@ -322,7 +324,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.cell(w, 6, title, border="B")
     pdf.ln()
     pdf.set_font("body", "", 8.5)
-    for f in findings:
+    for f in rows_of(review, snapshots):
         rgb = STATUS_RGB.get(f.status, (122, 127, 133))
         y = pdf.get_y()
         if y > pdf.h - 25:
@@ -337,7 +339,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
     pdf.ln(4)
 
     line("Evidence for findings that are not green", 12, "B", 7)
-    for f in findings:
+    for f in rows_of(review, snapshots):
         if f.status == Status.VERIFIED:
             continue
         pdf.set_text_color(*STATUS_RGB.get(f.status, (0, 0, 0)))
@@ -375,14 +377,13 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.ln(2)
     pdf.ln(2)
     line("Sources checked against", 12, "B", 7)
-    seen: set[int] = set()
-    for f in findings:
-        if f.snapshot is None or f.snapshot.pk in seen:
-            continue
-        seen.add(f.snapshot.pk)
-        cited = ", ".join(g.finding_id for g in findings if g.snapshot_id == f.snapshot.pk)
-        line(f"{f.snapshot.title} ({cited}) · sha256 {f.snapshot.sha256}", 8.5, "B")
-        line(provenance_line(f.snapshot, lang), 8.5)
+    cited: dict[int, list[str]] = {}  # in the order of each source's first finding
+    for snapshot_id, ordinal in current.exclude(snapshot=None).values_list("snapshot_id", "ordinal"):
+        cited.setdefault(snapshot_id, []).append(Finding(ordinal=ordinal).finding_id)
+    for snapshot_id, ids in cited.items():
+        snapshot = snapshots[snapshot_id]
+        line(f"{snapshot.title} ({', '.join(ids)}) · sha256 {snapshot.sha256}", 8.5, "B")
+        line(provenance_line(snapshot, lang), 8.5)
     pdf.ln(2)
     line(f"Audit chain: {len(chain)} events; head hash {chain[-1].hash if chain else '-'}", 9, "B")
     return bytes(pdf.output())
