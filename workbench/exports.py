@@ -401,7 +401,12 @@ def _fit(lines: Lines, text: str, width: float) -> str:
 def export_docx(review: Review, lang: str) -> bytes:
     import docx
 
-    findings = list(findings_of(review))
+    # where each comment goes needs only the citations; the comments read the findings a chunk at a time
+    findings = list(
+        review.findings.filter(version=review.version)
+        .only("id", "ordinal", "span_start", "span_end", "citation")
+        .order_by("ordinal")
+    )
     when = reference_time(review)
     original = _original_docx(review)
     if original is not None:
@@ -412,7 +417,7 @@ def export_docx(review: Review, lang: str) -> bytes:
         document.add_heading(review.title, level=1)
         anchored = write_draft_with_runs(document, review.draft_text, findings)
     comments = Comments(document, when, author="Citation review workbench", initials="CRW")
-    for f in findings:
+    for f in rows_of(review, snapshots_of(review)):
         runs = anchored.get(f.pk)
         if not runs:
             continue
