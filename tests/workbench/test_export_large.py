@@ -127,6 +127,48 @@ def test_every_export_of_2000_findings_is_whole_and_under_300_mb(
     assert not over, f"peak resident memory over {PEAK_MB} MB: {over} (all: {peaks})"
 
 
+def test_a_2000_citation_docx_draft_gets_each_comment_on_its_own_citation(
+    people, transactional_db, offline, tmp_path
+) -> None:
+    """The draft uploaded as .docx: its export is a copy of that file with a comment on each citation, the
+    twentieth "art. 58 k.c." on the twentieth occurrence, found without trying every paragraph per finding."""
+    import_corpus_offline()
+    review = review_of_n_findings(people["associate"], people["partner"], people["matter"], N, word=True)
+    assert review.draft_format == "docx"
+    assert review.original_file
+    path = tmp_path / "export.docx"
+    got = bench_exports.measure(
+        review.pk,
+        "docx",
+        people["partner"].username,
+        output=str(path),
+        env=child_env(),
+        address_space=ADDRESS_SPACE,
+    )
+    assert got["peak_mb"] <= PEAK_MB, got
+    document = docx.Document(str(path))
+    comments = list(document.comments)
+    assert [c.text.split(" ", 1)[0] for c in comments] == [f"C{n}" for n in range(1, N + 1)]
+    body = document.element.body
+    paragraphs = body.xpath(".//w:p")
+    where, anchored = {}, []
+    for index, p in enumerate(paragraphs):
+        for start in p.xpath(".//w:commentRangeStart"):
+            where[start.get(docx.oxml.ns.qn("w:id"))] = index
+    for comment in comments:
+        start = body.xpath(f'.//w:commentRangeStart[@w:id="{comment.comment_id}"]')[0]
+        texts, node = [], start.getnext()
+        while node is not None and node.tag.split("}")[1] != "commentRangeEnd":
+            texts.extend(t.text or "" for t in node.iter("{*}t"))
+            node = node.getnext()
+        anchored.append("".join(texts))
+    citations = list(review.findings.order_by("ordinal").values_list("citation", flat=True))
+    assert anchored == citations
+    # draft order: each comment in the same paragraph as the one before it or a later one
+    order = [where[str(c.comment_id)] for c in comments]
+    assert order == sorted(order)
+
+
 def test_the_streamed_json_is_the_findings_json_byte_for_byte(people) -> None:
     """The JSON written a chunk at a time is what json.dumps writes of the whole dict, and that dict's
     document is verifier.report.document_json's, decisions and sign-off included."""
