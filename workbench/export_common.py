@@ -212,12 +212,12 @@ class Lines:
         space = self.width(" ")
         for paragraph in text.split("\n"):
             line, line_width = "", 0.0
-            for word in paragraph.split(" "):
+            for position, word in enumerate(paragraph.split(" ")):
                 word_width = self.width(word)
-                if line and line_width + space + word_width <= width:
+                if position and line_width + space + word_width <= width:
                     line, line_width = f"{line} {word}", line_width + space + word_width
                     continue
-                if line or (not word and lines and not paragraph):
+                if position:
                     lines.append(line)
                 line, line_width = word, word_width
                 while line_width > width and len(line) > 1:  # a word wider than the column

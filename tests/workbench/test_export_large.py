@@ -207,3 +207,29 @@ def test_the_streamed_json_is_the_findings_json_byte_for_byte(people) -> None:
         ("C3", "and again"),
     ]
     assert whole["review"]["signed_off"]["by"] == people["partner"].username
+
+
+def test_the_report_wraps_lines_as_multi_cell_would_with_every_word_kept() -> None:
+    """The PDF's own line breaking (export_common.Lines): no line wider than the column, the words in order,
+    a blank line kept once, a word wider than the column cut between characters."""
+    from datetime import UTC, datetime
+
+    from workbench.export_common import Lines, new_pdf
+
+    pdf = new_pdf("wrap", datetime(2026, 12, 1, tzinfo=UTC))
+    pdf.add_page()
+    pdf.set_font("body", "", 9.5)
+    lines = Lines(pdf)
+    text = (
+        "Zgodnie z art. 58 k.c. czynność prawna sprzeczna z ustawą jest nieważna — zażółć gęślą jaźń. "
+        "민법 제103조는 선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다."
+    )
+    wrapped = lines.wrap(text, 60)
+    assert len(wrapped) > 2
+    assert all(lines.width(line) <= 60 for line in wrapped)
+    assert " ".join(wrapped) == text
+    assert abs(lines.width(text) - pdf.get_string_width(text)) < 0.01  # the fallback font's Hangul counted
+    assert lines.wrap("a\n\nb", 60) == ["a", "", "b"]
+    long = lines.wrap("x" * 300, 50)
+    assert "".join(long) == "x" * 300
+    assert all(lines.width(line) <= 50 for line in long)
