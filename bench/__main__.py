@@ -1,9 +1,9 @@
 """`python -m bench [--only NAMES] [--smoke] [--json PATH]`: run the benchmarks, print one line per figure
 (`bench: NAME value=… baseline=… ratio=…`) and write the same figures as JSON (default var/bench.json).
 
-Figures: fragment, extraction (pure Python), e2e, workbench, pages, memory, scaling (need PostgreSQL, Redis
-and a DATABASE_URL naming a benchmark database; `make bench` sets them). A figure that cannot be measured
-prints a line saying why, and the exit status is then 1."""
+Figures: fragment, extraction (pure Python), e2e, workbench, pages, memory, scaling, exports (need PostgreSQL,
+Redis and a DATABASE_URL naming a benchmark database; `make bench` sets them). A figure that cannot be
+measured prints a line saying why, and the exit status is then 1."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from typing import Any
 from bench.common import DEFAULT_JSON, ROOT, Figure, unavailable, write_json
 
 PURE = ("fragment", "extraction", "history")
-DJANGO = ("e2e", "workbench", "pages", "memory", "scaling")
+DJANGO = ("e2e", "workbench", "pages", "memory", "scaling", "exports")
 ALL = PURE + DJANGO
 
 # What each figure is called in the output when it fails before producing its own lines.
@@ -36,6 +36,7 @@ PLACEHOLDER = {
     "pages": ("pages.full_p95", "s", "the same page with 10 findings"),
     "memory": ("memory.worker_peak_rss", "MB", "the same worker idle"),
     "scaling": ("scaling.workers_2", "s", "the same reviews with 1 worker process"),
+    "exports": ("exports.docx_peak_mb", "MB", "the same process before the export"),
 }
 
 
@@ -74,6 +75,12 @@ def _runner(name: str, smoke: bool, context: dict[str, Any]) -> Callable[[], lis
         from bench import scaling
 
         return lambda: scaling.run()
+    if name == "exports":
+        from bench import exports
+
+        if smoke:
+            return lambda: exports.run(n=200, n_base=100, formats=("json", "csv"))
+        return lambda: exports.run()
     raise ValueError(f"unknown figure {name!r}; known: {', '.join(ALL)}")
 
 

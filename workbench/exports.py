@@ -11,19 +11,34 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import itertools
 import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.utils import translation
 
 from verifier.model import STATUS_ICON, Status
-from verifier.pipeline import DocumentReport
 from verifier.provenance import checked_against
-from verifier.report import SCHEMA, document_json, summary
+from verifier.report import SCHEMA, finding_json, status_summary
 from workbench.drafts import truncation_text
-from workbench.export_common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
-from workbench.models import AuditEvent, Finding, Review, SourceSnapshot
+from workbench.export_common import (
+    CONTENT_TYPES,
+    STATUS_RGB,
+    Comments,
+    Export,
+    Lines,
+    bounded,
+    drained,
+    fixed_zip,
+    joined,
+    new_pdf,
+    reference_time,
+    streamed_list,
+)
+from workbench.export_docx import comment_runs_in_docx, write_draft_with_runs
+from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in
 
 FORMATS = ("json", "csv", "pdf", "docx")
@@ -43,46 +58,108 @@ def findings_of(review: Review) -> QuerySet[Finding]:
     )
 
 
-def chain_of(review: Review) -> list[AuditEvent]:
+CHUNK_ROWS = 500  # findings read from the database at a time by an export that streams them
+
+
+def snapshots_of(review: Review) -> dict[int, SourceSnapshot]:
+    """The header of every source the review's findings name, each read once for the whole export."""
+    cited = review.findings.filter(version=review.version, snapshot__isnull=False).values("snapshot_id")
+    return {s.pk: s for s in SourceSnapshot.objects.only(*SNAPSHOT_HEADER).filter(pk__in=cited)}
+
+
+def rows_of(review: Review, snapshots: dict[int, SourceSnapshot]) -> Iterator[Finding]:
+    """The findings in draft order, CHUNK_ROWS at a time with their decisions, each given its source from
+    `snapshots`: memory stays that of one chunk however many findings the review has."""
+    rows = (
+        review.findings.filter(version=review.version)
+        .prefetch_related("decisions__user")
+        .order_by("ordinal")
+        .iterator(chunk_size=CHUNK_ROWS)
+    )
+    for f in rows:
+        if f.snapshot_id is not None:
+            f.snapshot = snapshots[f.snapshot_id]
+        yield f
+
+
+def chain_events(review: Review) -> QuerySet[AuditEvent]:
     events = AuditEvent.objects.filter(review=review).order_by("seq")
     if review.is_signed_off:
         signed = events.filter(kind="signed_off").order_by("-seq").first()
         if signed is not None:
             events = events.filter(seq__lte=signed.seq)
-    return list(events)
+    return events
+
+
+def chain_of(review: Review) -> list[AuditEvent]:
+    return list(chain_events(review))
 
 
 def decision_json(f: Finding) -> list[dict[str, Any]]:
-    return [
-        {
-            "finding": f.finding_id,
-            "action": d.action,
-            "text": d.text,
-            "comment": d.comment,
-            "user": d.user.get_username(),
-            "role": d.role,
-            "at": d.created_at.isoformat(),
-            "carried_over": d.carried_over,
-        }
-        for d in f.decisions.all()
-    ]
+    return [_decision(f.finding_id, d) for d in f.decisions.all()]
 
 
-def as_json(review: Review) -> dict[str, Any]:
-    findings = list(findings_of(review))
-    chain = chain_of(review)
-    signoff = getattr(review, "signoff", None) if review.is_signed_off else None
-    document = DocumentReport(
-        path=review.draft_name,
-        sha256=review.draft_sha256,
-        chars=len(review.draft_text),
-        language=review.language,
-        findings=tuple(finding_of(f) for f in findings),
-        as_of=review.as_of.isoformat(),  # schema /3: the day the law is checked on
+def _decision(finding_id: str, d: Decision) -> dict[str, Any]:
+    return {
+        "finding": finding_id,
+        "action": d.action,
+        "text": d.text,
+        "comment": d.comment,
+        "user": d.user.get_username(),
+        "role": d.role,
+        "at": d.created_at.isoformat(),
+        "carried_over": d.carried_over,
+    }
+
+
+def decisions_of(review: Review) -> QuerySet[Decision]:
+    """The decisions on the current version's findings, in the order of `decision_json` over the findings."""
+    return (
+        Decision.objects.filter(finding__review=review, finding__version=review.version)
+        .select_related("user")
+        .annotate(ordinal=F("finding__ordinal"))
+        .order_by("finding__ordinal", "created_at", "id")
     )
+
+
+def event_json(e: AuditEvent) -> dict[str, Any]:
+    return {
+        "seq": e.seq,
+        "kind": e.kind,
+        "actor": e.actor_name,
+        "at": e.created_at.isoformat(),
+        "payload": e.payload,
+        "prev_hash": e.prev_hash,
+        "hash": e.hash,
+    }
+
+
+def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
+    """The findings JSON as a dict; `streamed`: its findings, decisions and audit chain are read from the
+    database as the encoder writes them (`json_chunks`), a chunk at a time."""
+    snapshots = snapshots_of(review)
+    current = review.findings.filter(version=review.version)
+    statuses = [Status(s) for s in current.order_by("ordinal").values_list("status", flat=True)]
+    decided = decisions_of(review)
+    events = chain_events(review)
+    last = events.reverse().only("hash").first()
+    signoff = getattr(review, "signoff", None) if review.is_signed_off else None
+    document = {  # verifier.report.document_json, its findings read a chunk at a time
+        "path": review.draft_name,
+        "sha256": review.draft_sha256,
+        "chars": len(review.draft_text),
+        "language": review.language,
+        "as_of": review.as_of.isoformat(),  # schema /3: the day the law is checked on
+        "summary": status_summary(statuses),
+        "findings": streamed_list(
+            len(statuses),
+            lambda: (finding_json(finding_of(f)) for f in rows_of(review, snapshots)),
+            streamed=streamed,
+        ),
+    }
     return {
         "schema": SCHEMA,
-        "documents": [document_json(document)],
+        "documents": [document],
         "review": {
             "id": review.pk,
             "title": review.title,
@@ -98,27 +175,34 @@ def as_json(review: Review) -> dict[str, Any]:
                 if signoff
                 else None
             ),
-            "decisions": [d for f in findings for d in decision_json(f)],
-            "audit_chain": [
-                {
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "actor": e.actor_name,
-                    "at": e.created_at.isoformat(),
-                    "payload": e.payload,
-                    "prev_hash": e.prev_hash,
-                    "hash": e.hash,
-                }
-                for e in chain
-            ],
-            "chain_head": chain[-1].hash if chain else None,
+            "decisions": streamed_list(
+                decided.count(),
+                lambda: (
+                    _decision(Finding(ordinal=d.ordinal).finding_id, d)  # type: ignore[attr-defined]
+                    for d in decided.iterator(chunk_size=CHUNK_ROWS)
+                ),
+                streamed=streamed,
+            ),
+            "audit_chain": streamed_list(
+                events.count(),
+                lambda: (event_json(e) for e in events.iterator(chunk_size=CHUNK_ROWS)),
+                streamed=streamed,
+            ),
+            "chain_head": last.hash if last else None,
             "truncated": {**review.truncated, "note": truncation_text(review)} if review.truncated else None,
         },
     }
 
 
+def json_chunks(review: Review) -> Iterator[bytes]:
+    """The findings JSON, byte for byte `json.dumps(as_json(review), ensure_ascii=False, indent=2,
+    sort_keys=True) + "\n"`, in pieces of about CHUNK_BYTES."""
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=2, sort_keys=True)
+    yield from joined(itertools.chain(encoder.iterencode(as_json(review, streamed=True)), ["\n"]))
+
+
 def export_json(review: Review) -> bytes:
-    return (json.dumps(as_json(review), ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+    return b"".join(json_chunks(review))
 
 
 CSV_COLUMNS = (
@@ -152,17 +236,22 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def export_csv(review: Review, lang: str) -> bytes:
+def csv_chunks(review: Review, lang: str) -> Iterator[bytes]:
+    """The CSV a chunk of rows at a time; each source's provenance sentence is written once per export."""
+    snapshots = snapshots_of(review)
+    provenance = {pk: provenance_line(snapshot, lang) for pk, snapshot in snapshots.items()}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
+    # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
+    buffer.write("\ufeff")
     writer.writerow(CSV_COLUMNS)
-    for f in findings_of(review):
+    for n, f in enumerate(rows_of(review, snapshots), start=1):
         d = last_decision(f)
         decided = (
             [d.action, d.user.get_username(), d.created_at.isoformat(), d.comment] if d else ["", "", "", ""]
         )
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
-        source += [provenance_line(f.snapshot, lang), f.official_status]
+        source += [provenance.get(f.snapshot_id or 0, ""), f.official_status]
         source += [review.as_of.isoformat(), history_note_in(f, lang)]  # issue 17: the law as of that day
         label = Status(f.status).label if f.status else ""
         row = [
@@ -182,23 +271,31 @@ def export_csv(review: Review, lang: str) -> bytes:
             *source,
         ]
         writer.writerow([csv_cell(cell) for cell in row])
+        if n % CHUNK_ROWS == 0:
+            yield drained(buffer)
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
         writer.writerow([csv_cell(truncation_text(review))])
-    # The BOM makes Excel read UTF-8 (Polish and Korean text) instead of the local code page.
-    return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
+    yield drained(buffer)
+
+
+def export_csv(review: Review, lang: str) -> bytes:
+    return b"".join(csv_chunks(review, lang))
 
 
 def export_pdf(review: Review, lang: str) -> bytes:
-    findings = list(findings_of(review))
+    # the findings are read a chunk at a time, once per part of the report; each source's header once
+    snapshots = snapshots_of(review)
+    current = review.findings.filter(version=review.version).order_by("ordinal")
     chain = chain_of(review)
     when = reference_time(review)
     pdf = new_pdf(f"Citation review: {review.title}", when)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin
+    lines = Lines(pdf)
 
     def line(text: str, size: float = 9.5, style: str = "", height: float = 5.0) -> None:
         pdf.set_font("body", style, size)
-        pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT", align="L")
+        lines.write(width, height, text)
 
     line("Citation review report", 16, "B", 8)
     line(review.title, 12, "B", 6)
@@ -219,7 +316,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
         "B",
     )
     pdf.ln(2)
-    counts = summary(finding_of(f) for f in findings)
+    counts = status_summary(Status(s) for s in current.values_list("status", flat=True))
     line(
         "Counts: "
         + " · ".join(f"{s.value} {counts[s.value]}" for s in Status)
@@ -237,7 +334,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.cell(w, 6, title, border="B")
     pdf.ln()
     pdf.set_font("body", "", 8.5)
-    for f in findings:
+    for f in rows_of(review, snapshots):
         rgb = STATUS_RGB.get(f.status, (122, 127, 133))
         y = pdf.get_y()
         if y > pdf.h - 25:
@@ -247,31 +344,31 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.rect(pdf.l_margin - 3, y + 0.8, 2, 4.4, style="F")
         values = (f.finding_id, f.status, f.citation, f"{f.required_level}→{f.achieved_level}", f.state)
         for value, w in zip(values, cols, strict=True):
-            pdf.cell(w, 6, _fit(pdf, value, w - 1.5), border="B")
+            lines.cell(w, 6, _fit(lines, value, w - 1.5), border="B", new_x="RIGHT", new_y="TOP")
         pdf.ln()
     pdf.ln(4)
 
     line("Evidence for findings that are not green", 12, "B", 7)
-    for f in findings:
+    for f in rows_of(review, snapshots):
         if f.status == Status.VERIFIED:
             continue
         pdf.set_text_color(*STATUS_RGB.get(f.status, (0, 0, 0)))
         line(f"{f.finding_id} · {f.status} · {f.citation}", 10, "B", 5.5)
         pdf.set_text_color(0, 0, 0)
-        line(f"Claim: {f.claim_text}")
+        line(f"Claim: {bounded(f.claim_text)}")
         if f.quote:
-            line(f"Quote: “{f.quote}”")
+            line(f"Quote: “{bounded(f.quote)}”")
         line(f"Rationale: {rationale_in(f, lang)}")
         if history := history_note_in(f, lang):
             line(f"As of {review.as_of.isoformat()}: {history}")
         if f.match and f.match.get("excerpt"):
-            line(f"Source excerpt: {f.match['excerpt']}")
+            line(f"Source excerpt: {bounded(f.match['excerpt'])}")
         if f.match and f.match.get("diff"):
             diff = " ".join(
                 words if op == "equal" else (f"[-{words}]" if op == "delete" else f"[+{words}]")
                 for op, words in f.match["diff"]
             )
-            line(f"Differences: {diff}")
+            line(f"Differences: {bounded(diff)}")
         if f.snapshot:
             line(f"Source: {f.snapshot.title} · {f.snapshot.url} · sha256 {f.snapshot.sha256}", 8)
             line(provenance_line(f.snapshot, lang), 8.5, "B" if f.supplied_source_id else "")
@@ -292,24 +389,23 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.ln(2)
     pdf.ln(2)
     line("Sources checked against", 12, "B", 7)
-    seen: set[int] = set()
-    for f in findings:
-        if f.snapshot is None or f.snapshot.pk in seen:
-            continue
-        seen.add(f.snapshot.pk)
-        cited = ", ".join(g.finding_id for g in findings if g.snapshot_id == f.snapshot.pk)
-        line(f"{f.snapshot.title} ({cited}) · sha256 {f.snapshot.sha256}", 8.5, "B")
-        line(provenance_line(f.snapshot, lang), 8.5)
+    cited: dict[int, list[str]] = {}  # in the order of each source's first finding
+    for snapshot_id, ordinal in current.exclude(snapshot=None).values_list("snapshot_id", "ordinal"):
+        cited.setdefault(snapshot_id, []).append(Finding(ordinal=ordinal).finding_id)
+    for snapshot_id, ids in cited.items():
+        snapshot = snapshots[snapshot_id]
+        line(f"{snapshot.title} ({', '.join(ids)}) · sha256 {snapshot.sha256}", 8.5, "B")
+        line(provenance_line(snapshot, lang), 8.5)
     pdf.ln(2)
     line(f"Audit chain: {len(chain)} events; head hash {chain[-1].hash if chain else '-'}", 9, "B")
     return bytes(pdf.output())
 
 
-def _fit(pdf: Any, text: str, width: float) -> str:
+def _fit(lines: Lines, text: str, width: float) -> str:
     """Cut a table cell's text to its column (with an ellipsis) instead of letting it run into the next."""
-    if pdf.get_string_width(text) <= width:
+    if lines.width(text) <= width:
         return text
-    while text and pdf.get_string_width(text + "…") > width:
+    while text and lines.width(text + "…") > width:
         text = text[:-1]
     return text + "…"
 
@@ -317,18 +413,24 @@ def _fit(pdf: Any, text: str, width: float) -> str:
 def export_docx(review: Review, lang: str) -> bytes:
     import docx
 
-    findings = list(findings_of(review))
+    # where each comment goes needs only the citations; the comments read the findings a chunk at a time
+    findings = list(
+        review.findings.filter(version=review.version)
+        .only("id", "ordinal", "span_start", "span_end", "citation")
+        .order_by("ordinal")
+    )
     when = reference_time(review)
     original = _original_docx(review)
     if original is not None:
         document = docx.Document(io.BytesIO(original))
-        anchored = _comment_runs_in_docx(document, findings)
+        anchored = comment_runs_in_docx(document, findings)
     else:
         document = docx.Document()
         document.add_heading(review.title, level=1)
         document.add_paragraph(f"Law as of: {review.as_of.isoformat()}")
-        anchored = _write_draft_with_runs(document, review.draft_text, findings)
-    for f in findings:
+        anchored = write_draft_with_runs(document, review.draft_text, findings)
+    comments = Comments(document, when, author="Citation review workbench", initials="CRW")
+    for f in rows_of(review, snapshots_of(review)):
         runs = anchored.get(f.pk)
         if not runs:
             continue
@@ -347,8 +449,8 @@ def export_docx(review: Review, lang: str) -> bytes:
         if d:
             text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
             if d.comment:
-                text += f": {d.comment}"
-        document.add_comment(runs, text=text, author="Citation review workbench", initials="CRW")
+                text += f": {bounded(d.comment)}"
+        comments.add(runs, text)
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
         document.add_paragraph(truncation_text(review))
     props = document.core_properties
@@ -373,121 +475,6 @@ def _original_docx(review: Review) -> bytes | None:
     return content
 
 
-def _write_draft_with_runs(document: Any, text: str, findings: list[Finding]) -> dict[int, list[Any]]:
-    """Write the draft paragraph by paragraph, cutting runs at citation spans: each comment gets its runs."""
-    anchored: dict[int, list[Any]] = {}
-    spans = sorted((f.span_start, f.span_end, f.pk) for f in findings)
-    offset = 0
-    for paragraph_text in text.split("\n"):
-        start, end = offset, offset + len(paragraph_text)
-        offset = end + 1
-        paragraph = document.add_paragraph()
-        cursor = start
-        for s, e, pk in spans:
-            if e <= start or s >= end or s < cursor:
-                continue
-            if s > cursor:
-                paragraph.add_run(text[cursor:s])
-            anchored[pk] = [paragraph.add_run(text[s:e])]
-            cursor = e
-        if cursor < end:
-            paragraph.add_run(text[cursor:end])
-    return anchored
-
-
-def _comment_runs_in_docx(document: Any, findings: list[Finding]) -> dict[int, list[Any]]:
-    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it.
-    Findings are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
-    anchored: dict[int, list[Any]] = {}
-    paragraphs = list(_all_paragraphs(document))
-    used: dict[int, int] = {}  # paragraph index -> offset up to which text was already claimed
-    for f in findings:
-        for index, paragraph in enumerate(paragraphs):
-            runs = _isolate(paragraph, f.citation, start=used.get(index, 0))
-            if runs:
-                anchored[f.pk] = runs
-                used[index] = _offset_after(paragraph, runs[-1])
-                break
-    return anchored
-
-
-def _all_paragraphs(document: Any) -> Any:
-    """Every paragraph of the body in document order: tables and content controls included."""
-    from docx.text.paragraph import Paragraph
-
-    for p in document.element.body.xpath(".//w:p"):
-        yield Paragraph(p, document._body)
-
-
-def _visible_runs(paragraph: Any) -> list[Any]:
-    """Every run a reader sees: inside tracked insertions and hyperlinks too, never inside deletions."""
-    from docx.text.run import Run
-
-    return [
-        Run(r, paragraph)
-        for r in paragraph._p.xpath(".//w:r[not(ancestor::w:del) and not(ancestor::w:moveFrom)]")
-        if r.getparent() is not None
-    ]
-
-
-def _offset_after(paragraph: Any, last_run: Any) -> int:
-    offset = 0
-    for run in _visible_runs(paragraph):
-        offset += len(run.text)
-        if run._r is last_run._r:
-            return offset
-    return offset
-
-
-def _isolate(paragraph: Any, needle: str, *, start: int = 0) -> list[Any]:
-    """Return the runs that hold exactly `needle` (at or after `start`), splitting runs at its edges."""
-    runs = _visible_runs(paragraph)
-    text = "".join(r.text for r in runs)
-    at = text.find(needle, start)
-    if at < 0:
-        return []
-    end = at + len(needle)
-    out = []
-    position = 0
-    for run in runs:
-        run_start, run_end = position, position + len(run.text)
-        position = run_end
-        if run_end <= at or run_start >= end:
-            continue
-        inner_start, inner_end = max(at, run_start) - run_start, min(end, run_end) - run_start
-        original = run.text
-        before, middle, after = original[:inner_start], original[inner_start:inner_end], original[inner_end:]
-        run.text = middle
-        if before:
-            new = _clone_run_before(run)
-            new.text = before
-        if after:
-            new = _clone_run_after(run)
-            new.text = after
-        out.append(run)
-    return out
-
-
-def _clone_run_before(run: Any) -> Any:
-    import copy
-
-    from docx.text.run import Run
-
-    element = copy.deepcopy(run._r)
-    run._r.addprevious(element)
-    return Run(element, run._parent)
-
-
-def _clone_run_after(run: Any) -> Any:
-    import copy
-
-    from docx.text.run import Run
-
-    element = copy.deepcopy(run._r)
-    run._r.addnext(element)
-    return Run(element, run._parent)
-
-
 def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
     """An export in the language `lang` (rationales, notes and headings): the reader's, not the draft's. The
     findings JSON keeps the rationale as the contract has it, in the draft's language."""
@@ -498,12 +485,16 @@ def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
             return record_exports.render(review, fmt)
         if fmt not in FORMATS:
             raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+        # JSON and CSV are written a chunk at a time; the PDF and the .docx are built whole
+        content: Iterable[bytes]
         if fmt == "json":
-            content = export_json(review)
+            content = json_chunks(review)
+        elif fmt == "csv":
+            content = csv_chunks(review, lang)
         else:
-            content = {"csv": export_csv, "pdf": export_pdf, "docx": export_docx}[fmt](review, lang)
+            content = [{"pdf": export_pdf, "docx": export_docx}[fmt](review, lang)]
     stem = f"review-{review.pk}-v{review.version}"
-    return Export(content=content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
+    return Export.spooled(content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
 
 
 def content_hash(content: bytes) -> str:

@@ -29,8 +29,8 @@ NAMES = {"toa-pdf": "authorities.pdf", "toa-docx": "authorities.docx", "audit-cs
 
 def render(review: Review, fmt: str) -> Export:
     content = {"toa-pdf": toa_pdf, "toa-docx": toa_docx, "audit-csv": audit_csv}[fmt](review)
-    return Export(
-        content=content,
+    return Export.spooled(
+        [content],
         filename=f"review-{review.pk}-v{review.version}-{NAMES[fmt]}",
         content_type=TYPES[fmt],
     )

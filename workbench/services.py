@@ -520,17 +520,21 @@ def export_review(*, user: AnyUser, review: Review, fmt: str, lang: str = "en") 
     if review.is_running:
         raise ValidationError("The review is still being checked: export it when it is done.")
     rendered = exports.render(review, fmt, lang=lang)
-    audit.append(
-        review,
-        "exported",
-        {
-            "format": fmt,
-            "language": lang,
-            "sha256": exports.content_hash(rendered.content),
-            "bytes": len(rendered.content),
-        },
-        user,
-    )
+    try:
+        audit.append(
+            review,
+            "exported",
+            {
+                "format": fmt,
+                "language": lang,
+                "sha256": rendered.sha256,
+                "bytes": rendered.size,
+            },
+            user,
+        )
+    except BaseException:
+        rendered.file.close()  # nothing is sent that was not recorded
+        raise
     return rendered
 
 

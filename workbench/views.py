@@ -10,7 +10,7 @@ from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -32,6 +32,7 @@ from workbench import (
     workspace,
 )
 from workbench.audit import verify_chain
+from workbench.export_common import CHUNK_BYTES
 from workbench.forms import (
     DecisionForm,
     DraftVersionForm,
@@ -507,7 +508,7 @@ def review_bulk_approve(request: HttpRequest, review_id: int) -> HttpResponse:
 
 
 @require_GET
-def review_export(request: HttpRequest, review_id: int, fmt: str) -> HttpResponse:
+def review_export(request: HttpRequest, review_id: int, fmt: str) -> FileResponse:
     review = review_for(request.user, review_id)
     if fmt not in exports.FORMATS and fmt not in record_exports.FORMATS:
         raise Http404("No such export format.")
@@ -516,7 +517,9 @@ def review_export(request: HttpRequest, review_id: int, fmt: str) -> HttpRespons
     if lang not in dict(settings.LANGUAGES):
         lang = (translation.get_language() or "en")[:2]
     rendered = services.export_review(user=request.user, review=review, fmt=fmt, lang=lang)
-    response = HttpResponse(rendered.content, content_type=rendered.content_type)
+    # streamed from the spooled file in chunks (the response closes it), never copied whole into memory
+    response = FileResponse(rendered.file, content_type=rendered.content_type)
+    response.block_size = CHUNK_BYTES
     response["Content-Disposition"] = f'attachment; filename="{rendered.filename}"'
     return response
 

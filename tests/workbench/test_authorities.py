@@ -179,12 +179,12 @@ def test_docx_and_pdf_exports_carry_the_table_and_are_audited(people, data_dir, 
     response = client.get(reverse("review_export", args=[review.pk, "toa-docx"]))
     assert response.status_code == 200
     assert response["Content-Disposition"].endswith('authorities.docx"')
-    text = [p.text for p in docx.Document(io.BytesIO(response.content)).paragraphs]
+    text = [p.text for p in docx.Document(io.BytesIO(b"".join(response.streaming_content))).paragraphs]
     assert text[0] == "Table of authorities"
     assert text.index("Kodeks postępowania cywilnego") < text.index("Sąd Apelacyjny we Wrocławiu")
     assert any(t.startswith("endnote i: ") and "no source" in t for t in text)
 
-    pdf = client.get(reverse("review_export", args=[review.pk, "toa-pdf"])).content
+    pdf = b"".join(client.get(reverse("review_export", args=[review.pk, "toa-pdf"])).streaming_content)
     assert pdf.startswith(b"%PDF")
     layer = subprocess.run(
         ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True

@@ -60,9 +60,15 @@ def test_an_export_is_in_the_language_asked_for_and_the_json_in_the_drafts(
 ) -> None:
     client = client_for("partner")
     url = reverse("review_export", args=[review.pk, "csv"])
-    rows = list(csv.DictReader(io.StringIO(client.get(url, {"lang": language}).content.decode("utf-8-sig"))))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(b"".join(client.get(url, {"lang": language}).streaming_content).decode("utf-8-sig"))
+        )
+    )
     assert WORDS[language] in rows[0]["rationale"]
-    data = json.loads(client.get(reverse("review_export", args=[review.pk, "json"])).content)
+    data = json.loads(
+        b"".join(client.get(reverse("review_export", args=[review.pk, "json"])).streaming_content)
+    )
     assert WORDS["en"] in data["documents"][0]["findings"][0]["rationale"]
     exported = review.audit_events.filter(kind="exported").order_by("-seq").values_list("payload", flat=True)
     assert [p["language"] for p in exported][:2] == ["en", language]

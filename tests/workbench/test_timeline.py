@@ -72,7 +72,7 @@ def test_the_download_is_an_audited_export_and_safe_in_excel(people, client_for)
     response = client_for("associate").get(reverse("review_export", args=[review.pk, "audit-csv"]))
     assert response.status_code == 200
     assert response["Content-Disposition"].endswith('audit.csv"')
-    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
     override = next(r for r in rows if r["event"] == "decision_override")
     assert override["reason"] == "'=1+1 cite the act"
     assert override["findings"] == "C3"

@@ -1,22 +1,27 @@
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from workbench import exports
+from workbench import exports, record_exports
 from workbench.audit import append
+from workbench.export_common import CHUNK_BYTES
 from workbench.management.database import ensure_database
 from workbench.models import Review
 
 
 class Command(BaseCommand):
-    help = "Export a review as the findings JSON, CSV, a PDF report or the draft as .docx with comments."
+    help = (
+        "Export a review as the findings JSON, CSV, a PDF report, the draft as .docx with comments, the "
+        "table of authorities (toa-pdf, toa-docx) or the audit trail (audit-csv)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("review_id", type=int)
-        parser.add_argument("--format", choices=exports.FORMATS, required=True)
+        parser.add_argument("--format", choices=[*exports.FORMATS, *record_exports.FORMATS], required=True)
         parser.add_argument("--output", required=True)
         parser.add_argument("--lang", choices=["en", "pl", "ko"], default="en", help="the export's language")
 
@@ -27,7 +32,8 @@ class Command(BaseCommand):
         except Review.DoesNotExist:
             raise CommandError(f"No review {options['review_id']}.") from None
         rendered = exports.render(review, options["format"], lang=options["lang"])
-        Path(options["output"]).write_bytes(rendered.content)
+        with rendered.file, Path(options["output"]).open("wb") as output:
+            shutil.copyfileobj(rendered.file, output, CHUNK_BYTES)
         # Run by an operator on the server: recorded as a system export.
         append(
             review,
@@ -35,9 +41,9 @@ class Command(BaseCommand):
             {
                 "format": options["format"],
                 "language": options["lang"],
-                "sha256": exports.content_hash(rendered.content),
-                "bytes": len(rendered.content),
+                "sha256": rendered.sha256,
+                "bytes": rendered.size,
                 "via": "manage.py export_review",
             },
         )
-        self.stdout.write(f"Wrote {options['output']} ({len(rendered.content)} bytes).")
+        self.stdout.write(f"Wrote {options['output']} ({rendered.size} bytes).")
