@@ -93,7 +93,7 @@ def test_the_table_of_authorities_says_the_date_on_the_page_and_in_both_files(re
 def test_each_downloaded_export_carries_the_date(review, client_for, fmt):
     response = client_for("associate").get(reverse("review_export", args=[review.pk, fmt]), {"lang": "pl"})
     assert response.status_code == 200
-    content = response.content
+    content = b"".join(response.streaming_content)  # exports stream (issue 18 §3)
     if fmt in ("csv", "json"):
         text = content.decode("utf-8-sig")
     elif fmt.endswith("pdf"):
