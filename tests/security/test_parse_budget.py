@@ -46,7 +46,9 @@ def _budget(settings, tmp_path):
 def queued(monkeypatch):
     """The request's job ends at the queue: what it queued, with no broker."""
     sent: list[int] = []
-    monkeypatch.setattr("workbench.tasks.process_review_task.delay_on_commit", sent.append)
+    monkeypatch.setattr(
+        "workbench.tasks.send_on_commit", lambda task, review_id, *args, unsent: sent.append(review_id)
+    )
     return sent
 
 

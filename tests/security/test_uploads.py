@@ -160,7 +160,7 @@ def test_a_file_only_parsing_finds_bad_ends_its_review_with_one_message(
     response = post_draft(client, people["matter"], name, data)
     assert response.status_code == 302, error_messages(response.content.decode())
     review = Review.objects.get()
-    assert _no_queue == [review.pk]  # the request stored the file and queued it, nothing more
+    assert _no_queue == [(review.pk,)]  # the request stored the file and queued it, nothing more
     assert review.draft_unread
     assert review.draft_text == ""
     assert worker.extract_findings(review.pk) == []

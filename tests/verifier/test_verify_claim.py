@@ -264,13 +264,15 @@ def test_it_blocks_an_anchor_that_contradicts_the_source(anchor: dict[str, objec
 
 
 def test_a_partial_party_match_is_for_a_person_never_green_never_red() -> None:
-    # the party guard's soft band (issue 15 §10): 🟡, the rationale naming both sets of parties
+    # the party guard's soft band (issue 15 §10): 🟡, the rationale naming both sets of parties. One word
+    # a party is too little to call another party ("Google", "Apple": Jaccard 0.33); a party of two words
+    # or more named in place of one of the case's ("Google Ireland") is 🔴 (test_anchor.py, STRANGERS).
     finding = verify_claim(
         claim(
             ClaimType.BARE_CITATION,
             "See Case C-311/18.",
             number="C-311/18",
-            parties=("Data Protection Commissioner", "Google Ireland", "Apple Inc", "Max Mustermann"),
+            parties=("Data Protection Commissioner", "Google", "Apple Inc"),
         ),
         Found(schrems()),
         finding_id="C1",
@@ -278,7 +280,7 @@ def test_a_partial_party_match_is_for_a_person_never_green_never_red() -> None:
     )
     assert finding.status is Status.NEEDS_JUDGEMENT
     assert "parties" in finding.rationale
-    assert "Google Ireland" in finding.rationale
+    assert "Google" in finding.rationale
 
 
 # Korean statutes, protocol A (조/항 existence, then the unit's own text).

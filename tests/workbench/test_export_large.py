@@ -199,6 +199,7 @@ def test_the_streamed_json_is_the_findings_json_byte_for_byte(people) -> None:
         chars=len(review.draft_text),
         language=review.language,
         findings=tuple(finding_of(f) for f in rows),
+        as_of=review.as_of.isoformat(),
     )
     assert whole["documents"] == [document_json(report)]
     assert [(d["finding"], d["comment"]) for d in whole["review"]["decisions"]] == [
