@@ -55,7 +55,9 @@ if TYPE_CHECKING:
     from verifier.sources.history_kr import KoreanStatuteHistory
     from verifier.sources.history_pl import PolishActHistory
     from verifier.sources.history_store import HistoryStore
+    from verifier.sources.treatment_eu import EuJudgmentTreatment
     from verifier.sources.treatment_kr import KoreanPrecedentTreatment, LaterDecision, Treatment
+    from verifier.sources.treatment_pl import PolishJudgmentTreatment
 
 STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
@@ -91,10 +93,13 @@ class HistoryLookup:
         treatment: KoreanPrecedentTreatment | None = None,
         pl: PolishActHistory | None = None,
         eu: EuActHistory | None = None,
+        treatment_pl: PolishJudgmentTreatment | None = None,
+        treatment_eu: EuJudgmentTreatment | None = None,
         why_not: str = "the version history services are not configured",
         local_only: bool = False,
     ) -> None:
         self.kr, self.treatment, self.pl, self.eu = kr, treatment, pl, eu
+        self.treatment_pl, self.treatment_eu = treatment_pl, treatment_eu
         self.why_not = why_not
         self.local_only = local_only
 
@@ -112,7 +117,9 @@ class HistoryLookup:
         from verifier.sources.history_kr import KoreanStatuteHistory
         from verifier.sources.history_pl import PolishActHistory
         from verifier.sources.router import remotes_of
+        from verifier.sources.treatment_eu import EuJudgmentTreatment
         from verifier.sources.treatment_kr import KoreanPrecedentTreatment
+        from verifier.sources.treatment_pl import PolishJudgmentTreatment
 
         remotes = remotes_of(resolver)
         if remotes is None:
@@ -120,13 +127,14 @@ class HistoryLookup:
                 why_not="local-only mode: the versions were not looked up outside this machine",
                 local_only=True,
             )
+        sparql = sparql_url or DEFAULT_SPARQL_URL
         return cls(
             kr=KoreanStatuteHistory(remotes.kr, store=store, today=today),
             treatment=KoreanPrecedentTreatment(remotes.kr, store=store, today=today),
             pl=PolishActHistory(remotes.eli, store=store, today=today),
-            eu=EuActHistory(
-                remotes.cellar, sparql_url=sparql_url or DEFAULT_SPARQL_URL, store=store, today=today
-            ),
+            eu=EuActHistory(remotes.cellar, sparql_url=sparql, store=store, today=today),
+            treatment_pl=PolishJudgmentTreatment(remotes.saos, store=store, today=today),
+            treatment_eu=EuJudgmentTreatment(remotes.cellar, sparql_url=sparql, store=store, today=today),
         )
 
     def lookup(
@@ -218,8 +226,15 @@ class HistoryLookup:
     def _precedent(self, claim: Claim, document: SourceDocument | None, day: str) -> HistoryMeasure:
         anchor = claim.citation.anchor
         assert anchor is not None
+        if anchor.key.startswith("pl:case:") and (document is None or document.kind is Kind.JUDGMENT):
+            return self._polish(anchor.key, document, day)
+        celex = (document.meta.get("celex") or document.number or "") if document is not None else ""
+        if anchor.key.startswith("eu:") and celex.startswith("6"):
+            return self._european(celex, day)
         if not anchor.key.startswith("kr:prec:"):
-            where = {"pl": "Polish judgments", "eu": "EU judgments"}.get(anchor.key.split(":")[0], anchor.key)
+            where = {"pl": "the Constitutional Tribunal", "eu": "EU judgments"}.get(
+                anchor.key[:2], anchor.key
+            )
             if anchor.key.startswith("kr:"):
                 where = "Korean decisions other than the 대법원's"
             return HistoryMeasure(
@@ -235,6 +250,25 @@ class HistoryLookup:
         if isinstance(answer, NotChecked):
             return HistoryMeasure(day, False, "law.go.kr", not_checked=answer.why)
         return HistoryMeasure(day, False, "law.go.kr", treatment=answer)
+
+    def _polish(self, key: str, document: SourceDocument | None, day: str) -> HistoryMeasure:
+        if self.treatment_pl is None:
+            return HistoryMeasure(day, False, "saos", not_checked=self.why_not, local_only=self.local_only)
+        number = (document.number if document is not None else None) or key.removeprefix("pl:case:")
+        decided = document.date if document is not None else None
+        court = document.court if document is not None else None
+        answer = self.treatment_pl.later_treatment(number, decided=decided, court=court)
+        if isinstance(answer, NotChecked):
+            return HistoryMeasure(day, False, "saos", not_checked=answer.why)
+        return HistoryMeasure(day, False, "saos", treatment=answer)
+
+    def _european(self, celex: str, day: str) -> HistoryMeasure:
+        if self.treatment_eu is None:
+            return HistoryMeasure(day, False, "cellar", not_checked=self.why_not, local_only=self.local_only)
+        answer = self.treatment_eu.later_treatment(celex)
+        if isinstance(answer, NotChecked):
+            return HistoryMeasure(day, False, "cellar", not_checked=answer.why)
+        return HistoryMeasure(day, False, "cellar", treatment=answer)
 
 
 def _differs_from(timeline: Timeline, day: str, document: SourceDocument | None, pinpoint: Pinpoint) -> bool:
@@ -314,6 +348,8 @@ def _not_checked(h: HistoryMeasure) -> Message:
 
 def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None:
     for later in treatment.decisions:  # newest first: the one that matters is the earliest before as-of
+        if later.relation == "cited":
+            continue  # shown in the finding's treatment list, no status change
         values = {
             "number": later.number,
             "court": later.court,
@@ -325,6 +361,8 @@ def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None
             return HistoryRow(Outcome.SOFTEN, Message("treatment_later", values))
         if later.full_bench:
             return HistoryRow(Outcome.BLOCK, Message("treatment_overruled", values))
+        if later.relation == "departed":
+            return HistoryRow(Outcome.BLOCK, Message("treatment_departed", values))
         return HistoryRow(Outcome.SOFTEN, Message("treatment_negative", values))
     return None
 
@@ -426,7 +464,9 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
         return HistoryCheck(h.as_of, False, _not_checked(h))
     if h.treatment is not None:
         treatment = tuple(_later(h, later) for later in h.treatment.decisions)
-        scanned = Message("scanned_treatment_kr", {"what": h.treatment.scanned})
+        scanned = Message(_SCANNED.get(h.service, "scanned_treatment_kr"), {"what": h.treatment.scanned})
+        if note is None and treatment:
+            note = Message("treatment_cited_only", {"count": len(treatment)})
         return HistoryCheck(h.as_of, True, note or Message("treatment_none"), (), treatment, scanned)
     if h.timeline is not None:
         segment = h.timeline.at(h.as_of)
@@ -449,9 +489,14 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
     return HistoryCheck(h.as_of, not qc.not_checked, note, periods, (), scanned)
 
 
+_SCANNED = {"saos": "scanned_treatment_pl", "cellar": "scanned_treatment_eu"}
+
+
 def _later(h: HistoryMeasure, later: LaterDecision) -> LaterTreatment:
     before = later.date is None or later.date < h.as_of
-    kind = TreatmentKind.OVERRULED if later.full_bench and before else TreatmentKind.NEGATIVE
+    overrules = later.full_bench or later.relation == "departed"
+    kind = TreatmentKind.OVERRULED if overrules and before else TreatmentKind.NEGATIVE
+    kind = TreatmentKind.CITED if later.relation == "cited" else kind
     return LaterTreatment(
         number=later.number,
         court=later.court,

@@ -106,6 +106,38 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "이후 판결의 부정적 평가가 있습니다. 현재도 유효한 판례인지 확인하십시오. "
         "{court} {date} {number}: “{excerpt}”",
     },
+    "treatment_departed": {
+        "en": "{number} ({court}, {date}) expressly departed from this judgment's view before the review's "
+        "date ({as_of}): “{excerpt}”. It is no longer good law on this point: blocked until corrected.",
+        "pl": "{number} ({court}, {date}) przed dniem przeglądu ({as_of}) wyraźnie odstąpił od poglądu tego "
+        "orzeczenia: „{excerpt}”. W tym zakresie nie jest to już aktualne orzecznictwo - BLOKADA.",
+        "ko": "{court} {date} {number} 판결이 검토 기준일({as_of}) 전에 이 판결의 견해에서 명시적으로 "
+        "벗어났습니다: “{excerpt}”. 이 부분에서는 더 이상 유효한 판례가 아닙니다.",
+    },
+    "treatment_cited_only": {
+        "en": "{count} later decisions cite it; none was found to set it aside, change it or depart from it.",
+        "pl": "Późniejsze orzeczenia powołujące je: {count}; w żadnym nie znaleziono uchylenia, zmiany ani "
+        "odstąpienia od niego.",
+        "ko": "이 판결을 인용한 이후 판결은 {count}건이며, 이를 파기·변경하거나 달리 판단한 판결은 찾지 "
+        "못했습니다.",
+    },
+    "scanned_treatment_pl": {
+        "en": "Treatment checked in SAOS (common courts and the Supreme Court as SAOS holds them; not the "
+        "administrative courts) ({what}).",
+        "pl": "Późniejsze orzecznictwo sprawdzono w SAOS (sądy powszechne i Sąd Najwyższy w zakresie, "
+        "w jakim SAOS je obejmuje; bez sądów administracyjnych) ({what}).",
+        "ko": "SAOS에서 이후 판결을 확인했습니다(SAOS가 보유한 일반법원과 대법원 판결; "
+        "행정법원 제외) ({what}).",
+    },
+    "scanned_treatment_eu": {
+        "en": "Later judgments citing it looked up in CELLAR's citation relation; the relation says that a "
+        "judgment cites it, not whether the Court departed from it, so “overruled” cannot be told ({what}).",
+        "pl": "Późniejsze orzeczenia powołujące je sprawdzono w relacji cytowań CELLAR; relacja mówi, że "
+        "orzeczenie je powołuje, a nie czy Trybunał od niego odstąpił - „uchylenia poglądu” nie da się "
+        "z niej odczytać ({what}).",
+        "ko": "CELLAR의 인용 관계에서 이 판결을 인용한 이후 판결을 확인했습니다. 이 관계는 인용 여부만 "
+        "알려 줄 뿐 법원이 견해를 변경했는지는 알려 주지 않습니다 ({what}).",
+    },
     "treatment_later": {
         "en": "{number} ({court}, {date}) changed this judgment's view only after the review's date "
         "({as_of}): “{excerpt}”",

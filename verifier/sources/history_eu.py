@@ -90,7 +90,7 @@ class Repeal:
     url: str
 
 
-def _check_sparql(response: Any) -> None:
+def check_sparql(response: Any) -> None:
     if response.status_code == 200:
         try:
             data = json.loads(response.content)
@@ -124,7 +124,7 @@ class EuActHistory:
             params={"query": query, "format": "application/sparql-results+json"},
             headers={"Accept": "application/sparql-results+json"},
             redact_params=(),
-            check=_check_sparql,
+            check=check_sparql,
         )
         rows = json.loads(fetched.content)["results"].get("bindings") or []
         return [{k: str(v.get("value", "")) for k, v in row.items()} for row in rows]
