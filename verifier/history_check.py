@@ -465,9 +465,8 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
     if h.treatment is not None:
         treatment = tuple(_later(h, later) for later in h.treatment.decisions)
         scanned = Message(_SCANNED.get(h.service, "scanned_treatment_kr"), {"what": h.treatment.scanned})
-        if note is None and treatment:
-            note = Message("treatment_cited_only", {"count": len(treatment)})
-        return HistoryCheck(h.as_of, True, note or Message("treatment_none"), (), treatment, scanned)
+        note = note or _treatment_note(h.service, len(treatment))
+        return HistoryCheck(h.as_of, True, note, (), treatment, scanned)
     if h.timeline is not None:
         segment = h.timeline.at(h.as_of)
         periods = _segment_periods((segment,) if segment is not None else (), h.as_of)
@@ -490,6 +489,13 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
 
 
 _SCANNED = {"saos": "scanned_treatment_pl", "cellar": "scanned_treatment_eu"}
+
+
+def _treatment_note(service: str, count: int) -> Message:
+    """No row: nothing set it aside or overruled it (CELLAR cannot tell; it says which decisions cite it)"""
+    if service == "cellar":
+        return Message("treatment_eu_cited", {"count": count}) if count else Message("treatment_eu_none")
+    return Message("treatment_cited_only", {"count": count}) if count else Message("treatment_none")
 
 
 def _later(h: HistoryMeasure, later: LaterDecision) -> LaterTreatment:

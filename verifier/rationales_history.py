@@ -138,6 +138,19 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "CELLAR의 인용 관계에서 이 판결을 인용한 이후 판결을 확인했습니다. 이 관계는 인용 여부만 "
         "알려 줄 뿐 법원이 견해를 변경했는지는 알려 주지 않습니다 ({what}).",
     },
+    "treatment_eu_cited": {
+        "en": "{count} later decisions of the EU courts cite it; CELLAR does not say how, so read them to "
+        "confirm it is still good law.",
+        "pl": "Powołuje je {count} późniejszych orzeczeń sądów UE; CELLAR nie podaje, w jaki sposób - "
+        "przeczytaj je, aby potwierdzić aktualność orzeczenia.",
+        "ko": "EU 법원의 이후 판결 {count}건이 이 판결을 인용합니다. CELLAR는 인용 방식을 알려 주지 않으므로 "
+        "현재도 유효한지 직접 확인하십시오.",
+    },
+    "treatment_eu_none": {
+        "en": "CELLAR lists no later decision of the EU courts citing it.",
+        "pl": "CELLAR nie wskazuje późniejszych orzeczeń sądów UE, które by je powoływały.",
+        "ko": "CELLAR에는 이 판결을 인용한 EU 법원의 이후 판결이 없습니다.",
+    },
     "treatment_later": {
         "en": "{number} ({court}, {date}) changed this judgment's view only after the review's date "
         "({as_of}): “{excerpt}”",

@@ -167,9 +167,7 @@ class PolishJudgmentTreatment:
         except SourceError as exc:
             return not_checked(exc, f"SAOS could not be searched for {signature}")
         except ValueError as exc:
-            return NotChecked(
-                f"SAOS answered an unreadable search for {signature}: {exc}", Cause.UNAVAILABLE
-            )
+            return NotChecked(f"SAOS answered an unreadable search for {signature}: {exc}", Cause.UNAVAILABLE)
         own = normalize_signature(signature)
         candidates = [h for h in search.hits if own not in {normalize_signature(c) for c in h.case_numbers}]
         wanted = candidates[: self.max_bodies]
@@ -185,9 +183,9 @@ class PolishJudgmentTreatment:
                 decisions.append(decision)
         truncated = len(candidates) > self.max_bodies or search.total > len(search.hits)
         scanned = (
-            f'SAOS full-text search for "{signature}": {search.total} judgments'
-            + (f" from {decided}" if decided else "")
-            + f"; the {len(wanted)} newest other judgments were read, {len(decisions)} of them reference it"
+            f'SAOS full-text search for "{signature}"'
+            + (f" in judgments from {decided}" if decided else "")
+            + f": {search.total} hits; {len(wanted)} other judgments read, {len(decisions)} of them name it"
             + (" (not every hit was read)" if truncated else "")
         )
         treatment = Treatment(
