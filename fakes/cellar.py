@@ -15,14 +15,15 @@ What it serves, and from where:
 Behaviour reproduced: `Accept` without (x)html → 406; unknown CELEX → 404; with `pending_first=N` the first N
 requests for each document answer 202 (rendition being generated), as CELLAR does.
 
-History (docs/SOURCE-APIS.md §5.6): `/sparql?query=…&format=application/sparql-results+json` answers the
-two queries `verifier.sources.history_eu` sends (recognised by their CDM predicates, not a SPARQL engine) in
-the W3C SPARQL JSON results shape, from the facts given to `make_app` — `consolidated` ({base CELEX: [(CELEX
-of a consolidated version, consolidation date)]}), `repealed_by` ({CELEX: [(repealing CELEX, its date)]}),
-`entry_into_force` ({CELEX: date}); and the later judgments citing a judgment (`cdm:work_cites_work`, §5.7):
-the corpus judgments whose real text names its case number (C-311/18 names C-362/14), plus `cites` ({cited
-CELEX: [(citing CELEX, date)]}). No CELLAR answer was recorded; tests pass facts found in public sources
-and say where from. A consolidated version whose text is not in the corpus answers 404, as CELLAR does for
+History (docs/SOURCE-APIS.md §5.6-5.7): `/sparql?query=…&format=application/sparql-results+json` answers the
+three queries `verifier.sources.history_eu` and `treatment_eu` send (recognised by their CDM predicates, not
+a SPARQL engine) in the W3C SPARQL JSON results shape, from the facts given to `make_app` — `consolidated`
+({base CELEX: [(CELEX of a consolidated version, consolidation date)]}), `repealed_by` ({CELEX: [(repealing
+CELEX, its date)]}), `entry_into_force` ({CELEX: date}), `end_of_validity` ({CELEX: its last day, served
+with the repeal rows}); and the later judgments citing a judgment (`cdm:work_cites_work`): the corpus
+judgments whose real text names its case number (C-300/21 names C-311/18), plus `cites` ({cited CELEX:
+[(citing CELEX, date)]}). No CELLAR answer was recorded; tests pass facts found in public sources and say
+where from. A consolidated version whose text is not in the corpus answers 404, as CELLAR does for
 superseded versions.
 """
 
@@ -155,11 +156,13 @@ class _App:
         repealed_by: Facts | None = None,
         entry_into_force: Mapping[str, str] | None = None,
         cites: Facts | None = None,
+        end_of_validity: Mapping[str, str] | None = None,
     ) -> None:
         self.consolidated = dict(consolidated or {})
         self.repealed_by = dict(repealed_by or {})
         self.entry_into_force = dict(entry_into_force or {})
         self.cites = dict(cites or {})
+        self.end_of_validity = dict(end_of_validity or {})
         self._judgment_docs: list[Any] | None = None
         self.corpus_dir = corpus_dir
         self.recorded: dict[str, Path] = {}
@@ -240,9 +243,14 @@ class _App:
             if known and not rows:
                 rows = [base]  # the base act matched, no consolidated version: one row of unbound variables
         elif "repeals_resource_legal" in query:
-            variables = ["celex", "date"]
+            variables = ["celex", "date", "end"]
+            end = self.end_of_validity.get(celex)
             rows = [
-                {"celex": _literal(c), **({"date": _literal(d, "date")} if d else {})}
+                {
+                    "celex": _literal(c),
+                    **({"date": _literal(d, "date")} if d else {}),
+                    **({"end": _literal(end, "date")} if end else {}),
+                }
                 for c, d in self.repealed_by.get(celex, [])
             ]
         else:
@@ -314,10 +322,20 @@ def make_app(
     repealed_by: Facts | None = None,
     entry_into_force: Mapping[str, str] | None = None,
     cites: Facts | None = None,
+    end_of_validity: Mapping[str, str] | None = None,
 ) -> WSGIApp:
     """`corpus_dir` is the corpus root (…/corpus), `recorded_dir` the recorded responses (…/recorded); the
     history facts are described in the module doc."""
     corpus_dir, recorded_dir = Path(corpus_dir), Path(recorded_dir)
     if not (corpus_dir / "eu").is_dir():
         raise FileNotFoundError(f"{corpus_dir} has no eu/ directory: pass the corpus root (…/corpus)")
-    return _App(corpus_dir, recorded_dir, pending_first, consolidated, repealed_by, entry_into_force, cites)
+    return _App(
+        corpus_dir,
+        recorded_dir,
+        pending_first,
+        consolidated,
+        repealed_by,
+        entry_into_force,
+        cites,
+        end_of_validity,
+    )

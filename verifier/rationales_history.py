@@ -151,6 +151,27 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "CELLAR nie wskazuje późniejszych orzeczeń sądów UE, które by je powoływały.",
         "ko": "CELLAR에는 이 판결을 인용한 EU 법원의 이후 판결이 없습니다.",
     },
+    "act_repealed": {
+        "en": "On the review's date ({as_of}) the act is not in force: {act} was repealed by {by} with "
+        "effect from {date}. Blocked until corrected.",
+        "pl": "W dniu przeglądu ({as_of}) akt nie obowiązuje: {act} uchylono aktem {by} ze skutkiem od "
+        "{date} - BLOKADA.",
+        "ko": "검토 기준일({as_of}) 현재 이 법령은 효력이 없습니다: {act}은(는) {by}에 의해 {date}부터 "
+        "폐지되었습니다.",
+    },
+    "act_repealed_undated": {
+        "en": "{act} was repealed by {by} (adopted {adopted}); CELLAR does not say from when: check that it "
+        "was in force on the review's date ({as_of}).",
+        "pl": "{act} uchylono aktem {by} (przyjętym {adopted}); CELLAR nie podaje, od kiedy - sprawdź, czy "
+        "obowiązywał w dniu przeglądu ({as_of}).",
+        "ko": "{act}은(는) {by}({adopted} 채택)에 의해 폐지되었으나 CELLAR는 폐지 시점을 알려 주지 "
+        "않습니다. 검토 기준일({as_of})에 시행 중이었는지 확인하십시오.",
+    },
+    "scanned_repeal": {
+        "en": "The acts repealing {act} looked up in CELLAR.",
+        "pl": "Akty uchylające {act} sprawdzono w CELLAR.",
+        "ko": "CELLAR에서 {act}을(를) 폐지한 법령을 확인했습니다.",
+    },
     "treatment_later": {
         "en": "{number} ({court}, {date}) changed this judgment's view only after the review's date "
         "({as_of}): “{excerpt}”",

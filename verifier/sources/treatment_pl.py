@@ -109,11 +109,18 @@ def treatment_of(
         for sentence in _SENTENCE.split(text):
             if not pattern.search(sentence):
                 continue
-            for d in _DEPARTS.finditer(sentence):
-                if not _NEGATION.search(sentence[max(0, d.start() - 40) : d.start()]):
-                    return "departed", _clip(sentence)
+            if departs(sentence):
+                return "departed", _clip(sentence)
     first = found[0]
     return "cited", _clip(text[max(0, first.start() - 200) : first.end() + 200])
+
+
+def departs(sentence: str) -> bool:
+    """Whether a sentence departs from a view ("odstępuje od poglądu wyrażonego w …"), not negated."""
+    return any(
+        not _NEGATION.search(sentence[max(0, d.start() - 40) : d.start()])
+        for d in _DEPARTS.finditer(sentence)
+    )
 
 
 def _clip(text: str) -> str:
