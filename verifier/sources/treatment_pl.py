@@ -34,6 +34,7 @@ from typing import Any
 from verifier.sources.errors import SourceError
 from verifier.sources.history_store import HistoryStore, KeyLocks, MemoryStore, list_is_fresh
 from verifier.sources.saos import (
+    SUPREME_COVERAGE_END,
     SaosHit,
     SaosResolver,
     html_to_text,
@@ -194,6 +195,7 @@ class PolishJudgmentTreatment:
             + (f" in judgments from {decided}" if decided else "")
             + f": {search.total} hits; {len(wanted)} other judgments read, {len(decisions)} of them name it"
             + (" (not every hit was read)" if truncated else "")
+            + f"; SAOS's Supreme Court judgments end in {SUPREME_COVERAGE_END[:7]}"
         )
         treatment = Treatment(
             signature, tuple(decisions), scanned, today, search.total, len(wanted), truncated
