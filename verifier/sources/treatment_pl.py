@@ -57,8 +57,12 @@ _RANKS = (("najwyższ", 4), ("apelacyjn", 3), ("okręgow", 2), ("rejonow", 1))
 _DISPOSITIVE = re.compile(
     r"\b(uchyla|zmienia)\s+zaskarżon[ya]\s+(?:wyrok|postanowienie|nakaz|orzeczenie|uchwałę)", re.I
 )
+# the judgment appealed against: "na skutek apelacji … od wyroku …", "skargi kasacyjnej", "zażalenia" (not the
+# "Sądu Apelacyjnego" of a court named in passing)
 _APPEALED = re.compile(
-    r"\bod\s+(?:wyroku|postanowienia|nakazu|orzeczenia)\b|\bapelacj|\bkasacj|\bzażaleni", re.I
+    r"\bod\s+(?:wyroku|postanowienia|nakazu|orzeczenia)\b|\bapelacj[iaęą]\b|\bkasacyjn|\bkasacj[iaęą]\b"
+    r"|\bzażaleni[ae]\b",
+    re.I,
 )
 _LOWER_COURT = re.compile(r"\bSądu\s+(Najwyższego|Apelacyjnego|Okręgowego|Rejonowego)\b", re.I)
 _DEPARTS = re.compile(
