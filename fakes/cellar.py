@@ -15,12 +15,15 @@ What it serves, and from where:
 Behaviour reproduced: `Accept` without (x)html → 406; unknown CELEX → 404; with `pending_first=N` the first N
 requests for each document answer 202 (rendition being generated), as CELLAR does.
 
-History (docs/SOURCE-APIS.md §5.6): `/sparql?query=…&format=application/sparql-results+json` answers the
-two queries `verifier.sources.history_eu` sends (recognised by their CDM predicates, not a SPARQL engine) in
-the W3C SPARQL JSON results shape, from the facts given to `make_app` — `consolidated` ({base CELEX: [(CELEX
-of a consolidated version, consolidation date)]}), `repealed_by` ({CELEX: [(repealing CELEX, its date)]}),
-`entry_into_force` ({CELEX: date}). No CELLAR answer was recorded; tests pass facts found in public sources
-and say where from. A consolidated version whose text is not in the corpus answers 404, as CELLAR does for
+History (docs/SOURCE-APIS.md §5.6-5.7): `/sparql?query=…&format=application/sparql-results+json` answers the
+three queries `verifier.sources.history_eu` and `treatment_eu` send (recognised by their CDM predicates, not
+a SPARQL engine) in the W3C SPARQL JSON results shape, from the facts given to `make_app` — `consolidated`
+({base CELEX: [(CELEX of a consolidated version, consolidation date)]}), `repealed_by` ({CELEX: [(repealing
+CELEX, its date)]}), `entry_into_force` ({CELEX: date}), `end_of_validity` ({CELEX: its last day, served
+with the repeal rows}); and the later judgments citing a judgment (`cdm:work_cites_work`): the corpus
+judgments whose real text names its case number (C-300/21 names C-311/18), plus `cites` ({cited CELEX:
+[(citing CELEX, date)]}). No CELLAR answer was recorded; tests pass facts found in public sources and say
+where from. A consolidated version whose text is not in the corpus answers 404, as CELLAR does for
 superseded versions.
 """
 
@@ -152,10 +155,15 @@ class _App:
         consolidated: Facts | None = None,
         repealed_by: Facts | None = None,
         entry_into_force: Mapping[str, str] | None = None,
+        cites: Facts | None = None,
+        end_of_validity: Mapping[str, str] | None = None,
     ) -> None:
         self.consolidated = dict(consolidated or {})
         self.repealed_by = dict(repealed_by or {})
         self.entry_into_force = dict(entry_into_force or {})
+        self.cites = dict(cites or {})
+        self.end_of_validity = dict(end_of_validity or {})
+        self._judgment_docs: list[Any] | None = None
         self.corpus_dir = corpus_dir
         self.recorded: dict[str, Path] = {}
         for path in sorted((recorded_dir / "eu_eurlex_cellar").glob("*.xhtml")):
@@ -217,7 +225,13 @@ class _App:
         celex = m.group(1)
         known = celex in self.acts or celex in self.consolidated or celex in self.repealed_by
         rows: list[dict[str, Any]] = []
-        if "act_consolidated_based_on_resource_legal" in query:
+        if "work_cites_work" in query:
+            variables = ["celex", "date", "ecli"]
+            rows = [
+                {"celex": _literal(c), **({"date": _literal(d, "date")} if d else {})}
+                for c, d in self._cited_by(celex)
+            ]
+        elif "act_consolidated_based_on_resource_legal" in query:
             variables = ["celex", "date", "force"]
             force = self.entry_into_force.get(celex)
             base = {"force": _literal(force, "date")} if force else {}
@@ -229,15 +243,40 @@ class _App:
             if known and not rows:
                 rows = [base]  # the base act matched, no consolidated version: one row of unbound variables
         elif "repeals_resource_legal" in query:
-            variables = ["celex", "date"]
+            variables = ["celex", "date", "end"]
+            end = self.end_of_validity.get(celex)
             rows = [
-                {"celex": _literal(c), **({"date": _literal(d, "date")} if d else {})}
+                {
+                    "celex": _literal(c),
+                    **({"date": _literal(d, "date")} if d else {}),
+                    **({"end": _literal(end, "date")} if end else {}),
+                }
                 for c, d in self.repealed_by.get(celex, [])
             ]
         else:
             return _send(start_response, "400 Bad Request", b"unsupported query", "text/plain")
         body = json.dumps({"head": {"vars": variables}, "results": {"bindings": rows}}).encode()
         return _send(start_response, "200 OK", body, "application/sparql-results+json")
+
+    def _cited_by(self, celex: str) -> list[tuple[str, str | None]]:
+        """The corpus judgments whose text names the case number of `celex` (C-362/14 in C-311/18), newest
+        first, and the `cites` facts given to `make_app`."""
+        from verifier.sources.treatment_eu import case_number
+
+        wanted = case_number(celex)
+        if self._judgment_docs is None:
+            from verifier.sources.local import CorpusResolver
+
+            resolver = CorpusResolver(self.corpus_dir, jurisdictions=("eu",))
+            self._judgment_docs = [
+                d for d in resolver.documents() if str(d.meta.get("celex", "")).startswith("6")
+            ]
+        found = [
+            (str(d.meta["celex"]), d.date)
+            for d in self._judgment_docs
+            if d.meta["celex"] != celex and wanted in d.text.replace("\u2011", "-")
+        ]
+        return sorted([*found, *self.cites.get(celex, [])], key=lambda r: r[1] or "", reverse=True)
 
     def _document(self, celex: str) -> bytes | None:
         with self._lock:
@@ -282,10 +321,21 @@ def make_app(
     consolidated: Facts | None = None,
     repealed_by: Facts | None = None,
     entry_into_force: Mapping[str, str] | None = None,
+    cites: Facts | None = None,
+    end_of_validity: Mapping[str, str] | None = None,
 ) -> WSGIApp:
     """`corpus_dir` is the corpus root (…/corpus), `recorded_dir` the recorded responses (…/recorded); the
     history facts are described in the module doc."""
     corpus_dir, recorded_dir = Path(corpus_dir), Path(recorded_dir)
     if not (corpus_dir / "eu").is_dir():
         raise FileNotFoundError(f"{corpus_dir} has no eu/ directory: pass the corpus root (…/corpus)")
-    return _App(corpus_dir, recorded_dir, pending_first, consolidated, repealed_by, entry_into_force)
+    return _App(
+        corpus_dir,
+        recorded_dir,
+        pending_first,
+        consolidated,
+        repealed_by,
+        entry_into_force,
+        cites,
+        end_of_validity,
+    )

@@ -13,7 +13,10 @@ What it serves, and from where:
 
 Server rules reproduced (from the SAOS code): GET only (405), `Accept` must allow application/json (406),
 unknown query parameter names are a 400 "WRONG REQUEST PARAMETER", pageSize above 100 is a 400, unknown ids
-are a 404 "ELEMENT DOES NOT EXIST". `caseNumber` matches the exact signature. Administrative courts are not
+are a 404 "ELEMENT DOES NOT EXIST". `caseNumber` matches the exact signature; `all` a "quoted phrase" as
+consecutive words and loose words all together (no stemming); `judgmentDateFrom/To` and
+`sortingField=JUDGMENT_DATE` with `sortingDirection` as documented. `referencedCourtCases` is served empty
+(SAOS fills it by its own enrichment, which the fake does not run). Administrative courts are not
 in SAOS, so their signatures find nothing, as on the real server.
 """
 
@@ -54,6 +57,19 @@ class _Judgment:
     @property
     def case_numbers(self) -> list[str]:
         return [c["caseNumber"] for c in self.data.get("courtCases", [])]
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"\w+", text.lower())) + " "
+
+
+def _matches_all(value: str, text: str) -> bool:
+    """`all=` as the SAOS search engine reads it [client, SOURCE-APIS §3.9]: a "quoted phrase" is matched as
+    consecutive words, unquoted words must all occur (AND). No stemming here: the real engine stems Polish."""
+    have = _words(text)
+    phrases = re.findall(r'"([^"]+)"', value)
+    loose = re.sub(r'"[^"]*"', " ", value).split()
+    return all(_words(p) in have for p in phrases) and all(_words(w) in have for w in loose)
 
 
 def _snippet(text: str, length: int = 300) -> str:
@@ -175,10 +191,16 @@ class _App:
             wanted = re.sub(r"\s+", " ", query["caseNumber"]).strip()
             hits = [j for j in hits if wanted in j.case_numbers]
         if query.get("all"):
-            word = query["all"].lower()
-            hits = [j for j in hits if word in str(j.data.get("textContent", "")).lower()]
+            hits = [j for j in hits if _matches_all(query["all"], str(j.data.get("textContent", "")))]
         if query.get("courtType"):
             hits = [j for j in hits if j.data.get("courtType") == query["courtType"]]
+        if query.get("judgmentDateFrom"):
+            hits = [j for j in hits if str(j.data.get("judgmentDate") or "") >= query["judgmentDateFrom"]]
+        if query.get("judgmentDateTo"):
+            hits = [j for j in hits if str(j.data.get("judgmentDate") or "9999") <= query["judgmentDateTo"]]
+        if query.get("sortingField") == "JUDGMENT_DATE":
+            descending = query.get("sortingDirection") == "DESC"
+            hits.sort(key=lambda j: str(j.data.get("judgmentDate") or ""), reverse=descending)
         window = hits[page * page_size : (page + 1) * page_size]
         items = []
         for j in window:

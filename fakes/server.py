@@ -168,7 +168,14 @@ class FakeSources:
         apps: dict[str, WSGIApp] = {
             "/saos": saos.make_app(corpus, recorded),
             "/eli": eli.make_app(corpus),
-            "/cellar": cellar.make_app(corpus, recorded),
+            # Article 94(1) GDPR (corpus/eu/legislation/32016R0679): "Directive 95/46/EC is repealed with
+            # effect from 25 May 2018" — its repeal, as CELLAR's relation and end of validity would give it
+            "/cellar": cellar.make_app(
+                corpus,
+                recorded,
+                repealed_by={"31995L0046": [("32016R0679", "2016-04-27")]},
+                end_of_validity={"31995L0046": "2018-05-24"},
+            ),
         }
         from fakes import lawgokr  # written in parallel with this module; imported only when serving
 

@@ -4,7 +4,7 @@ and what later happened to a cited judgment.
     lookup = HistoryLookup.for_resolver(router, store=…)      the history clients beside the resolvers
     lookup.lookup(claim, resolution, as_of=…) -> HistoryMeasure | None      FETCH phase (asks upstream)
     history_row(m.history, reason_key) -> HistoryRow | None    what the history says, for gradient.decide
-    history_check(m.history, row) -> HistoryCheck | None       what the finding carries (`Finding.history`)
+    history_keep.history_check(m.history, row) -> HistoryCheck | None    what the finding carries
 
 Only identifiers leave the machine (a law's name and 법령ID, an MST, an ELI, a CELEX, a case number): the
 clients in `verifier.sources.history_*` / `treatment_kr`. `lookup` runs in the fetch phase of
@@ -25,25 +25,20 @@ from verifier.match.fragment import FragmentStatus
 from verifier.model import (
     Claim,
     Found,
-    HistoryCheck,
     Kind,
-    LaterTreatment,
     Level,
+    NotFound,
     Pinpoint,
     Resolution,
     Resolver,
     SourceDocument,
-    TreatmentKind,
-    VersionPeriod,
 )
 from verifier.provenance import provenance_of
 from verifier.rationales import Message
 from verifier.sources.versions import (
     InForce,
     NotChecked,
-    Period,
     QuoteCheck,
-    Segment,
     Timeline,
     UnitState,
     Wording,
@@ -51,11 +46,13 @@ from verifier.sources.versions import (
 from verifier.text import normalize_plain
 
 if TYPE_CHECKING:
-    from verifier.sources.history_eu import EuActHistory
+    from verifier.sources.history_eu import EuActHistory, Repeal
     from verifier.sources.history_kr import KoreanStatuteHistory
     from verifier.sources.history_pl import PolishActHistory
     from verifier.sources.history_store import HistoryStore
-    from verifier.sources.treatment_kr import KoreanPrecedentTreatment, LaterDecision, Treatment
+    from verifier.sources.treatment_eu import EuJudgmentTreatment
+    from verifier.sources.treatment_kr import KoreanPrecedentTreatment, Treatment
+    from verifier.sources.treatment_pl import PolishJudgmentTreatment
 
 STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
@@ -75,6 +72,8 @@ class HistoryMeasure:
     not_checked: str = ""  # why there is no answer ("" when there is one)
     local_only: bool = False  # no answer because nothing may be looked up outside this machine
     today_differs: bool = False  # no quote: the unit in force on `as_of` reads otherwise than the text judged
+    repeal: Repeal | None = None  # an EU act repealed on `as_of` (or by an act CELLAR gives no date for)
+    act: str = ""  # the act `repeal` is about (its CELEX)
 
 
 def today_iso() -> str:
@@ -91,10 +90,13 @@ class HistoryLookup:
         treatment: KoreanPrecedentTreatment | None = None,
         pl: PolishActHistory | None = None,
         eu: EuActHistory | None = None,
+        treatment_pl: PolishJudgmentTreatment | None = None,
+        treatment_eu: EuJudgmentTreatment | None = None,
         why_not: str = "the version history services are not configured",
         local_only: bool = False,
     ) -> None:
         self.kr, self.treatment, self.pl, self.eu = kr, treatment, pl, eu
+        self.treatment_pl, self.treatment_eu = treatment_pl, treatment_eu
         self.why_not = why_not
         self.local_only = local_only
 
@@ -112,7 +114,9 @@ class HistoryLookup:
         from verifier.sources.history_kr import KoreanStatuteHistory
         from verifier.sources.history_pl import PolishActHistory
         from verifier.sources.router import remotes_of
+        from verifier.sources.treatment_eu import EuJudgmentTreatment
         from verifier.sources.treatment_kr import KoreanPrecedentTreatment
+        from verifier.sources.treatment_pl import PolishJudgmentTreatment
 
         remotes = remotes_of(resolver)
         if remotes is None:
@@ -120,13 +124,14 @@ class HistoryLookup:
                 why_not="local-only mode: the versions were not looked up outside this machine",
                 local_only=True,
             )
+        sparql = sparql_url or DEFAULT_SPARQL_URL
         return cls(
             kr=KoreanStatuteHistory(remotes.kr, store=store, today=today),
             treatment=KoreanPrecedentTreatment(remotes.kr, store=store, today=today),
             pl=PolishActHistory(remotes.eli, store=store, today=today),
-            eu=EuActHistory(
-                remotes.cellar, sparql_url=sparql_url or DEFAULT_SPARQL_URL, store=store, today=today
-            ),
+            eu=EuActHistory(remotes.cellar, sparql_url=sparql, store=store, today=today),
+            treatment_pl=PolishJudgmentTreatment(remotes.saos, store=store, today=today),
+            treatment_eu=EuJudgmentTreatment(remotes.cellar, sparql_url=sparql, store=store, today=today),
         )
 
     def lookup(
@@ -136,10 +141,19 @@ class HistoryLookup:
         no article, not a statute or a judgment)."""
         citation = claim.citation
         anchor = citation.anchor
-        if anchor is None or citation.problem is not None or not isinstance(resolution, Found):
+        if anchor is None or citation.problem is not None:
+            return None
+        day = as_of or today_iso()
+        eu_act = citation.kind is Kind.EU_ACT and anchor.key.startswith("eu:celex:3")
+        if (
+            eu_act
+            and isinstance(resolution, (Found, NotFound))
+            and (repeal := self._eu_repealed(anchor.key, day))
+        ):
+            return repeal
+        if not isinstance(resolution, Found):
             return None
         document = _official(resolution)
-        day = as_of or today_iso()
         key = anchor.key
         try:
             if citation.kind in STATUTE_KINDS:
@@ -218,8 +232,15 @@ class HistoryLookup:
     def _precedent(self, claim: Claim, document: SourceDocument | None, day: str) -> HistoryMeasure:
         anchor = claim.citation.anchor
         assert anchor is not None
+        if anchor.key.startswith("pl:case:") and (document is None or document.kind is Kind.JUDGMENT):
+            return self._polish(anchor.key, document, day)
+        celex = (document.meta.get("celex") or document.number or "") if document is not None else ""
+        if anchor.key.startswith("eu:") and celex.startswith("6"):
+            return self._european(celex, day)
         if not anchor.key.startswith("kr:prec:"):
-            where = {"pl": "Polish judgments", "eu": "EU judgments"}.get(anchor.key.split(":")[0], anchor.key)
+            where = {"pl": "the Constitutional Tribunal", "eu": "EU judgments"}.get(
+                anchor.key[:2], anchor.key
+            )
             if anchor.key.startswith("kr:"):
                 where = "Korean decisions other than the 대법원's"
             return HistoryMeasure(
@@ -235,6 +256,35 @@ class HistoryLookup:
         if isinstance(answer, NotChecked):
             return HistoryMeasure(day, False, "law.go.kr", not_checked=answer.why)
         return HistoryMeasure(day, False, "law.go.kr", treatment=answer)
+
+    def _eu_repealed(self, key: str, day: str) -> HistoryMeasure | None:
+        """An EU act repealed with effect on or before `day` (or by an act CELLAR gives no date for); None:
+        not repealed then, or not known — the quote is then checked against its versions, which says so."""
+        celex = key.removeprefix("eu:celex:")
+        repeals = self.eu.repealed_by(celex) if self.eu is not None else ()
+        for repeal in () if isinstance(repeals, NotChecked) else repeals:
+            if (repeal.effective or repeal.date or "") <= day:
+                return HistoryMeasure(day, True, "cellar", repeal=repeal, act=celex)
+        return None
+
+    def _polish(self, key: str, document: SourceDocument | None, day: str) -> HistoryMeasure:
+        if self.treatment_pl is None:
+            return HistoryMeasure(day, False, "saos", not_checked=self.why_not, local_only=self.local_only)
+        number = (document.number if document is not None else None) or key.removeprefix("pl:case:")
+        decided = document.date if document is not None else None
+        court = document.court if document is not None else None
+        answer = self.treatment_pl.later_treatment(number, decided=decided, court=court)
+        if isinstance(answer, NotChecked):
+            return HistoryMeasure(day, False, "saos", not_checked=answer.why)
+        return HistoryMeasure(day, False, "saos", treatment=answer)
+
+    def _european(self, celex: str, day: str) -> HistoryMeasure:
+        if self.treatment_eu is None:
+            return HistoryMeasure(day, False, "cellar", not_checked=self.why_not, local_only=self.local_only)
+        answer = self.treatment_eu.later_treatment(celex)
+        if isinstance(answer, NotChecked):
+            return HistoryMeasure(day, False, "cellar", not_checked=answer.why)
+        return HistoryMeasure(day, False, "cellar", treatment=answer)
 
 
 def _differs_from(timeline: Timeline, day: str, document: SourceDocument | None, pinpoint: Pinpoint) -> bool:
@@ -297,6 +347,13 @@ def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
         if h.statute:
             return HistoryRow(Outcome.NOTE, _not_checked(h))
         return None  # a judgment whose treatment was not scanned: the finding's history says so
+    if h.repeal is not None:
+        values = {"act": f"CELEX {h.act}", "by": f"CELEX {h.repeal.by}", "as_of": h.as_of}
+        if h.repeal.effective:
+            return HistoryRow(Outcome.BLOCK, Message("act_repealed", {**values, "date": h.repeal.effective}))
+        return HistoryRow(
+            Outcome.NOTE, Message("act_repealed_undated", {**values, "adopted": h.repeal.date or "?"})
+        )
     if h.treatment is not None:
         return _treatment_row(h, h.treatment)
     if h.timeline is not None:
@@ -314,6 +371,8 @@ def _not_checked(h: HistoryMeasure) -> Message:
 
 def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None:
     for later in treatment.decisions:  # newest first: the one that matters is the earliest before as-of
+        if later.relation == "cited":
+            continue  # shown in the finding's treatment list, no status change
         values = {
             "number": later.number,
             "court": later.court,
@@ -325,6 +384,8 @@ def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None
             return HistoryRow(Outcome.SOFTEN, Message("treatment_later", values))
         if later.full_bench:
             return HistoryRow(Outcome.BLOCK, Message("treatment_overruled", values))
+        if later.relation == "departed":
+            return HistoryRow(Outcome.BLOCK, Message("treatment_departed", values))
         return HistoryRow(Outcome.SOFTEN, Message("treatment_negative", values))
     return None
 
@@ -410,111 +471,4 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-# ------------------------------------------------------------------------------ what a finding keeps
-
-
-def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryCheck | None:
-    """`Finding.history`: the timeline of the unit (or the judgment's later treatment), the note the
-    reviewer must read (the history's sentence the decision carries, else what the history says), and what
-    was scanned."""
-    if h is None:
-        return None
-    if note is None:
-        row = history_row(h, "")
-        note = row.message if row is not None else None
-    if h.not_checked:
-        return HistoryCheck(h.as_of, False, _not_checked(h))
-    if h.treatment is not None:
-        treatment = tuple(_later(h, later) for later in h.treatment.decisions)
-        scanned = Message("scanned_treatment_kr", {"what": h.treatment.scanned})
-        return HistoryCheck(h.as_of, True, note or Message("treatment_none"), (), treatment, scanned)
-    if h.timeline is not None:
-        segment = h.timeline.at(h.as_of)
-        periods = _segment_periods((segment,) if segment is not None else (), h.as_of)
-        scanned = Message("scanned_in_force", {"service": h.service, "as_of": h.as_of})
-        checked = segment is not None and not segment.unknown
-        return HistoryCheck(h.as_of, checked, note, periods, (), scanned)
-    qc = h.quote
-    assert qc is not None
-    periods = _quote_periods(qc)
-    scanned = Message(
-        "scanned_versions",
-        {
-            "service": h.service,
-            "label": qc.label,
-            "wordings": len(qc.matches),
-            "gaps": "; ".join(qc.gaps) or "—",
-        },
-    )
-    return HistoryCheck(h.as_of, not qc.not_checked, note, periods, (), scanned)
-
-
-def _later(h: HistoryMeasure, later: LaterDecision) -> LaterTreatment:
-    before = later.date is None or later.date < h.as_of
-    kind = TreatmentKind.OVERRULED if later.full_bench and before else TreatmentKind.NEGATIVE
-    return LaterTreatment(
-        number=later.number,
-        court=later.court,
-        date=later.date,
-        kind=kind.value,
-        excerpt=_short(later.excerpt, EXCERPT),
-        full_bench=bool(later.full_bench),
-        url=later.url or None,
-    )
-
-
-def _quote_periods(qc: QuoteCheck) -> tuple[VersionPeriod, ...]:
-    rows: dict[tuple[str, str | None], VersionPeriod] = {}
-    in_force = qc.in_force
-    for match in qc.matches:
-        exact = match.fragment.status is FragmentStatus.EXACT
-        for period in match.wording.periods:
-            rows[(period.start or "", period.end)] = _version_period(
-                match.wording.made_by.label or match.wording.made_by.id,
-                period,
-                match.wording.reading.comparable or match.wording.reading.text,
-                checked=in_force is not None and period == in_force.period,
-                matches=exact,
-            )
-    if in_force is not None and in_force.version is not None:
-        ident = (in_force.period.start or "", in_force.period.end)
-        if ident not in rows:
-            reading = in_force.reading
-            text = (reading.comparable or reading.text) if reading is not None else ""
-            rows[ident] = _version_period(
-                in_force.version.label or in_force.version.id,
-                in_force.period,
-                text,
-                checked=True,
-                matches=qc.matches_in_force if reading is not None and text else None,
-            )
-    return tuple(sorted(rows.values(), key=lambda p: p.start))
-
-
-def _segment_periods(segments: tuple[Segment, ...], as_of: str) -> tuple[VersionPeriod, ...]:
-    out = []
-    for segment in segments:
-        if segment.version is None:
-            continue
-        reading = segment.reading
-        text = (reading.comparable or reading.text) if reading is not None else ""
-        label = segment.version.label or segment.version.id
-        checked = segment.period.contains(as_of)
-        out.append(_version_period(label, segment.period, text, checked=checked, matches=None))
-    return tuple(out)
-
-
-def _version_period(
-    label: str, period: Period, text: str, *, checked: bool, matches: bool | None
-) -> VersionPeriod:
-    return VersionPeriod(
-        label=label,
-        start=period.start or "",
-        end=period.end,
-        checked=checked,
-        matches=matches,
-        excerpt=_short(text, EXCERPT),
-    )
-
-
-__all__ = ["HistoryLookup", "HistoryMeasure", "HistoryRow", "Outcome", "history_check", "history_row"]
+__all__ = ["HistoryLookup", "HistoryMeasure", "HistoryRow", "Outcome", "history_row"]

@@ -106,6 +106,72 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "이후 판결의 부정적 평가가 있습니다. 현재도 유효한 판례인지 확인하십시오. "
         "{court} {date} {number}: “{excerpt}”",
     },
+    "treatment_departed": {
+        "en": "{number} ({court}, {date}) expressly departed from this judgment's view before the review's "
+        "date ({as_of}): “{excerpt}”. It is no longer good law on this point: blocked until corrected.",
+        "pl": "{number} ({court}, {date}) przed dniem przeglądu ({as_of}) wyraźnie odstąpił od poglądu tego "
+        "orzeczenia: „{excerpt}”. W tym zakresie nie jest to już aktualne orzecznictwo - BLOKADA.",
+        "ko": "{court} {date} {number} 판결이 검토 기준일({as_of}) 전에 이 판결의 견해에서 명시적으로 "
+        "벗어났습니다: “{excerpt}”. 이 부분에서는 더 이상 유효한 판례가 아닙니다.",
+    },
+    "treatment_cited_only": {
+        "en": "{count} later decisions cite it; none was found to set it aside, change it or depart from it.",
+        "pl": "Późniejsze orzeczenia powołujące je: {count}; w żadnym nie znaleziono uchylenia, zmiany ani "
+        "odstąpienia od niego.",
+        "ko": "이 판결을 인용한 이후 판결은 {count}건이며, 이를 파기·변경하거나 달리 판단한 판결은 찾지 "
+        "못했습니다.",
+    },
+    "scanned_treatment_pl": {
+        "en": "Treatment checked in SAOS (common courts and the Supreme Court as SAOS holds them; not the "
+        "administrative courts) ({what}).",
+        "pl": "Późniejsze orzecznictwo sprawdzono w SAOS (sądy powszechne i Sąd Najwyższy w zakresie, "
+        "w jakim SAOS je obejmuje; bez sądów administracyjnych) ({what}).",
+        "ko": "SAOS에서 이후 판결을 확인했습니다(SAOS가 보유한 일반법원과 대법원 판결; "
+        "행정법원 제외) ({what}).",
+    },
+    "scanned_treatment_eu": {
+        "en": "Later judgments citing it looked up in CELLAR's citation relation; the relation says that a "
+        "judgment cites it, not whether the Court departed from it, so “overruled” cannot be told ({what}).",
+        "pl": "Późniejsze orzeczenia powołujące je sprawdzono w relacji cytowań CELLAR; relacja mówi, że "
+        "orzeczenie je powołuje, a nie czy Trybunał od niego odstąpił - „uchylenia poglądu” nie da się "
+        "z niej odczytać ({what}).",
+        "ko": "CELLAR의 인용 관계에서 이 판결을 인용한 이후 판결을 확인했습니다. 이 관계는 인용 여부만 "
+        "알려 줄 뿐 법원이 견해를 변경했는지는 알려 주지 않습니다 ({what}).",
+    },
+    "treatment_eu_cited": {
+        "en": "{count} later decisions of the EU courts cite it; CELLAR does not say how, so read them to "
+        "confirm it is still good law.",
+        "pl": "Powołuje je {count} późniejszych orzeczeń sądów UE; CELLAR nie podaje, w jaki sposób - "
+        "przeczytaj je, aby potwierdzić aktualność orzeczenia.",
+        "ko": "EU 법원의 이후 판결 {count}건이 이 판결을 인용합니다. CELLAR는 인용 방식을 알려 주지 않으므로 "
+        "현재도 유효한지 직접 확인하십시오.",
+    },
+    "treatment_eu_none": {
+        "en": "CELLAR lists no later decision of the EU courts citing it.",
+        "pl": "CELLAR nie wskazuje późniejszych orzeczeń sądów UE, które by je powoływały.",
+        "ko": "CELLAR에는 이 판결을 인용한 EU 법원의 이후 판결이 없습니다.",
+    },
+    "act_repealed": {
+        "en": "On the review's date ({as_of}) the act is not in force: {act} was repealed by {by} with "
+        "effect from {date}. Blocked until corrected.",
+        "pl": "W dniu przeglądu ({as_of}) akt nie obowiązuje: {act} uchylono aktem {by} ze skutkiem od "
+        "{date} - BLOKADA.",
+        "ko": "검토 기준일({as_of}) 현재 이 법령은 효력이 없습니다: {act}은(는) {by}에 의해 {date}부터 "
+        "폐지되었습니다.",
+    },
+    "act_repealed_undated": {
+        "en": "{act} was repealed by {by} (adopted {adopted}); CELLAR does not say from when: check that it "
+        "was in force on the review's date ({as_of}).",
+        "pl": "{act} uchylono aktem {by} (przyjętym {adopted}); CELLAR nie podaje, od kiedy - sprawdź, czy "
+        "obowiązywał w dniu przeglądu ({as_of}).",
+        "ko": "{act}은(는) {by}({adopted} 채택)에 의해 폐지되었으나 CELLAR는 폐지 시점을 알려 주지 "
+        "않습니다. 검토 기준일({as_of})에 시행 중이었는지 확인하십시오.",
+    },
+    "scanned_repeal": {
+        "en": "The acts repealing {act} looked up in CELLAR.",
+        "pl": "Akty uchylające {act} sprawdzono w CELLAR.",
+        "ko": "CELLAR에서 {act}을(를) 폐지한 법령을 확인했습니다.",
+    },
     "treatment_later": {
         "en": "{number} ({court}, {date}) changed this judgment's view only after the review's date "
         "({as_of}): “{excerpt}”",

@@ -20,7 +20,8 @@ from verifier.citations.substance import claim_substance
 from verifier.claim_sample import language_of_claim
 from verifier.cross_reference import referenced_units
 from verifier.gradient import Decision, decide
-from verifier.history_check import HistoryMeasure, history_check
+from verifier.history_check import HistoryMeasure
+from verifier.history_keep import history_check
 from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage

@@ -477,3 +477,59 @@ def test_a_warm_run_asks_upstream_nothing_for_the_history_either(
     assert [f["history"] for f in findings_of(second).values()] == [
         f["history"] for f in findings_of(first).values()
     ]
+
+
+# --- issue 17 §3: later treatment of Polish and EU judgments, a repealed EU act ---------------------------
+
+# real sentences: C-300/21 paragraph 48 (citing C-311/18) and C-311/18 paragraph 84 (citing Article 3(2) of
+# Directive 95/46), their links dropped; the Polish memo cites SA Wrocław III AUa 271/12 (SAOS test export)
+EU_DRAFT = (
+    "It is apparent, in particular, from recital 10 of the GDPR that the objectives of the GDPR are, inter "
+    "alia, to ensure a consistent and high level of protection of natural persons with regard to the "
+    "processing of personal data within the European Union (see, to that effect, judgments of 16 July 2020, "
+    "Facebook Ireland and Schrems, C\u2011311/18, EU:C:2020:559, paragraph 101).\n\n"
+    "As to whether such an operation may be regarded as being excluded from the scope of the GDPR under "
+    "Article\u00a02(2) thereof, it should be noted that that provision lays down exceptions to the scope of "
+    "that regulation, as defined in Article\u00a02(1) thereof, which must be interpreted strictly (see, by "
+    "analogy, as regards Article\u00a03(2) of Directive 95/46, judgment of 10\u00a0July 2018, Jehovan "
+    "todistajat, C\u201125/17, EU:C:2018:551, paragraph\u00a037).\n"
+)
+
+
+def test_a_polish_judgment_s_later_treatment_is_checked_in_saos_by_its_signature_only(
+    sources: FakeSources, tmp_path: Path
+) -> None:
+    _, report = run_verify(tmp_path, str(DATA / "drafts" / "memo_cp1250.txt"), "--as-of", "2026-12-01")
+    [finding] = [f for f in findings_of(report).values() if "III AUa 271/12" in f["citation"]]
+    assert finding["status"] == "verified", finding["rationale"]
+    history = finding["history"]
+    assert history["checked"] is True
+    assert history["treatment"] == []
+    assert history["note"]["key"] == "treatment_none"
+    assert history["scanned"]["text"]["en"].startswith(
+        "Treatment checked in SAOS (common courts and the Supreme Court as SAOS holds them; not the "
+        "administrative courts)"
+    )
+    searches = [r for r in sources.requests if r.path.endswith("/search/judgments") and r.param("all")]
+    assert [r.param("all") for r in searches] == ['"III AUa 271/12"']
+    assert searches[0].param("judgmentDateFrom") == "2012-05-17"
+
+
+def test_an_eu_judgment_cited_later_and_a_repealed_directive(sources: FakeSources, tmp_path: Path) -> None:
+    _, report = run_verify(tmp_path, draft(tmp_path, EU_DRAFT), "--as-of", "2026-12-01")
+    findings = list(findings_of(report).values())
+    [schrems] = [f for f in findings if "311/18" in f["citation"]]
+    assert [(t["number"], t["kind"], t["date"]) for t in schrems["history"]["treatment"]] == [
+        ("C-300/21", "cited", "2023-05-04")
+    ]
+    assert schrems["history"]["note"]["key"] == "treatment_eu_cited"
+    assert "“overruled” cannot be told" in schrems["history"]["scanned"]["text"]["en"]
+    [directive] = [f for f in findings if "95/46" in f["citation"]]
+    assert directive["status"] == "unverified"  # the fake CELLAR has no text of the directive
+    assert directive["history"]["note"]["key"] == "act_repealed"
+    assert "with effect from 2018-05-25" in directive["history"]["note"]["text"]["en"]
+    assert "ze skutkiem od 2018-05-25" in directive["history"]["note"]["text"]["pl"]
+
+    _, before = run_verify(tmp_path, draft(tmp_path, EU_DRAFT), "--as-of", "2018-05-01")
+    [directive] = [f for f in findings_of(before).values() if "95/46" in f["citation"]]
+    assert directive["history"] is None or directive["history"]["note"]["key"] != "act_repealed"

@@ -74,10 +74,12 @@ Q_VERSIONS = (
     "OPTIONAL {{ ?c cdm:act_consolidated_date ?date }} }} }}"
 )
 Q_REPEALED = (
-    PREFIXES + 'SELECT DISTINCT ?celex ?date WHERE {{ ?b cdm:resource_legal_id_celex "{celex}"^^xsd:string . '
+    PREFIXES
+    + 'SELECT DISTINCT ?celex ?date ?end WHERE {{ ?b cdm:resource_legal_id_celex "{celex}"^^xsd:string . '
     "{{ ?r cdm:resource_legal_repeals_resource_legal ?b }} UNION "
     "{{ ?r cdm:resource_legal_implicitly_repeals_resource_legal ?b }} "
-    "?r cdm:resource_legal_id_celex ?celex . OPTIONAL {{ ?r cdm:work_date_document ?date }} }}"
+    "?r cdm:resource_legal_id_celex ?celex . OPTIONAL {{ ?r cdm:work_date_document ?date }} "
+    "OPTIONAL {{ ?b cdm:resource_legal_date_end-of-validity ?end }} }}"
 )
 
 
@@ -88,9 +90,19 @@ class Repeal:
         str | None
     )  # the repealing act's date (cdm:work_date_document), not necessarily when it takes effect
     url: str
+    end: str | None = (
+        None  # the repealed act's last day of validity (cdm:resource_legal_date_end-of-validity)
+    )
+
+    @property
+    def effective(self) -> str | None:
+        """The first day on which the act is no longer in force (the day after its end of validity)."""
+        if not self.end:
+            return None
+        return (dt.date.fromisoformat(self.end[:10]) + dt.timedelta(days=1)).isoformat()
 
 
-def _check_sparql(response: Any) -> None:
+def check_sparql(response: Any) -> None:
     if response.status_code == 200:
         try:
             data = json.loads(response.content)
@@ -124,7 +136,7 @@ class EuActHistory:
             params={"query": query, "format": "application/sparql-results+json"},
             headers={"Accept": "application/sparql-results+json"},
             redact_params=(),
-            check=_check_sparql,
+            check=check_sparql,
         )
         rows = json.loads(fetched.content)["results"].get("bindings") or []
         return [{k: str(v.get("value", "")) for k, v in row.items()} for row in rows]
@@ -194,12 +206,23 @@ class EuActHistory:
 
     def repealed_by(self, celex: str) -> tuple[Repeal, ...] | NotChecked:
         celex = celex.strip().upper()
-        try:
-            rows = self._sparql(Q_REPEALED.format(celex=celex))
-        except SourceError as exc:
-            return not_checked(exc, f"the acts repealing {celex} could not be listed")
+        today = self._today().isoformat()
+        with self._locks(f"repeal:{celex}"):
+            cached = self.store.get("repeal", f"{ORIGIN}:{celex}")
+            if cached is not None and list_is_fresh(str(cached["listed_on"]), day=today, today=today):
+                rows = list(cached["rows"])
+            else:
+                try:
+                    rows = self._sparql(Q_REPEALED.format(celex=celex))
+                except SourceError as exc:
+                    return not_checked(exc, f"the acts repealing {celex} could not be listed")
+                self.store.put("repeal", f"{ORIGIN}:{celex}", {"rows": rows, "listed_on": today})
         return tuple(
-            Repeal(r["celex"], r.get("date") or None, public_url(r["celex"])) for r in rows if r.get("celex")
+            Repeal(
+                r["celex"], r.get("date") or None, public_url(r["celex"]), (r.get("end") or "")[:10] or None
+            )
+            for r in rows
+            if r.get("celex")
         )
 
     def text(self, version: Version) -> VersionText | NotChecked:

@@ -111,7 +111,7 @@ class KoreanPrecedentTreatment:
         key = f"{ORIGIN}:{number}"
         cached = self.store.get("treatment", key)
         if cached is not None and list_is_fresh(str(cached["listed_on"]), day=today, today=today):
-            return _treatment_from_json(cached)
+            return treatment_from_json(cached)
         try:
             hits = self._search(number)
         except SourceError as exc:
@@ -160,7 +160,7 @@ class KoreanPrecedentTreatment:
             + "; lower courts and judgments law.go.kr does not hold were not scanned"
         )
         treatment = Treatment(number, tuple(decisions), scanned, today, len(hits), read, truncated)
-        self.store.put("treatment", key, _treatment_to_json(treatment))
+        self.store.put("treatment", key, treatment_to_json(treatment))
         return treatment
 
     def _search(self, number: str) -> list[_Hit]:
@@ -246,7 +246,7 @@ def _text(el: Element, tag: str) -> str:
     return "" if found is None else "".join(found.itertext()).strip()
 
 
-def _treatment_to_json(t: Treatment) -> dict[str, Any]:
+def treatment_to_json(t: Treatment) -> dict[str, Any]:
     return {
         "cited": t.cited,
         "decisions": [
@@ -271,7 +271,7 @@ def _treatment_to_json(t: Treatment) -> dict[str, Any]:
     }
 
 
-def _treatment_from_json(d: dict[str, Any]) -> Treatment:
+def treatment_from_json(d: dict[str, Any]) -> Treatment:
     decisions = tuple(
         LaterDecision(
             number=str(x["number"]),
