@@ -120,10 +120,16 @@ def _draft(document: IngestedDocument | None, upload: Upload | None) -> tuple[di
 
 
 def _enqueue(review: Review) -> None:
+    # The review handed back says what happened to its task, as the database does: the view tells the user
+    # "queued, will run when the worker is back" from it (the stale instance said so of every review).
     worker.mark_dispatched(review_id=review.pk)
-    tasks.send_on_commit(
-        tasks.process_review_task, review.pk, unsent=lambda: worker.mark_unsent(review_id=review.pk)
-    )
+    review.dispatched_at = timezone.now()
+
+    def unsent() -> None:
+        worker.mark_unsent(review_id=review.pk)
+        review.dispatched_at = None
+
+    tasks.send_on_commit(tasks.process_review_task, review.pk, unsent=unsent)
 
 
 def version_changes(review: Review) -> dict[str, list[str]]:

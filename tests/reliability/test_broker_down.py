@@ -69,6 +69,26 @@ def test_a_review_created_with_the_broker_down_is_saved_and_queued(
     assert review.pk in reviews
 
 
+def test_with_the_broker_up_a_new_review_is_sent_and_nobody_is_told_it_waits(
+    transactional_db, roles, people, client_for, monkeypatch
+) -> None:
+    """The other half: the warning is only for a broker that refused the task. (The view read the review it
+    had in hand, whose dispatch time the service had set in the database only: every new review was said to
+    wait for an unreachable worker.)"""
+    from workbench.models import Review
+
+    sent: list[tuple[object, ...]] = []
+    monkeypatch.setattr(
+        "workbench.tasks.process_review_task.apply_async", lambda args: sent.append(tuple(args))
+    )
+    page = post_new_review(client_for("associate"), people, memo_text("memo-eu.md"), "broker up")
+    review = Review.objects.get(title="broker up")
+    assert sent == [(review.pk,)]
+    assert review.dispatched_at is not None
+    assert WAITS not in page.content.decode()
+    assert "worker cannot be reached" not in page.content.decode()
+
+
 def test_a_new_version_and_a_retry_with_the_broker_down_are_saved_and_queued(
     transactional_db, roles, people, client_for, broker_at, settings
 ) -> None:
