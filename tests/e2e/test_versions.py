@@ -36,7 +36,9 @@ def test_what_changed_the_redline_and_the_earlier_version(
     expect(page.locator("#progress")).to_contain_text("Done", timeout=90_000)
     review_url = page.url.split("?")[0]
 
-    # A status chip keeps the sort that was chosen.
+    # A status chip keeps the sort that was chosen (once the finish has settled: the exports and the
+    # actions it brings are still coming in when "Done" shows).
+    page.wait_for_load_state("networkidle")
     page.locator("#f-sort").select_option("risk")
     expect(page).to_have_url(re.compile(r"sort=risk"))
     page.locator("a.count[data-status=unverified]").click()
