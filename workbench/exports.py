@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db.models import F, Prefetch, QuerySet
 from django.utils import translation
+from django.utils.translation import gettext
 
 from verifier.model import STATUS_ICON, Status
 from verifier.provenance import checked_against
@@ -40,6 +41,7 @@ from workbench.export_common import (
 from workbench.export_docx import comment_runs_in_docx, write_draft_with_runs
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in
+from workbench.words import check_word, role_word, status_word
 
 FORMATS = ("json", "csv", "pdf", "docx")
 # A snapshot's header, never its text and units (380 KB and 151 KB for k.c.): exports name the source, and
@@ -288,7 +290,8 @@ def export_pdf(review: Review, lang: str) -> bytes:
     current = review.findings.filter(version=review.version).order_by("ordinal")
     chain = chain_of(review)
     when = reference_time(review)
-    pdf = new_pdf(f"Citation review: {review.title}", when)
+    # every word of the report in the reader's language (render() holds translation.override(lang))
+    pdf = new_pdf(gettext("Citation review: %(title)s") % {"title": review.title}, when)
     pdf.add_page()
     width = pdf.w - pdf.l_margin - pdf.r_margin
     lines = Lines(pdf)
@@ -297,30 +300,38 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.set_font("body", style, size)
         lines.write(width, height, text)
 
-    line("Citation review report", 16, "B", 8)
+    line(gettext("Citation review report"), 16, "B", 8)
     line(review.title, 12, "B", 6)
     signoff = review.signoff if review.is_signed_off else None
-    checked = f"{review.finished_at:%Y-%m-%d %H:%M} UTC" if review.finished_at else "not finished"
+    checked = f"{review.finished_at:%Y-%m-%d %H:%M} UTC" if review.finished_at else gettext("not finished")
     line(
-        f"Matter: {review.matter.reference} {review.matter.name}\n"
-        f"Draft: {review.draft_name} (version {review.version}), sha256 {review.draft_sha256}\n"
-        f"Created: {review.created_at:%Y-%m-%d %H:%M} UTC · checked: {checked}\n"
-        f"Law as of: {review.as_of.isoformat()}"
+        gettext("Matter: %(matter)s") % {"matter": f"{review.matter.reference} {review.matter.name}"}
+        + "\n"
+        + gettext("Draft: %(name)s (version %(version)s), sha256 %(sha)s")
+        % {"name": review.draft_name, "version": review.version, "sha": review.draft_sha256}
+        + "\n"
+        + gettext("Created: %(created)s · checked: %(checked)s")
+        % {"created": f"{review.created_at:%Y-%m-%d %H:%M} UTC", "checked": checked}
+        + "\n"
+        + gettext("Law as of: %(date)s") % {"date": review.as_of.isoformat()}
     )
-    line(
-        f"Signed off by {signoff.user.get_username()} on {signoff.signed_at:%Y-%m-%d %H:%M} UTC"
+    signed = (
+        gettext("Signed off by %(user)s on %(when)s") % {"user": signoff.user.get_username(),
+                                                         "when": f"{signoff.signed_at:%Y-%m-%d %H:%M} UTC"}
         + (f": {signoff.comment}" if signoff.comment else "")
         if signoff
-        else "NOT SIGNED OFF",
-        10,
-        "B",
-    )
+        else gettext("NOT SIGNED OFF")
+    )  # fmt: skip
+    line(signed, 10, "B")
     pdf.ln(2)
     counts = status_summary(Status(s) for s in current.values_list("status", flat=True))
     line(
-        "Counts: "
-        + " · ".join(f"{s.value} {counts[s.value]}" for s in Status)
-        + f" · total {counts['total']} · hard blocks {counts['hard_blocks']}",
+        gettext("Counts:")
+        + " "
+        + " · ".join(f"{status_word(s.value)} {counts[s.value]}" for s in Status)
+        + " · "
+        + gettext("total %(total)s · hard blocks %(blocks)s")
+        % {"total": counts["total"], "blocks": counts["hard_blocks"]},
         9.5,
     )
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
@@ -330,7 +341,14 @@ def export_pdf(review: Review, lang: str) -> bytes:
     # The table: a colour bar and the status in words (not colour alone).
     pdf.set_font("body", "B", 8.5)
     cols = (14, 30, 62, 34, width - 140)
-    for title, w in zip(("ID", "Status", "Citation", "Required→achieved", "Review state"), cols, strict=True):
+    titles = (
+        gettext("ID"),
+        gettext("Status"),
+        gettext("Citation"),
+        gettext("Check"),
+        gettext("Review state"),
+    )
+    for title, w in zip(titles, cols, strict=True):
         pdf.cell(w, 6, title, border="B")
     pdf.ln()
     pdf.set_font("body", "", 8.5)
@@ -342,53 +360,66 @@ def export_pdf(review: Review, lang: str) -> bytes:
             y = pdf.get_y()
         pdf.set_fill_color(*rgb)
         pdf.rect(pdf.l_margin - 3, y + 0.8, 2, 4.4, style="F")
-        values = (f.finding_id, f.status, f.citation, f"{f.required_level}→{f.achieved_level}", f.state)
+        values = (
+            f.finding_id,
+            status_word(f.status),
+            f.citation,
+            check_word(f.required_level, f.achieved_level, f.claim_type),
+            str(f.get_state_display()),
+        )
         for value, w in zip(values, cols, strict=True):
             lines.cell(w, 6, _fit(lines, value, w - 1.5), border="B", new_x="RIGHT", new_y="TOP")
         pdf.ln()
     pdf.ln(4)
 
-    line("Evidence for findings that are not green", 12, "B", 7)
+    line(gettext("Evidence for findings that are not green"), 12, "B", 7)
     for f in rows_of(review, snapshots):
         if f.status == Status.VERIFIED:
             continue
         pdf.set_text_color(*STATUS_RGB.get(f.status, (0, 0, 0)))
-        line(f"{f.finding_id} · {f.status} · {f.citation}", 10, "B", 5.5)
+        line(f"{f.finding_id} · {status_word(f.status)} · {f.citation}", 10, "B", 5.5)
         pdf.set_text_color(0, 0, 0)
-        line(f"Claim: {bounded(f.claim_text)}")
+        line(gettext("Claim: %(text)s") % {"text": bounded(f.claim_text)})
         if f.quote:
-            line(f"Quote: “{bounded(f.quote)}”")
-        line(f"Rationale: {rationale_in(f, lang)}")
+            line(gettext("Quote: “%(text)s”") % {"text": bounded(f.quote)})
+        line(gettext("Rationale: %(text)s") % {"text": rationale_in(f, lang)})
         if history := history_note_in(f, lang):
-            line(f"As of {review.as_of.isoformat()}: {history}")
+            line(gettext("As of %(date)s: %(note)s") % {"date": review.as_of.isoformat(), "note": history})
         if f.match and f.match.get("excerpt"):
-            line(f"Source excerpt: {bounded(f.match['excerpt'])}")
+            line(gettext("Source excerpt: %(text)s") % {"text": bounded(f.match["excerpt"])})
         if f.match and f.match.get("diff"):
             diff = " ".join(
                 words if op == "equal" else (f"[-{words}]" if op == "delete" else f"[+{words}]")
                 for op, words in f.match["diff"]
             )
-            line(f"Differences: {bounded(diff)}")
+            line(gettext("Differences: %(text)s") % {"text": bounded(diff)})
         if f.snapshot:
-            line(f"Source: {f.snapshot.title} · {f.snapshot.url} · sha256 {f.snapshot.sha256}", 8)
+            source = f"{f.snapshot.title} · {f.snapshot.url} · sha256 {f.snapshot.sha256}"
+            line(gettext("Source: %(source)s") % {"source": source}, 8)
             line(provenance_line(f.snapshot, lang), 8.5, "B" if f.supplied_source_id else "")
         if f.official_status:
             line(
-                f"Against the official source: {f.official_status}",
+                gettext("Against the official source: %(status)s")
+                % {"status": status_word(f.official_status)},
                 8.5,
                 "B" if f.clears_official_block else "",
             )
         for d in f.decisions.all():
             line(
-                f"Decision: {d.get_action_display()} by {d.user.get_username()} ({d.role}), "
-                f"{d.created_at:%Y-%m-%d %H:%M}"
+                gettext("Decision: %(action)s by %(user)s (%(role)s), %(when)s")
+                % {
+                    "action": d.get_action_display(),
+                    "user": d.user.get_username(),
+                    "role": role_word(d.role),
+                    "when": f"{d.created_at:%Y-%m-%d %H:%M}",
+                }
                 + (f" — {d.comment}" if d.comment else "")
-                + (f" — wording: {d.text}" if d.text else ""),
+                + (" — " + gettext("wording: %(text)s") % {"text": d.text} if d.text else ""),
                 8.5,
             )
         pdf.ln(2)
     pdf.ln(2)
-    line("Sources checked against", 12, "B", 7)
+    line(gettext("Sources checked against"), 12, "B", 7)
     cited: dict[int, list[str]] = {}  # in the order of each source's first finding
     for snapshot_id, ordinal in current.exclude(snapshot=None).values_list("snapshot_id", "ordinal"):
         cited.setdefault(snapshot_id, []).append(Finding(ordinal=ordinal).finding_id)
@@ -397,7 +428,8 @@ def export_pdf(review: Review, lang: str) -> bytes:
         line(f"{snapshot.title} ({', '.join(ids)}) · sha256 {snapshot.sha256}", 8.5, "B")
         line(provenance_line(snapshot, lang), 8.5)
     pdf.ln(2)
-    line(f"Audit chain: {len(chain)} events; head hash {chain[-1].hash if chain else '-'}", 9, "B")
+    head = chain[-1].hash if chain else "-"
+    line(gettext("Audit chain: %(n)s events; head hash %(head)s") % {"n": len(chain), "head": head}, 9, "B")
     return bytes(pdf.output())
 
 

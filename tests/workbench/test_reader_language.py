@@ -72,3 +72,36 @@ def test_an_export_is_in_the_language_asked_for_and_the_json_in_the_drafts(
     assert WORDS["en"] in data["documents"][0]["findings"][0]["rationale"]
     exported = review.audit_events.filter(kind="exported").order_by("-seq").values_list("payload", flat=True)
     assert [p["language"] for p in exported][:2] == ["en", language]
+
+
+PDF_WORDS = {  # the report's own words, not only its rationales (issue 19: every word in the reader's)
+    "en": ("Citation review report", "Evidence for findings that are not green", "Rationale:", "Law as of:"),
+    "pl": (
+        "Raport z weryfikacji cytatów",
+        "Dowody dla ustaleń innych niż zielone",
+        "Uzasadnienie:",
+        "Stan prawny",
+    ),
+    "ko": ("인용 검토 보고서", "녹색이 아닌 검토 결과의 근거", "판단 근거:", "법령 기준일:"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "ko"])
+def test_the_pdf_report_is_written_in_the_language_asked_for(review, client_for, language) -> None:
+    import subprocess
+
+    response = client_for("partner").get(
+        reverse("review_export", args=[review.pk, "pdf"]), {"lang": language}
+    )
+    pdf = b"".join(response.streaming_content)
+    text = " ".join(
+        subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True)
+        .stdout.decode()
+        .split()
+    )
+    for words in PDF_WORDS[language]:
+        assert words in text, (words, text[:600])
+    for other, words in PDF_WORDS.items():
+        if other != language:
+            assert words[0] not in text
+    assert WORDS[language] in text  # and the rationale with them
