@@ -7,7 +7,6 @@ fetch, verify, store verdicts, complete) are the worker's (`workbench.worker`, r
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import date
 from typing import Any
 
@@ -43,7 +42,6 @@ from workbench.records import (
     document_of,
     draft_fields,
     provenance_of_snapshot,
-    same_claim_key,
 )
 from workbench.sources import history_lookup
 
@@ -130,43 +128,6 @@ def _enqueue(review: Review) -> None:
         review.dispatched_at = None
 
     tasks.send_on_commit(tasks.process_review_task, review.pk, unsent=unsent)
-
-
-def version_changes(review: Review) -> dict[str, list[str]]:
-    """Citations added, changed (same citation, its claim or quote edited), removed and kept between the
-    previous version and the current one.
-
-    The claim key holds the sentence and the quote, so an edited sentence under an unchanged citation has a
-    key only the new version has and one only the old version has: compared by key alone, it was listed as
-    both new and removed. What is left over after the keys are matched is paired by the citation's words.
-    Counts, not dicts: a citation made twice with the same claim is two citations."""
-    if review.version < 2:
-        return {"added": [], "changed": [], "removed": [], "kept": []}
-    old = list(review.findings.filter(version=review.version - 1).order_by("ordinal"))
-    new = list(review.findings.filter(version=review.version).order_by("ordinal"))
-    unmatched_old = Counter(same_claim_key(f) for f in old)
-    kept, fresh = [], []
-    for f in new:
-        if unmatched_old[same_claim_key(f)]:
-            unmatched_old[same_claim_key(f)] -= 1
-            kept.append(f.citation)
-        else:
-            fresh.append(f)
-    gone: dict[str, list[str]] = {}
-    for f in old:
-        if unmatched_old[same_claim_key(f)]:
-            unmatched_old[same_claim_key(f)] -= 1
-            gone.setdefault(" ".join(f.citation.split()), []).append(f.citation)
-    added, changed = [], []
-    for f in fresh:
-        words = " ".join(f.citation.split())
-        if gone.get(words):
-            gone[words].pop(0)
-            changed.append(f.citation)
-        else:
-            added.append(f.citation)
-    removed = [citation for citations in gone.values() for citation in citations]
-    return {"added": added, "changed": changed, "removed": removed, "kept": kept}
 
 
 def add_version(

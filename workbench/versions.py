@@ -1,11 +1,15 @@
-"""Earlier versions of a draft and the redline between two versions: what was deleted and inserted, word by
-word inside changed paragraphs."""
+"""Earlier versions of a draft, the redline between two versions (what was deleted and inserted, word by word
+inside changed paragraphs) and which citations a new version added, changed, removed and kept."""
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass
+
+from workbench.models import Review
+from workbench.records import same_claim_key
 
 # Word-level diffing is quadratic in the worst case: changed stretches longer than this are shown as one
 # deletion and one insertion instead (a rewritten section, where words would not help anyway).
@@ -73,3 +77,40 @@ def _words(old: str, new: str) -> list[Piece]:
 
 def _count(text: str) -> int:
     return len(re.findall(r"\w+", text))
+
+
+def version_changes(review: Review) -> dict[str, list[str]]:
+    """Citations added, changed (same citation, its claim or quote edited), removed and kept between the
+    previous version and the current one.
+
+    The claim key holds the sentence and the quote, so an edited sentence under an unchanged citation has a
+    key only the new version has and one only the old version has: compared by key alone, it was listed as
+    both new and removed. What is left over after the keys are matched is paired by the citation's words.
+    Counts, not dicts: a citation made twice with the same claim is two citations."""
+    if review.version < 2:
+        return {"added": [], "changed": [], "removed": [], "kept": []}
+    old = list(review.findings.filter(version=review.version - 1).order_by("ordinal"))
+    new = list(review.findings.filter(version=review.version).order_by("ordinal"))
+    unmatched_old = Counter(same_claim_key(f) for f in old)
+    kept, fresh = [], []
+    for f in new:
+        if unmatched_old[same_claim_key(f)]:
+            unmatched_old[same_claim_key(f)] -= 1
+            kept.append(f.citation)
+        else:
+            fresh.append(f)
+    gone: dict[str, list[str]] = {}
+    for f in old:
+        if unmatched_old[same_claim_key(f)]:
+            unmatched_old[same_claim_key(f)] -= 1
+            gone.setdefault(" ".join(f.citation.split()), []).append(f.citation)
+    added, changed = [], []
+    for f in fresh:
+        words = " ".join(f.citation.split())
+        if gone.get(words):
+            gone[words].pop(0)
+            changed.append(f.citation)
+        else:
+            added.append(f.citation)
+    removed = [citation for citations in gone.values() for citation in citations]
+    return {"added": added, "changed": changed, "removed": removed, "kept": kept}

@@ -28,6 +28,7 @@ from workbench import (
     review_list,
     services,
     supplied_views,
+    versions,
     words,
     workspace,
 )
@@ -233,7 +234,7 @@ def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
     context: dict[str, Any] = {
         "version_form": DraftVersionForm(),
         "bulk": [],
-        "changes": services.version_changes(review) if not review.is_running else {},
+        "changes": versions.version_changes(review) if not review.is_running else {},
     }
     if is_partner(request.user) and not review.is_signed_off and not review.is_running:
         context["bulk"] = list(

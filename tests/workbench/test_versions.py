@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from verifier.ingest import ingest_text
-from workbench import services, worker
+from workbench import services, versions, worker
 from workbench.models import Decision, Finding, Review
 
 FIRST = (
@@ -106,7 +106,7 @@ def test_a_citation_whose_quote_was_corrected_is_changed_not_both_new_and_remove
     run_inline(review)
     review.refresh_from_db()
 
-    changes = services.version_changes(review)
+    changes = versions.version_changes(review)
 
     assert changes["changed"] == ["개인정보 보호법 제15조 제1항"]
     assert changes["added"] == ["민법 제750조"]
@@ -125,7 +125,7 @@ def test_a_citation_made_twice_with_the_same_claim_counts_twice(checked_review, 
     run_inline(review)
     review.refresh_from_db()
 
-    changes = services.version_changes(review)
+    changes = versions.version_changes(review)
 
     assert changes["kept"] == ["Article 6(1)(f) GDPR", "Case C-300/21"]
     assert changes["added"] == ["Article 6(1)(f) GDPR"]
