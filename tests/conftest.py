@@ -7,11 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from tests import xdist_isolation
+
 DATA = Path(__file__).parent / "data"
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make there are
 # ordinary synchronous calls, so Django's async-safety guard does not apply to them.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+
+# Under pytest-xdist, this process's own Redis database (its queue and cache) before any test runs.
+xdist_isolation.apply()
 
 
 def slow_runs_enabled() -> bool:
@@ -57,6 +62,19 @@ def empty_history_store(settings, tmp_path_factory):
     settings.WORKBENCH_HISTORY_DIR = tmp_path_factory.mktemp("history")
     with sources._router_lock:
         sources._histories.clear()
+
+
+@pytest.fixture
+def no_back_off(monkeypatch):
+    """Sources' HTTP clients that retry as many times and log the same, without the real back-off between
+    attempts (~15 s a look-up that always fails): for tests of what a failure says, not of its timing."""
+    from verifier.sources import http
+
+    class NoBackOff(http.SourceHTTP):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, sleep=lambda seconds: None, **kwargs)
+
+    monkeypatch.setattr(http, "SourceHTTP", NoBackOff)
 
 
 @pytest.fixture

@@ -26,6 +26,8 @@ def test_every_folder_is_checked():
     assert {"e2e", "integration", "reliability", "security", "verifier", "workbench"} <= set(FOLDERS)
 
 
+# A pytest of its own a folder (~80 s in all): in CI (`slow`), where a fresh checkout is what it guards.
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_folder_of_tests_passes_on_its_own(folder, tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "WORKBENCH_"))}

@@ -68,6 +68,7 @@ def docx_text(path) -> tuple[str, list[str]]:
     return body, [c.text for c in document.comments]
 
 
+@pytest.mark.slow  # ~55 s: nine exports of 2,000 findings, each in a child process under its memory limit
 def test_every_export_of_2000_findings_is_whole_and_under_300_mb(
     people, transactional_db, offline, tmp_path
 ) -> None:
@@ -127,6 +128,7 @@ def test_every_export_of_2000_findings_is_whole_and_under_300_mb(
     assert not over, f"peak resident memory over {PEAK_MB} MB: {over} (all: {peaks})"
 
 
+@pytest.mark.slow  # ~25 s: the 2,000-citation draft as .docx
 def test_a_2000_citation_docx_draft_gets_each_comment_on_its_own_citation(
     people, transactional_db, offline, tmp_path
 ) -> None:

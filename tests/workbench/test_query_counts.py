@@ -28,7 +28,9 @@ def associate_in_matter(db):
     from workbench.models import Matter
 
     user = User.objects.create(username="counted")
-    user.groups.add(Group.objects.get(name="associate"))
+    # get_or_create: a transactional test run before this one in the same process flushed the groups the
+    # data migration made
+    user.groups.add(Group.objects.get_or_create(name="associate")[0])
     matter = Matter.objects.create(name="Query counts", reference="Q-1")
     matter.members.add(user)
     return user, matter

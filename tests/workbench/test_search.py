@@ -543,7 +543,9 @@ def test_search_and_suggestions_work_without_the_cache(red, client_for, caplog, 
     assert "unavailable" in said[0]
 
 
-def test_typed_words_are_logged_by_their_length_only(people, sources, client_for, caplog, settings) -> None:
+def test_typed_words_are_logged_by_their_length_only(
+    people, sources, client_for, caplog, settings, no_back_off
+) -> None:
     import logging
     from urllib.parse import unquote_plus
 

@@ -119,7 +119,7 @@ def test_without_an_oc_key_korea_is_searched_here_and_the_page_says_why(people, 
 
 
 def test_an_unreachable_upstream_is_said_and_the_machine_answers_meanwhile(
-    people, client_for, settings, corpus
+    people, client_for, settings, corpus, no_back_off
 ):
     from workbench.sources import reset_router
 
