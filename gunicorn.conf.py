@@ -13,6 +13,9 @@ bind = [os.environ.get("WORKBENCH_BIND", "127.0.0.1:8000")]
 # the wrong one. This one sits in the instance's own var/ and is named after the address it serves.
 control_socket = str(_var / "run" / f"gunicorn-{bind[0].replace(':', '_').replace('/', '_')}.ctl")
 control_socket_mode = 0o600
+# Made here, before the arbiter starts: gunicorn's control thread checks for the folder, then creates it,
+# so two instances starting together both saw it missing; the second's makedirs failed, leaving it no socket.
+(_var / "run").mkdir(mode=0o700, parents=True, exist_ok=True)
 
 # Requests without their query string and without the referrer: a search's words are the user's work and
 # travel in the query string (and in the Referer of the next request); the log keeps the path only.

@@ -12,6 +12,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -88,10 +89,19 @@ def wait_until_up(port: int, timeout: float = 30.0) -> None:
     raise AssertionError(f"gunicorn did not listen on {port}")
 
 
+@pytest.fixture
+def short_tmp():
+    """A short directory: a Unix socket's path holds at most 107 bytes, and pytest's own under pytest-xdist
+    (…/popen-gw0/test_each_gunicorn_has_its_own0/var/run/gunicorn-127.0.0.1_45678.ctl) is longer, so
+    gunicorn only warned that it could not make its control socket."""
+    with tempfile.TemporaryDirectory(prefix="wb-", dir="/tmp") as short:
+        yield Path(short)
+
+
 @pytest.mark.integration
-def test_each_gunicorn_has_its_own_control_socket_and_logs_no_query_string(tmp_path) -> None:
+def test_each_gunicorn_has_its_own_control_socket_and_logs_no_query_string(short_tmp) -> None:
     ports = [free_port(), free_port()]
-    servers = [start_gunicorn(tmp_path, port) for port in ports]
+    servers = [start_gunicorn(short_tmp, port) for port in ports]
     try:
         for port in ports:
             wait_until_up(port)
@@ -101,16 +111,20 @@ def test_each_gunicorn_has_its_own_control_socket_and_logs_no_query_string(tmp_p
         )
         with contextlib.suppress(urllib.error.HTTPError):
             urllib.request.urlopen(request, timeout=10).close()
-        time.sleep(0.5)
-        sockets = sorted(p.name for p in (tmp_path / "var" / "run").glob("*.ctl"))
+        # The control socket comes up in a thread of its own after the workers are spawned, so a loaded
+        # machine may listen on the port a while before it: wait for both, for as long as a start may take.
+        run = short_tmp / "var" / "run"
+        deadline = time.monotonic() + 30
+        while len(sockets := sorted(p.name for p in run.glob("*.ctl"))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert len(sockets) == 2, sockets
-        assert not (tmp_path / "home" / ".gunicorn").exists()
+        assert not (short_tmp / "home" / ".gunicorn").exists()
     finally:
         for server in servers:
             server.terminate()
         for server in servers:
             server.wait(timeout=15)
-    logged = (tmp_path / f"access-{ports[0]}.log").read_text(encoding="utf-8")
+    logged = (short_tmp / f"access-{ports[0]}.log").read_text(encoding="utf-8")
     assert "/search/" in logged
     for word in ("Quixotefax", "query=", "Zebulon", "%ED%80%B5"):
         assert word not in logged, logged
