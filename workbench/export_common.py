@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import tempfile
+import weakref
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -125,7 +126,24 @@ def new_pdf(title: str, when: datetime) -> Any:
     pdf.add_font("cjk", "B", str(cjk_bold), collection_font_number=1)
     pdf.set_fallback_fonts(["cjk"])
     pdf.set_auto_page_break(auto=True, margin=15)
+    # fpdf2 closes the font files and empties its glyph caches in output(); a report that fails before it
+    # (a bug, a killed request) left four files open and the fonts alive in those caches for the life of the
+    # process. When the document goes, whatever it did not close is closed.
+    weakref.finalize(pdf, close_fonts, pdf.fonts)
     return pdf
+
+
+def close_fonts(fonts: dict[str, Any]) -> None:
+    """What fpdf2's output() does for each font it embeds: forget its glyphs, close its file (twice is
+    harmless)."""
+    for font in fonts.values():
+        subset = getattr(font, "subset", None)
+        for name in ("pick", "get_glyph"):
+            cache_clear = getattr(getattr(subset, name, None), "cache_clear", None)
+            if callable(cache_clear):
+                cache_clear()
+        if callable(getattr(font, "close", None)):
+            font.close()
 
 
 def fixed_zip(data: bytes, when: datetime) -> bytes:

@@ -4,6 +4,8 @@ rendered (pdftoppm) into var/screenshots/ for a person to look at."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import re
 import shutil
@@ -133,3 +135,33 @@ def test_page_one_of_the_pdf_is_rendered_for_a_person_to_look_at(review):
     rendered = png.with_suffix(".png").read_bytes()
     assert rendered.startswith(b"\x89PNG")
     assert len(rendered) > 20_000  # a page of text, not a blank one
+
+
+def _open_font_files() -> list[str]:
+    targets = []
+    for fd in Path("/proc/self/fd").iterdir():
+        with contextlib.suppress(OSError):  # the listing's own descriptor, closed by now
+            targets.append(str(fd.readlink()))
+    return sorted(t for t in targets if t.endswith((".ttf", ".ttc")))
+
+
+def test_a_report_that_fails_half_way_leaves_no_font_file_open() -> None:
+    # fpdf2 closes its fonts in output(): a report that failed before it kept four font files open (two
+    # ~20 MB CJK collections) for the life of the process, held by fpdf2's glyph caches, and the next
+    # report's output() let them go with a ResourceWarning in whatever request that was.
+    from workbench.export_common import new_pdf
+
+    def failing_report() -> None:
+        pdf = new_pdf("Opinia", timezone.now())
+        pdf.add_page()
+        pdf.set_font("body", size=11)
+        pdf.multi_cell(0, 6, "art. 5 k.c. — zażółć gęślą jaźń; 민법 제103조")
+        raise RuntimeError("the report failed half-way")
+
+    gc.collect()
+    before = _open_font_files()
+    for _ in range(3):
+        with pytest.raises(RuntimeError):
+            failing_report()
+    gc.collect()
+    assert _open_font_files() == before
