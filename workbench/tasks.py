@@ -22,11 +22,18 @@ log = logging.getLogger(__name__)
 @app.task(name="workbench.process_review", acks_late=True, soft_time_limit=300, time_limit=330)
 def process_review_task(review_id: int) -> None:
     """Entry point of the review pipeline: extract, fetch the sources, and send the findings out in batches
-    as their sources come in."""
+    as their sources come in (a review that is one batch is verified here, `verify_here`)."""
     pending = worker.extract_findings(review_id)
+    everything = set(pending)
     released: set[int] = set()
+    whole: list[int] = []
 
     def release(finding_ids: list[int]) -> None:
+        if not released and set(finding_ids) == everything:
+            # every source at hand and the review one batch (a short draft checked again): verified here,
+            # after the plan's own audit event, instead of one more task with its round trip and claim
+            whole.extend(finding_ids)
+            return
         dispatch_findings(finding_ids)
         released.update(finding_ids)
 
@@ -36,7 +43,18 @@ def process_review_task(review_id: int) -> None:
         log.warning("review %s: fetching the sources was cut short by the time limit", review_id)
     except Exception:  # the findings still go out and fetch their own sources
         log.exception("review %s: fetching the sources failed", review_id)
+    if whole:  # all of them: nothing is left to send
+        verify_here(whole)
+        return
     dispatch_findings([fid for fid in pending if fid not in released])
+
+
+def verify_here(finding_ids: list[int]) -> None:
+    """The findings of a one-batch review, verified inside its review task as their own task would (the same
+    claim, the same time-limit handling; a failure leaves them to the recovery sweep, as their own task's
+    would). Marked dispatched first, so that the sweep does not take them for lost meanwhile."""
+    worker.mark_dispatched(finding_ids=finding_ids)
+    verify_or_fail(finding_ids)
 
 
 def dispatch_findings(finding_ids: list[int]) -> None:
@@ -49,6 +67,10 @@ def dispatch_findings(finding_ids: list[int]) -> None:
 # finding's claim is presumed dead past the hard one (`worker.stale_claim`).
 @app.task(name="workbench.verify_findings", acks_late=True)
 def verify_findings_task(finding_ids: list[int]) -> None:
+    verify_or_fail(finding_ids)
+
+
+def verify_or_fail(finding_ids: list[int]) -> None:
     try:
         worker.verify_findings(finding_ids)
     except SoftTimeLimitExceeded:

@@ -25,6 +25,7 @@ from tests.reliability.workers import (
     wait_until,
     worker_env,
 )
+from tests.workbench.factories import unsent_review
 
 pytestmark = pytest.mark.integration
 
@@ -35,19 +36,6 @@ COPIES = 15
 
 def hundred_eu_citations() -> str:
     return "\n\n".join([memo_text("memo-eu.md")] * COPIES)
-
-
-def new_review(people, text: str, title: str):
-    from verifier.ingest import ingest_text
-    from workbench import services
-
-    return services.create_review(
-        user=people["associate"],
-        matter=people["matter"],
-        title=title,
-        document=ingest_text(text, name=f"{title}.md"),
-        enqueue=False,
-    )
 
 
 def progress(review_id: int) -> tuple[str, int, int]:
@@ -115,7 +103,7 @@ def test_it_finishes_a_review_after_the_worker_is_killed_mid_way(
         env = worker_env(redis_server.url, tmp_path / "var", source_env(fake))
         env.update(CELERY_VISIBILITY_TIMEOUT="3600", WORKBENCH_CLAIM_GRACE_SECONDS=str(grace))
         worker = workers(env).start()
-        review = new_review(people, text, "killed worker")
+        review = unsent_review(people, text, "killed worker")
         send_review(redis_server.url, review.pk)
         _status, done_at_kill, total = wait_until(
             lambda: (p := progress(review.pk))[1] >= 10 and claimed(review.pk) and p,
@@ -163,7 +151,7 @@ def test_it_finishes_a_review_after_redis_restarts_mid_way(
     with FakeSources(DATA, latency=0.05) as fake:
         env = worker_env(redis_server.url, tmp_path / "var", source_env(fake))
         worker = workers(env).start()
-        review = new_review(people, text, "redis restart")
+        review = unsent_review(people, text, "redis restart")
         send_review(redis_server.url, review.pk)
         _, done_at_restart, total = wait_until(
             lambda: (p := progress(review.pk))[1] >= 10 and p,
@@ -206,7 +194,7 @@ def test_a_finding_past_its_time_limit_ends_no_source_timed_out(
             },
         )
         worker = workers(env).start()
-        review = new_review(people, text, "time limit")
+        review = unsent_review(people, text, "time limit")
         send_review(redis_server.url, review.pk)
         wait_until(lambda: progress(review.pk)[0] == "done", 120, "the review hung\n" + worker.tail())
     review.refresh_from_db()

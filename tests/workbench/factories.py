@@ -29,6 +29,19 @@ PIPA_MISQUOTE = (
 )
 
 
+def unsent_review(people, text: str, title: str) -> Review:
+    """A review of a pasted draft by the associate, saved, not sent to a worker: the test runs its tasks."""
+    from verifier.ingest import ingest_text
+
+    return services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title=title,
+        document=ingest_text(text, name=f"{title}.md"),
+        enqueue=False,
+    )
+
+
 def checked_review(people, document: IngestedDocument, *, title: str) -> Review:
     """A review through the workbench services, in the order the worker runs them, without a worker."""
     review = services.create_review(
