@@ -35,6 +35,7 @@ from verifier.model import (
 )
 from verifier.provenance import provenance_of
 from verifier.rationales import Message
+from verifier.sources.host_slots import background
 from verifier.sources.versions import (
     InForce,
     NotChecked,
@@ -134,11 +135,51 @@ class HistoryLookup:
             treatment_eu=EuJudgmentTreatment(remotes.cellar, sparql_url=sparql, store=store, today=today),
         )
 
+    def ahead(self, claim: Claim) -> None:
+        """Ask now what the history question of `claim` needs before its source is in, so that it is not one
+        round trip after another behind the source: the body search for a Korean judgment's later treatment
+        (it needs only the case number), a Korean statute's 연혁 list (its name: the law's id comes from the
+        same search the resolver makes), the list of versions of a Polish or EU act a quote cites (only the
+        act). The same questions as `lookup` asks, for the same claims; their answers wait in the history
+        store and the kept HTTP answers for it. Asked behind every cited source (`background`)."""
+        with background():
+            self._ahead(claim)
+
+    def _ahead(self, claim: Claim) -> None:
+        citation = claim.citation
+        anchor = citation.anchor
+        if anchor is None or citation.problem is not None:
+            return
+        key = anchor.key
+        if citation.kind in PRECEDENT_KINDS:
+            if key.startswith("kr:prec:") and self.treatment is not None:
+                self.treatment.search_ahead(anchor.number or key[8:])
+            return
+        # as in `_quote_only`: an act's versions are asked for a quote of an article, never for a paraphrase
+        quoted = bool(claim.quote and claim.quote.strip())
+        article = anchor.pinpoint.article if anchor.pinpoint is not None else None
+        versions = citation.kind in STATUTE_KINDS and quoted and bool(article)
+        if key.startswith("kr:law:") and article and citation.kind in STATUTE_KINDS and self.kr is not None:
+            self.kr.history(anchor.law or key.removeprefix("kr:law:"))  # quote or not: `_korean_statute`
+        elif citation.kind is Kind.EU_ACT and key.startswith("eu:celex:3") and self.eu is not None:
+            self.eu.prefetch(key.removeprefix("eu:celex:"), versions=versions)  # the repeal: always asked
+        elif versions and key.startswith("pl:act:") and self.pl is not None:
+            from verifier.sources.eli import eli_from_key
+
+            self.pl.prefetch(eli_from_key(key) or key)
+
     def lookup(
         self, claim: Claim, resolution: Resolution | None, *, as_of: str | None = None
     ) -> HistoryMeasure | None:
         """The history question of one claim, asked upstream. None: the claim has none to ask (no source,
-        no article, not a statute or a judgment)."""
+        no article, not a statute or a judgment). Its requests wait behind the cited sources' requests to the
+        same host (`background`): the sources' claims wait for those, a history can be had in their gaps."""
+        with background():
+            return self._lookup(claim, resolution, as_of)
+
+    def _lookup(
+        self, claim: Claim, resolution: Resolution | None, as_of: str | None
+    ) -> HistoryMeasure | None:
         citation = claim.citation
         anchor = citation.anchor
         if anchor is None or citation.problem is not None:

@@ -27,6 +27,7 @@ from verifier.lang import detect_language
 from verifier.match import korean
 from verifier.model import Anchor, Cause, Claim, Finding, Resolution, Resolver, Unavailable
 from verifier.plan import Plan, SourceGroup, plan
+from verifier.sources.host_slots import look_up
 from verifier.verify import verify_claim
 
 log = logging.getLogger(__name__)
@@ -79,13 +80,26 @@ def _fetch(
     group: SourceGroup,
     history: Callable[[SourceGroup, Resolution], None] | None,
 ) -> Resolution:
-    resolution = _resolve(resolve, group.anchor)
-    if history is not None:
-        try:
-            history(group, resolution)
-        except Exception:  # the history's own failures are notes (history_check); a bug costs the note only
-            log.exception("history look-up failed for %s", group.key)
+    # one look-up: its requests queue at their hosts in the order this source was begun (host_slots)
+    with look_up():
+        resolution = _resolve(resolve, group.anchor)
+        if history is not None:
+            try:
+                history(group, resolution)
+            except Exception:  # the history's failures are notes (history_check); a bug costs the note only
+                log.exception("history look-up failed for %s", group.key)
     return resolution
+
+
+def _ahead(ahead: Callable[[SourceGroup], None], group: SourceGroup) -> None:
+    try:
+        ahead(group)
+    except Exception:  # only a head start: the history look-up after the source asks again and says why
+        log.exception("history look-up ahead of the source failed for %s", group.key)
+
+
+# Threads of the head-start pool: its look-ups are single requests, and SourceHTTP bounds each host anyway.
+AHEAD_THREADS = 4
 
 
 def run_plan(
@@ -97,6 +111,7 @@ def run_plan(
     timeout: float | None = None,
     at_hand: Callable[[list[SourceGroup]], set[str]] | None = None,
     history: Callable[[SourceGroup, Resolution], None] | None = None,
+    ahead: Callable[[SourceGroup], None] | None = None,
 ) -> RunStats:
     """Ask for every distinct source at once (the HTTP layer bounds each host) and have the Korean claims
     analysed in a helper process on the other core meanwhile; call `on_ready` with each batch of sources that
@@ -110,7 +125,9 @@ def run_plan(
 
     `history(group, resolution)`: called in the fetch thread as soon as a group's source is in, before its
     claims are handed on — the provision's versions and the judgment's later treatment (issue 17) are
-    asked for there, beside the source, never in the check.
+    asked for there, beside the source, never in the check. `ahead(group)`: called on a pool of its own as
+    the fetching starts, for what the history needs before the source is in (HistoryLookup.ahead); nothing
+    waits for it.
 
     Resolving and checking claim by claim in one pool had its threads queue behind the same statute, cited
     forty times, while the other sources sat unrequested."""
@@ -141,6 +158,11 @@ def run_plan(
     fetching: dict[Future[Resolution], SourceGroup] = {
         pool.submit(_fetch, resolve, group, history): group for group in wanted
     }
+    head_start = None
+    if ahead is not None:
+        head_start = ThreadPoolExecutor(max_workers=AHEAD_THREADS, thread_name_prefix="ahead")
+        for group in wanted:
+            head_start.submit(_ahead, ahead, group)
     pending: set[Future[Any]] = set(fetching)
     if helper is not None:
         pending.add(helper)
@@ -173,6 +195,8 @@ def run_plan(
                 on_ready(ready)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+        if head_start is not None:
+            head_start.shutdown(wait=False, cancel_futures=True)
         stats.unfinished = len(pending) + len(waiting_korean)
         stats.seconds = round(time.monotonic() - started, 2)
     return stats
@@ -241,6 +265,7 @@ def verify_document(
             on_ready,
             workers=workers,
             history=ask_history if history is not None else None,
+            ahead=(lambda group: history.ahead(claims[group.claims[0]])) if history is not None else None,
         )
         findings = tuple(checks[i].result() for i in range(len(claims)))
     return DocumentReport(

@@ -158,11 +158,17 @@ def resolve_for(
     if miss is not None:
         return Outcome(NotFound(miss.key, miss.reason, tuple(miss.suggestions)), None, True)
     resolution = (upstream or router()).resolve(anchor)
+    return Outcome(resolution, keep(resolution), False)
+
+
+def keep(resolution: Resolution) -> SourceSnapshot | None:
+    """What upstream answered, kept for the next look-up: a document as a snapshot (returned), a definitive
+    "no such source" as a remembered miss; a failure is not kept."""
     if isinstance(resolution, Found):
-        return Outcome(resolution, store(resolution.document), False)
+        return store(resolution.document)
     if isinstance(resolution, NotFound):
         remember_miss(resolution)
-    return Outcome(resolution, None, False)
+    return None
 
 
 def cached_miss(key: str) -> SourceMiss | None:

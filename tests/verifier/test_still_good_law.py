@@ -168,6 +168,34 @@ def test_the_wording_in_force_on_the_as_of_date_decides(
     assert checked.end is None or as_of < checked.end
 
 
+def test_the_statute_list_asked_ahead_of_the_source_is_asked_once_and_changes_nothing(app: WSGIApp) -> None:
+    asked: dict[bool, list[str]] = {False: [], True: []}
+    found: dict[bool, Finding] = {}
+    for ahead in (False, True):
+
+        def handler(request: httpx.Request, ahead: bool = ahead) -> httpx.Response:
+            params = request.url.params
+            which = [params.get(k) for k in ("query", "LID", "MST", "ID", "page") if params.get(k)]
+            asked[ahead].append(f"{request.url.path}:{params.get('target')}:{':'.join(which)}")
+            return httpx.WSGITransport(app=app).handle_request(request)
+
+        http = SourceHTTP(transport=httpx.MockTransport(handler), sleep=lambda _: None)
+        resolver = LawGoKrResolver(http, base_url="http://fake/DRF", oc="tester")
+        lookup = HistoryLookup(kr=KoreanStatuteHistory(resolver, store=MemoryStore(), today=lambda: TODAY))
+        [claim] = [c for c in extract_claims(PIPA_OLD, lang="ko") if c.citation.anchor is not None]
+        assert claim.citation.anchor is not None
+        if ahead:  # as run_plan does, before the source: the law's id from the resolver's own search
+            lookup.ahead(claim)
+            assert ":eflaw:" in asked[True][-1]
+        resolution = resolver.resolve(claim.citation.anchor)
+        history = lookup.lookup(claim, resolution, as_of="2026-12-01")
+        found[ahead] = verify_claim(claim, resolution, finding_id="C1", lang="en", history=history)
+    assert (found[True].status, found[True].rationale) == (found[False].status, found[False].rationale)
+    assert found[True].history == found[False].history
+    assert sorted(asked[True]) == sorted(asked[False])  # the same questions, none twice
+    assert len(asked[True]) == len(set(asked[True]))
+
+
 def test_the_timeline_marks_the_quoted_wording_and_the_checked_one(app: WSGIApp, store: MemoryStore) -> None:
     history = verify(app, store, PIPA_OLD, "2026-12-01").history
     assert history is not None
@@ -244,18 +272,27 @@ KC5_1964 = (
 )
 
 
-def polish_finding(*, amendment_html: bool, as_of: str) -> Finding:
+def polish_finding(
+    *, amendment_html: bool, as_of: str, ahead: bool = False, asked: list[str] | None = None
+) -> Finding:
     from fakes import eli
     from verifier.sources.eli import EliResolver
     from verifier.sources.history_pl import PolishActHistory
 
     app = eli.make_app(DATA / "corpus", amendment_html=amendment_html)
-    transport = httpx.MockTransport(lambda request: httpx.WSGITransport(app=app).handle_request(request))
-    http = SourceHTTP(transport=transport, sleep=lambda _: None, max_retries=0)
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if asked is not None:
+            asked.append(request.url.path)
+        return httpx.WSGITransport(app=app).handle_request(request)
+
+    http = SourceHTTP(transport=httpx.MockTransport(handler), sleep=lambda _: None, max_retries=0)
     resolver = EliResolver(http, base_url="http://eli")
     lookup = HistoryLookup(pl=PolishActHistory(resolver, store=MemoryStore(), today=lambda: TODAY))
     [claim] = [c for c in extract_claims(KC5_1964, lang="pl") if c.citation.anchor is not None]
     assert claim.citation.anchor is not None
+    if ahead:  # as run_plan does: the act's list of versions asked before its text is in
+        lookup.ahead(claim)
     resolution = resolver.resolve(claim.citation.anchor)
     history = lookup.lookup(claim, resolution, as_of=as_of)
     return verify_claim(claim, resolution, finding_id="C1", lang="pl", history=history)
@@ -275,6 +312,17 @@ def test_art_5_kc_in_its_1964_wording_is_flagged_as_not_the_current_text() -> No
 def test_art_5_kc_as_of_1980_is_the_law_of_1980() -> None:
     finding = polish_finding(amendment_html=True, as_of="1980-01-01")
     assert finding.status is Status.VERIFIED, finding.rationale
+
+
+def test_the_versions_asked_ahead_of_the_source_change_nothing_and_are_not_asked_twice() -> None:
+    after: list[str] = []
+    before: list[str] = []
+    plain = polish_finding(amendment_html=True, as_of="2026-12-01", asked=after)
+    early = polish_finding(amendment_html=True, as_of="2026-12-01", ahead=True, asked=before)
+    assert (early.status, early.rationale, early.history) == (plain.status, plain.rationale, plain.history)
+    assert sorted(before) == sorted(after)  # the same questions, each once (ELI's answers are kept)
+    assert len(before) == len(set(before))
+    assert before.index("/acts/DU/1990/321") < before.index("/acts/DU/1964/93/text.html")  # really ahead
 
 
 def test_art_5_kc_without_the_amending_acts_text_is_not_checked_and_says_so() -> None:

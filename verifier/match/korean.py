@@ -257,7 +257,7 @@ def main() -> None:
     texts = json.loads(sys.stdin.read())
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         raise SystemExit("expected a JSON list of strings on stdin")
-    json.dump(_analyze_batch(texts), sys.stdout, ensure_ascii=False)
+    sys.stdout.write(json.dumps(_analyze_batch(texts), ensure_ascii=False))  # one C-encoded string
 
 
 if __name__ == "__main__":

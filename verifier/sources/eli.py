@@ -234,11 +234,14 @@ class EliResolver:
 
     def _get(self, path: str, *, html: bool = False) -> Fetched:
         accept = "text/html" if html else "application/json"
+        # kept a few minutes: the history client (history_pl) reads the same metadata, references and texts
+        # just after the resolver did, and an act's ELI record does not change within minutes
         return self.http.get(
             f"{self.base_url}/acts/{path}",
             headers={"Accept": accept},
             redact_params=(),
             check=_check_html if html else check_json,
+            keep=True,
         )
 
     def _resolve(self, key: str, eli: str) -> Resolution:
@@ -333,7 +336,9 @@ class EliResolver:
             url=fetched.public_url,
             version=f"{text_eli}@{as_of}" if as_of else text_eli,
             sha256=hashlib.sha256(act.text.encode("utf-8")).hexdigest(),
-            fetched_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            fetched_at=(dt.datetime.now(dt.UTC) - dt.timedelta(seconds=fetched.age)).isoformat(
+                timespec="seconds"
+            ),
             origin="eli",
             number=base.eli,
             date=base.date,

@@ -34,10 +34,9 @@ from verifier.sources.errors import NotFoundError, SourceError, TransientError
 from verifier.sources.history_store import (
     HistoryStore,
     KeyLocks,
+    ListCache,
     MemoryStore,
     TextCache,
-    history_from_json,
-    history_to_json,
     list_is_fresh,
 )
 from verifier.sources.structure_eu import is_celex, parse_cellar_xhtml
@@ -126,6 +125,7 @@ class EuActHistory:
         self.sparql_url = sparql_url
         self.store: HistoryStore = store if store is not None else MemoryStore()
         self.texts = TextCache(self.store)
+        self.lists = ListCache(self.store)
         self._locks = KeyLocks()
         self._today = today
         self.max_texts = max_texts
@@ -151,9 +151,9 @@ class EuActHistory:
             return NotChecked(f"{celex!r} is not the CELEX of an EU act (sector 3)", Cause.NOT_FOUND)
         today = self._today().isoformat()
         key = f"{ORIGIN}:{celex}"
-        cached = self.store.get("list", key)
-        if cached is not None and list_is_fresh(str(cached["listed_on"]), day=as_of or today, today=today):
-            return history_from_json(cached)
+        cached = self.lists.fresh(key, day=as_of or today, today=today)
+        if cached is not None:
+            return cached
         try:
             rows = self._sparql(Q_VERSIONS.format(celex=celex))
         except SourceError as exc:
@@ -201,8 +201,16 @@ class EuActHistory:
             source=self.sparql_url,
             notes=tuple(notes),
         )
-        self.store.put("list", key, history_to_json(history))
+        self.lists.put(key, history)
         return history
+
+    def prefetch(self, celex: str, *, versions: bool) -> None:
+        """Ask now, before the cited text is in (HistoryLookup.ahead), the SPARQL questions the act's history
+        will ask: the acts repealing it and, for a quote (`versions`), its consolidated versions. The
+        answers land in the store."""
+        self.repealed_by(celex)
+        if versions:
+            self.history(celex)
 
     def repealed_by(self, celex: str) -> tuple[Repeal, ...] | NotChecked:
         celex = celex.strip().upper()

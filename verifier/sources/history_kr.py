@@ -46,11 +46,9 @@ from verifier.sources.errors import NotFoundError, PermanentError, SourceError, 
 from verifier.sources.history_store import (
     HistoryStore,
     KeyLocks,
+    ListCache,
     MemoryStore,
     TextCache,
-    history_from_json,
-    history_to_json,
-    list_is_fresh,
 )
 from verifier.sources.lawgokr import LawGoKrResolver
 from verifier.sources.lawgokr_wire import (
@@ -145,6 +143,7 @@ class KoreanStatuteHistory:
         self.resolver = resolver
         self.store: HistoryStore = store if store is not None else MemoryStore()
         self.texts = TextCache(self.store)
+        self.lists = ListCache(self.store)
         self._locks = KeyLocks()
         self._today = today
         self.max_texts = max_texts
@@ -175,9 +174,9 @@ class KoreanStatuteHistory:
                 return found
             law_id, law_name = found
         key = f"{ORIGIN}:{law_id}"
-        cached = self.store.get("list", key)
-        if cached is not None and list_is_fresh(str(cached["listed_on"]), day=day, today=today):
-            return history_from_json(cached)
+        cached = self.lists.fresh(key, day=day, today=today)
+        if cached is not None:
+            return cached
         try:
             versions, source = self._eflaw_versions(law_id, law_name)
             notes = ["제개정구분 is as the eflaw list gives it"]
@@ -200,7 +199,7 @@ class KoreanStatuteHistory:
             source=source,
             notes=tuple(notes),
         )
-        self.store.put("list", key, history_to_json(history))
+        self.lists.put(key, history)
         return history
 
     def _law_id(self, law_name: str) -> tuple[str, str] | NotChecked:
@@ -237,6 +236,7 @@ class KoreanStatuteHistory:
                     "display": 100,
                     "page": page,
                 },
+                keep=True,  # asked ahead by the law's name and after the source by its id: once
             )
             public = public or fetched.public_url
             root = _xml(fetched.content)

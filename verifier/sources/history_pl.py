@@ -26,12 +26,12 @@ An amending act without a date of entry into force is left off the timeline and 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
 import re
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,12 +41,11 @@ from verifier.sources.errors import NotFoundError, SourceError
 from verifier.sources.history_store import (
     HistoryStore,
     KeyLocks,
+    ListCache,
     MemoryStore,
     TextCache,
-    history_from_json,
-    history_to_json,
-    list_is_fresh,
 )
+from verifier.sources.http import fan_out
 from verifier.sources.structure_pl import (
     EmptyActText,
     amended_articles,
@@ -103,6 +102,7 @@ class PolishActHistory:
         self.resolver = resolver
         self.store: HistoryStore = store if store is not None else MemoryStore()
         self.texts = TextCache(self.store)
+        self.lists = ListCache(self.store)
         self._locks = KeyLocks()
         self._today = today
         self.max_texts = max_texts
@@ -123,9 +123,9 @@ class PolishActHistory:
         eli = eli_from_key(act) or act
         today = self._today().isoformat()
         key = f"{ORIGIN}:{eli}"
-        cached = self.store.get("list", key)
-        if cached is not None and list_is_fresh(str(cached["listed_on"]), day=as_of or today, today=today):
-            return history_from_json(cached)
+        cached = self.lists.fresh(key, day=as_of or today, today=today)
+        if cached is not None:
+            return cached
         try:
             meta = self._json(eli)
             try:
@@ -154,7 +154,7 @@ class PolishActHistory:
             notes=tuple(notes),
             undated=tuple(undated),
         )
-        self.store.put("list", key, history_to_json(history))
+        self.lists.put(key, history)
         return history
 
     def _versions(
@@ -199,12 +199,15 @@ class PolishActHistory:
                 undated.append(version)
             else:
                 versions.append(version)
-        for entry in refs.get(CONSOLIDATED_CATEGORY) or []:
-            act = entry.get("act") or {}
-            other = str(act.get("ELI") or entry.get("id") or "")
-            if not other:
-                continue
-            tj = self._json(other)
+        consolidated = [
+            (entry, other)
+            for entry in refs.get(CONSOLIDATED_CATEGORY) or []
+            if (other := str((entry.get("act") or {}).get("ELI") or entry.get("id") or ""))
+        ]
+        # each consolidated text's metadata (its date of the state of the law) asked together, not one
+        # after another: the act's history is on the critical path of every claim quoting it
+        metadata = fan_out(self._json, [other for _, other in consolidated], threads=TEXT_READERS)
+        for (entry, other), tj in zip(consolidated, metadata, strict=True):
             state = tj.get("legalStatusDate") or entry.get("date")
             if not state:
                 notes.append(f"{other} is a consolidated text without a date of the state of the law")
@@ -222,6 +225,26 @@ class PolishActHistory:
                 )
             )
         return versions, undated, notes
+
+    def prefetch(self, act: str) -> None:
+        """Ask now what the act's history needs before the cited text is in (HistoryLookup.ahead): the list
+        of versions and each later version's metadata, which `text` reads first. ELI answers are kept a few
+        minutes (eli.py), so the look-up after the source finds them; the texts themselves wait for the
+        source, which may be one of them (`timeline` uses the verifier's copy, not a second download)."""
+        history = self.history(act)
+        if isinstance(history, NotChecked):
+            return
+        later = [
+            v.id
+            for v in history.versions[: self.max_texts]
+            if v.kind != KIND_ORIGINAL and self.store.get("text", f"{ORIGIN}:{v.id}") is None  # not read yet
+        ]
+
+        def metadata(eli: str) -> None:
+            with contextlib.suppress(SourceError, ValueError):
+                self._json(eli)
+
+        fan_out(metadata, later, threads=TEXT_READERS)
 
     # --------------------------------------------------------------------------------- the texts
 
@@ -280,8 +303,9 @@ class PolishActHistory:
         read = 0
         # the texts are fetched together (each is kept), then read in order: one round trip, not one a version
         ahead = history.versions[: self.max_texts]
-        with ThreadPoolExecutor(max_workers=max(1, min(TEXT_READERS, len(ahead)))) as pool:
-            fetched = dict(zip((v.id for v in ahead), pool.map(self.text, ahead), strict=True))
+        fetched = dict(
+            zip((v.id for v in ahead), fan_out(self.text, ahead, threads=TEXT_READERS), strict=True)
+        )
         for version in history.versions:
             if read >= self.max_texts:
                 reading = Reading(

@@ -20,11 +20,15 @@ Interface (create one `SourceHTTP` per process and share it between clients and 
 override the default (e.g. law.go.kr answers "미신청" and maintenance pages with HTTP 200 and HTML) and
 returns None to accept the default.
 
-Politeness: at most `per_host_limit` requests in flight per host (semaphore), a circuit breaker per host
-(after `breaker_threshold` consecutive transient failures the host is skipped for `breaker_cooldown` seconds,
-then one trial request is let through), and identical GETs in flight at the same time are sent once and
-the answer shared. A 429's Retry-After is honoured up to `retry_after_cap` seconds; a longer one ends the
-call at once with `retry_after` set, so the job can be rescheduled instead of blocking a worker.
+Politeness: at most `per_host_limit` requests in flight per server, i.e. host and port
+(`host_slots.HostSlots`: a cited source's request before one made `with background()`, the history look-ups),
+a circuit breaker per server (after `breaker_threshold` consecutive transient failures the server is skipped
+for `breaker_cooldown` seconds, then one trial request is let through), and identical GETs in flight at the
+same time are sent once and the answer shared. A GET asked with `keep=True` (a document that does not change
+within minutes) is answered for a few minutes from the answer already fetched (`verifier.sources.recent`;
+`Fetched.age` says how old).
+A 429's Retry-After is honoured up to `retry_after_cap` seconds; a longer one ends the call at once with
+`retry_after` set, so the job can be rescheduled instead of blocking a worker.
 
 Budget: `within(deadline, budget)` (a `time.monotonic()` deadline, for the calls of this thread) bounds
 everything `get` does under it: each attempt waits at most what is left, no retry sleeps past it, and once it
@@ -47,14 +51,16 @@ import random as _random
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import Future
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from verifier.model import Cause
 from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+from verifier.sources.host_slots import HostSlots, Turn, current_order, current_urgency
+from verifier.sources.recent import RecentAnswers
 
 if TYPE_CHECKING:  # imported on the first request: a run the cache answers never loads httpx and TLS (~0.2 s)
     import httpx
@@ -108,6 +114,21 @@ def within(deadline: float | None, seconds: float) -> Iterator[None]:
         _budget.reset(token)
 
 
+def under_this_budget[T, R](fn: Callable[[T], R]) -> Callable[[T], R]:
+    """`fn` for a pool's threads, under the calling thread's budget (`within`): a ContextVar does not cross
+    into a ThreadPoolExecutor's threads by itself, and a look-up fanned out there would otherwise run with no
+    deadline at all."""
+    context = contextvars.copy_context()
+    return lambda arg: context.copy().run(fn, arg)  # one copy a call: a Context is entered by one thread
+
+
+def fan_out[T, R](fn: Callable[[T], R], items: Sequence[T], *, threads: int) -> list[R]:
+    """`[fn(item) for item in items]` on at most `threads` threads at once, each under the caller's budget,
+    answers in the order of `items`. SourceHTTP's per-host limit still bounds what each host is asked."""
+    with ThreadPoolExecutor(max_workers=max(1, min(threads, len(items)))) as pool:
+        return list(pool.map(under_this_budget(fn), items))
+
+
 @dataclass(frozen=True, slots=True)
 class Fetched:
     status: int
@@ -116,11 +137,12 @@ class Fetched:
     headers: Mapping[str, str]
     public_url: str  # the requested URL without the redacted parameters: safe to log and to keep
     retries: int = 0
+    age: float = 0.0  # seconds since it was fetched: > 0 for an answer kept from a moment ago (keep=True)
 
 
 @dataclass(slots=True)
 class _HostState:
-    semaphore: threading.BoundedSemaphore
+    slots: HostSlots
     tokens: float
     token_time: float
     consecutive_failures: int = 0
@@ -178,7 +200,10 @@ class SourceHTTP:
         self._client_lock = threading.Lock()
         self._lock = threading.Lock()
         self._hosts: dict[str, _HostState] = {}
-        self._in_flight: dict[tuple[object, ...], Future[Fetched]] = {}
+        # an identical GET in flight, shared: its answer, and its turn at the host (which a more urgent
+        # asker promotes)
+        self._in_flight: dict[tuple[object, ...], tuple[Future[Fetched], Turn]] = {}
+        self._recent = RecentAnswers[Fetched](lambda f: len(f.content) + len(f.text), clock=clock)
 
     @property
     def _client(self) -> httpx.Client:
@@ -216,6 +241,7 @@ class SourceHTTP:
         headers: Mapping[str, str] | None = None,
         redact_params: Iterable[str] = ("OC",),
         check: Check | None = None,
+        keep: bool = False,
     ) -> Fetched:
         redact = tuple(redact_params)
         public_url = public_url_of(url, params, redact)
@@ -226,21 +252,30 @@ class SourceHTTP:
             tuple(sorted((k, str(v)) for k, v in (params or {}).items())),
             tuple(sorted((headers or {}).items())),
         )
+        if keep and (kept := self._recent.get((*key, check))) is not None:
+            answer, seconds = kept  # its retries were counted when it was fetched
+            return replace(answer, retries=0, age=answer.age + seconds)
+        urgency = current_urgency()
         with self._lock:
-            future = self._in_flight.get(key)
-            leader = future is None
-            if future is None:
-                future = Future[Fetched]()
-                self._in_flight[key] = future
+            flight = self._in_flight.get(key)
+            leader = flight is None
+            if flight is None:
+                flight = (Future[Fetched](), Turn(urgency, current_order()))
+                self._in_flight[key] = flight
+            else:
+                flight[1].promote(urgency)
+        future, turn = flight
         if not leader:
             return future.result()
         try:
-            fetched = self._get_with_retries(url, params, headers, redact, check, public_url)
+            fetched = self._get_with_retries(url, params, headers, redact, check, public_url, turn)
         except BaseException as exc:
             future.set_exception(exc)
             raise
         else:
             future.set_result(fetched)
+            if keep:
+                self._recent.put((*key, check), fetched)
             return fetched
         finally:
             with self._lock:
@@ -248,17 +283,17 @@ class SourceHTTP:
 
     # --------------------------------------------------------------- private
 
-    def _host(self, host: str) -> _HostState:
+    def _host(self, server: str, hostname: str) -> _HostState:
         with self._lock:
-            state = self._hosts.get(host)
+            state = self._hosts.get(server)
             if state is None:
-                limit = self.host_limits.get(host, self.per_host_limit)
+                limit = self.host_limits.get(server, self.host_limits.get(hostname, self.per_host_limit))
                 state = _HostState(
-                    semaphore=threading.BoundedSemaphore(limit),
+                    slots=HostSlots(limit),
                     tokens=float(self.retry_budget),
                     token_time=self._clock(),
                 )
-                self._hosts[host] = state
+                self._hosts[server] = state
             return state
 
     def _get_with_retries(
@@ -269,9 +304,13 @@ class SourceHTTP:
         redact: tuple[str, ...],
         check: Check | None,
         public_url: str,
+        turn: Turn,
     ) -> Fetched:
-        host = urlsplit(url).hostname or url
-        state = self._host(host)
+        parts = urlsplit(url)
+        host = parts.hostname or url
+        # a server is its host and port: the fakes of the four services on one machine are four servers, as
+        # law.go.kr, SAOS, ELI and CELLAR are upstream, and must not share one set of places and one breaker
+        state = self._host(parts.netloc or host, host)
         budget = _budget.get()
         retries = 0
         self._deposit(state)
@@ -282,7 +321,9 @@ class SourceHTTP:
                 raise exc
             self._enter_breaker(host, state, retries)
             try:
-                fetched = self._attempt(url, params, headers, redact, check, public_url, state, host, budget)
+                fetched = self._attempt(
+                    url, params, headers, redact, check, public_url, state, host, turn, budget
+                )
             except BudgetSpent as exc:
                 with state.lock:
                     state.trial_in_flight = False  # a half-open probe cut short decides nothing
@@ -328,13 +369,14 @@ class SourceHTTP:
         public_url: str,
         state: _HostState,
         host: str,
+        turn: Turn,
         budget: Budget | None = None,
     ) -> Fetched:
         import httpx
 
         secrets = [(name, str(params[name])) for name in redact if params and params.get(name)]
-        # a place among the host's requests in flight, waited for no longer than the budget allows
-        if not state.semaphore.acquire(timeout=None if budget is None else max(0.0, budget.left())):
+        # a place among the host's requests in flight, by urgency, waited for no longer than the budget allows
+        if not state.slots.acquire(turn, timeout=None if budget is None else max(0.0, budget.left())):
             assert budget is not None  # without a budget, acquire waits for its turn
             raise budget.spent(host)
         try:
@@ -359,7 +401,7 @@ class SourceHTTP:
                     f"could not reach {host}: {reason}", host=host, cause=Cause.UNREACHABLE
                 ) from None
         finally:
-            state.semaphore.release()
+            state.slots.release()
         if check is not None:
             check(response)
         status = response.status_code

@@ -34,7 +34,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
@@ -162,16 +162,20 @@ class LawGoKrResolver:
         params: Mapping[str, str | int],
         *,
         check: Callable[[httpx.Response], None] = check_response,
+        keep: bool = False,
     ) -> Fetched:
         """One DRF request with the OC key, the Referer and the browser User-Agent, classified by `check`.
         Public for the history client (`history_kr`), which reads the 연혁 list that law.go.kr serves only as
-        HTML and so needs a check that does not take every HTML page for a maintenance page."""
+        HTML and so needs a check that does not take every HTML page for a maintenance page. `keep`: a
+        document that does not change (a judgment's body), answered again for a few minutes without asking
+        (`SourceHTTP.get`)."""
         return self.http.get(
             f"{self.base_url}/{endpoint}",
             params={"OC": self.oc, **params},
             headers={"Referer": REFERER, "User-Agent": BROWSER_USER_AGENT},
             redact_params=("OC",),
             check=check,
+            keep=keep,
         )
 
     def _xml(self, fetched: Fetched) -> Element:
@@ -194,9 +198,12 @@ class LawGoKrResolver:
         hits: list[LawHit] = []
         retries = 0
         for page in range(1, SEARCH_PAGES + 1):
-            fetched = self._get(
+            # kept a few minutes: the statute's history (history_kr) looks the law's id up with the same
+            # search, ahead of the source (HistoryLookup.ahead) or just after it
+            fetched = self.request(
                 "lawSearch.do",
                 {"target": target, "type": "XML", "query": query, "display": DISPLAY, "page": page},
+                keep=True,
             )
             retries += fetched.retries
             root = self._xml(fetched)
@@ -377,14 +384,18 @@ class LawGoKrResolver:
         exact = _prefer(exact, anchor)
         refused: list[str] = []
         for hit in exact:
-            fetched = self._get("lawService.do", {"target": spec.target, "ID": hit.serial, "type": "XML"})
+            # the body is kept a few minutes: the later-treatment scan of another cited judgment may read it
+            # among the later ones (treatment_kr), and a judgment's text does not change
+            fetched = self.request(
+                "lawService.do", {"target": spec.target, "ID": hit.serial, "type": "XML"}, keep=True
+            )
             retries += fetched.retries
             root = self._xml(fetched)
             missing = law_not_found(root)
             if missing is not None:
                 refused.append(f"{hit.serial}: {missing}")
                 continue
-            document = self._decision_document(spec, root, hit, anchor.key, retries)
+            document = self._decision_document(spec, root, hit, anchor.key, retries, age=fetched.age)
             if len(exact) > 1:
                 others = ", ".join(f"{h.court} {h.date} ({h.serial})" for h in exact if h is not hit)
                 document = replace(document, meta={**document.meta, "other_matches": others})
@@ -398,7 +409,7 @@ class LawGoKrResolver:
         )
 
     def _decision_document(
-        self, spec: DecisionSpec, root: Element, hit: DecisionHit, key: str, retries: int
+        self, spec: DecisionSpec, root: Element, hit: DecisionHit, key: str, retries: int, *, age: float = 0.0
     ) -> SourceDocument:
         parts: list[str] = []
         summary: list[str] = []
@@ -443,7 +454,7 @@ class LawGoKrResolver:
             url=spec.public_url.format(serial=serial),
             version=serial,
             sha256=hashlib.sha256(text.encode()).hexdigest(),
-            fetched_at=self._now().isoformat(timespec="seconds"),
+            fetched_at=(self._now() - timedelta(seconds=age)).isoformat(timespec="seconds"),
             origin="law.go.kr",
             number=number,
             date=date,

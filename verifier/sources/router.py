@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -133,8 +133,9 @@ class SourceRouter:
         unique = list(dict.fromkeys(anchors))
         if not unique:
             return {}
-        with ThreadPoolExecutor(max_workers=max(1, min(max_workers, len(unique)))) as pool:
-            return dict(zip(unique, pool.map(self.resolve, unique), strict=True))
+        from verifier.sources.http import fan_out
+
+        return dict(zip(unique, fan_out(self.resolve, unique, threads=max_workers), strict=True))
 
     def _resolve(self, anchor: Anchor) -> Resolution:
         key = anchor.key

@@ -22,7 +22,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -31,6 +30,7 @@ import defusedxml.ElementTree as SafeET
 
 from verifier.sources.errors import SourceError, TransientError
 from verifier.sources.history_store import HistoryStore, KeyLocks, MemoryStore, list_is_fresh
+from verifier.sources.http import fan_out
 from verifier.sources.lawgokr import LawGoKrResolver
 from verifier.sources.lawgokr_wire import PUBLIC_PREC_URL, iso_date, normalize_case_number
 from verifier.sources.versions import Cause, NotChecked, not_checked
@@ -104,13 +104,27 @@ class KoreanPrecedentTreatment:
         with self._locks(f"treatment:{number}"):
             return self._later_treatment(number, decided)
 
+    def search_ahead(self, case_number: str) -> None:
+        """Ask the body search for the number now, beside the cited judgment's own look-up, rather than after
+        it: its answer is kept a few minutes (`SourceHTTP.get(keep=True)`) for `later_treatment`, which needs
+        the judgment's date to read it. A failure here is asked again there, and said there."""
+        number = normalize_case_number(case_number)
+        if not self.resolver.oc:
+            return
+        if self._kept(number) is not None:
+            return
+        try:
+            self._search(number)
+        except SourceError:
+            return
+
     def _later_treatment(self, number: str, decided: str | None) -> Treatment | NotChecked:
         today = self._today().isoformat()
         if not self.resolver.oc:
             return NotChecked("LAWGOKR_OC is not set: law.go.kr cannot be asked", Cause.MISCONFIGURED)
         key = f"{ORIGIN}:{number}"
-        cached = self.store.get("treatment", key)
-        if cached is not None and list_is_fresh(str(cached["listed_on"]), day=today, today=today):
+        cached = self._kept(number)
+        if cached is not None:
             return treatment_from_json(cached)
         try:
             hits = self._search(number)
@@ -129,8 +143,7 @@ class KoreanPrecedentTreatment:
         wanted = candidates[: self.max_bodies]
         # the bodies are read together (SourceHTTP bounds the host), not one after another: a precedent cited
         # by many later judgments would otherwise put them all on the review's critical path
-        with ThreadPoolExecutor(max_workers=max(1, min(BODY_READERS, len(wanted)))) as pool:
-            bodies = list(pool.map(self._body_or_error, [hit.serial for hit in wanted]))
+        bodies = fan_out(self._body_or_error, [hit.serial for hit in wanted], threads=BODY_READERS)
         for hit, body in zip(wanted, bodies, strict=True):
             if isinstance(body, SourceError):
                 return not_checked(body, f"the text of {hit.number} could not be read")
@@ -163,12 +176,21 @@ class KoreanPrecedentTreatment:
         self.store.put("treatment", key, treatment_to_json(treatment))
         return treatment
 
+    def _kept(self, number: str) -> dict[str, Any] | None:
+        """The stored treatment of `number` if it was listed today (a treatment is kept for the day)."""
+        today = self._today().isoformat()
+        cached = self.store.get("treatment", f"{ORIGIN}:{number}")
+        if cached is not None and list_is_fresh(str(cached["listed_on"]), day=today, today=today):
+            return cached
+        return None
+
     def _search(self, number: str) -> list[_Hit]:
         hits: list[_Hit] = []
         for page in range(1, 6):
             fetched = self.resolver.request(
                 "lawSearch.do",
                 {"target": "prec", "type": "XML", "search": 2, "query": number, "display": 100, "page": page},
+                keep=True,  # `search_ahead` asked it a moment ago
             )
             root = _xml(fetched.content)
             items = [child for child in root if child.tag == "prec"]
@@ -199,7 +221,10 @@ class KoreanPrecedentTreatment:
             kept = self.store.get("prec_body", f"{ORIGIN}:{serial}")
             if kept is not None:
                 return _xml(str(kept["xml"]).encode()) if kept.get("xml") else None
-            fetched = self.resolver.request("lawService.do", {"target": "prec", "ID": serial, "type": "XML"})
+            # kept: the resolver may just have read (or may next read) this body as a cited source
+            fetched = self.resolver.request(
+                "lawService.do", {"target": "prec", "ID": serial, "type": "XML"}, keep=True
+            )
             root = _xml(fetched.content)
             body = None if root.tag == "Law" else root
             self.store.put(

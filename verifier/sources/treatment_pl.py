@@ -28,11 +28,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from verifier.sources.errors import SourceError
 from verifier.sources.history_store import HistoryStore, KeyLocks, MemoryStore, list_is_fresh
+from verifier.sources.http import fan_out
 from verifier.sources.saos import (
     SUPREME_COVERAGE_END,
     SaosHit,
@@ -183,8 +183,7 @@ class PolishJudgmentTreatment:
         own = normalize_signature(signature)
         candidates = [h for h in search.hits if own not in {normalize_signature(c) for c in h.case_numbers}]
         wanted = candidates[: self.max_bodies]
-        with ThreadPoolExecutor(max_workers=max(1, min(BODY_READERS, len(wanted)))) as pool:
-            bodies = list(pool.map(self._body_or_error, [hit.id for hit in wanted]))
+        bodies = fan_out(self._body_or_error, [hit.id for hit in wanted], threads=BODY_READERS)
         cited_rank = court_rank(court)
         decisions: list[LaterDecision] = []
         for hit, body in zip(wanted, bodies, strict=True):

@@ -461,3 +461,80 @@ def test_a_run_of_failures_opens_the_breaker_at_the_threshold() -> None:
         with pytest.raises(TransientError):
             http.get(f"https://dead.example/{n}")
     assert len(seen) == BREAKER_THRESHOLD, "a dead host was asked more than one run's worth"
+
+
+# --- answers kept a few minutes (keep=True) and the budget in pool threads ---------------------------------
+
+
+def test_a_kept_answer_is_served_again_without_asking_and_says_how_old_it_is() -> None:
+    clock = Clock()
+    transport, seen = scripted([httpx.Response(200, text="<body/>")])
+    http, _ = make_http(transport, clock=clock)
+    first = http.get("http://fake/lawService.do", params={"ID": "178858"}, keep=True)
+    clock.now += 42
+    again = http.get("http://fake/lawService.do", params={"ID": "178858"}, keep=True)
+    assert len(seen) == 1
+    assert again.text == first.text == "<body/>"
+    assert (first.age, again.age, again.retries) == (0.0, 42.0, 0)
+
+
+def test_only_what_is_marked_kept_is_kept_and_only_for_a_few_minutes() -> None:
+    from verifier.sources.recent import RECENT_SECONDS
+
+    clock = Clock()
+    transport, seen = scripted([httpx.Response(200, text="<body/>")])
+    http, _ = make_http(transport, clock=clock)
+    http.get("http://fake/lawSearch.do", params={"query": "민법"})
+    http.get("http://fake/lawSearch.do", params={"query": "민법"})
+    assert len(seen) == 2  # a search is asked each time
+    http.get("http://fake/lawService.do", params={"ID": "1"}, keep=True)
+    clock.now += RECENT_SECONDS + 1
+    http.get("http://fake/lawService.do", params={"ID": "1"}, keep=True)
+    assert len(seen) == 4  # too old: asked again
+    http.get("http://fake/lawService.do", params={"ID": "2"}, keep=True)
+    assert len(seen) == 5  # another document is another question
+
+
+def test_a_failure_is_never_kept() -> None:
+    transport, seen = scripted([httpx.Response(503, text="busy"), httpx.Response(200, text="<body/>")])
+    http, _ = make_http(transport, max_retries=0)
+    with pytest.raises(TransientError):
+        http.get("http://fake/lawService.do", params={"ID": "1"}, keep=True)
+    assert http.get("http://fake/lawService.do", params={"ID": "1"}, keep=True).text == "<body/>"
+    assert len(seen) == 2
+
+
+def test_kept_answers_stay_within_their_byte_bound() -> None:
+    from verifier.sources.recent import RecentAnswers
+
+    kept = RecentAnswers[str](len, max_bytes=10)
+    kept.put("a", "12345")
+    kept.put("b", "12345")
+    kept.put("c", "1234")  # over 10 bytes: the oldest goes
+    assert kept.get("a") is None
+    assert [kept.get(k) is not None for k in ("b", "c")] == [True, True]
+    kept.put("huge", "x" * 11)  # larger than the whole bound: not kept, nothing evicted for it
+    assert kept.get("huge") is None
+    assert kept.get("b") is not None
+
+
+def test_a_look_up_fanned_out_to_a_pool_keeps_the_callers_budget() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from verifier.sources.http import under_this_budget, within
+
+    transport, seen = scripted([OK])
+    http, _ = make_http(transport)
+
+    def fetch(serial: str) -> str:
+        try:
+            return http.get("http://fake/lawService.do", params={"ID": serial}).text
+        except TransientError as exc:
+            return exc.message
+
+    with within(time.monotonic() - 1, 90), ThreadPoolExecutor(2) as pool:
+        carried = list(pool.map(under_this_budget(fetch), ["1", "2"]))
+        lost = list(pool.map(fetch, ["3"]))  # a bare pool thread does not see the deadline
+    assert all("time budget" in answer for answer in carried)
+    assert lost == ["<ok/>"]
+    assert [r.url.params["ID"] for r in seen] == ["3"]

@@ -132,3 +132,71 @@ def test_full_bench_only_when_the_text_says_so() -> None:
     assert full_bench(_body("… 대법원장 양승태(재판장) 민일영 이인복 …")) is True
     assert full_bench(_body("…", title="손해배상(전원합의체)")) is True
     assert full_bench(_body("… 대법관 김신(재판장) 김소영(주심) …")) is None
+
+
+def test_a_later_judgment_the_resolver_has_just_read_is_not_asked_for_again(app: WSGIApp) -> None:
+    from verifier.model import Anchor, Found
+
+    requests: list[dict[str, str]] = []
+    treatment = client(app, requests)
+    cited = treatment.resolver.resolve(Anchor("kr:prec:2015다200111", number="2015다200111"))
+    assert isinstance(cited, Found)
+    result = treatment.later_treatment("2009다21249", decided="2009-07-09")
+    assert isinstance(result, Treatment)
+    assert result.decisions[0].number == "2015다200111"  # read from the answer the resolver got
+    assert [r.get("ID") for r in requests].count("178858") == 1
+
+
+def test_a_source_read_from_a_kept_answer_keeps_the_time_it_was_fetched(app: WSGIApp) -> None:
+    from verifier.model import Anchor, Found
+
+    clock = [1000.0]
+    fetched_now = [dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.WSGITransport(app=app).handle_request(request)
+
+    http = SourceHTTP(transport=httpx.MockTransport(handler), sleep=lambda _: None, clock=lambda: clock[0])
+    resolver = LawGoKrResolver(http, base_url="http://fake/DRF", oc="t", now=lambda: fetched_now[0])
+    treatment = KoreanPrecedentTreatment(resolver, store=MemoryStore(), today=lambda: TODAY)
+    treatment.later_treatment("2009다21249", decided="2009-07-09")  # reads 2015다200111's body at 09:00
+    clock[0] += 90
+    fetched_now[0] += dt.timedelta(seconds=90)
+    cited = resolver.resolve(Anchor("kr:prec:2015다200111", number="2015다200111"))
+    assert isinstance(cited, Found)
+    assert cited.document.fetched_at == "2026-12-01T09:00:00+00:00"  # not 09:01:30, when it was reused
+
+
+def test_the_body_search_asked_ahead_is_not_asked_again(app: WSGIApp) -> None:
+    requests: list[dict[str, str]] = []
+    treatment = client(app, requests)
+    treatment.search_ahead("2009다21249")
+    assert [(r.get("search"), r.get("query")) for r in requests] == [("2", "2009다21249")]
+    result = treatment.later_treatment("2009다21249", decided="2009-07-09")
+    assert isinstance(result, Treatment)
+    assert result.changed
+    assert [r.get("search") for r in requests].count("2") == 1
+
+
+def test_later_bodies_are_not_asked_once_the_reviews_budget_is_spent(app: WSGIApp) -> None:
+    import time
+
+    from verifier.sources.http import within
+
+    requests: list[dict[str, str]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        requests.append({k: v[-1] for k, v in parse_qs(request.url.query.decode()).items()})
+        if "search" in requests[-1]:
+            time.sleep(0.3)  # the search answers just after the budget ran out
+        return httpx.WSGITransport(app=app).handle_request(request)
+
+    http = SourceHTTP(transport=httpx.MockTransport(handler), sleep=lambda _: None)
+    treatment = KoreanPrecedentTreatment(
+        LawGoKrResolver(http, base_url="http://fake/DRF", oc="t"), store=MemoryStore(), today=lambda: TODAY
+    )
+    with within(time.monotonic() + 0.1, 90):
+        result = treatment.later_treatment("2009다21249", decided="2009-07-09")
+    assert isinstance(result, NotChecked)
+    assert "time budget" in result.why
+    assert [r.get("ID") for r in requests if r.get("ID")] == []  # the bodies' pool threads saw the deadline
