@@ -106,3 +106,12 @@ def write_json(figures: Iterable[Figure], path: Path, meta: dict[str, Any]) -> N
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(payload, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, path)
+
+
+def forget_korean_analyses() -> None:
+    """Cold: the cached Korean analyses are a draft's own (e2e.cli_cold, history.cold); the per-installation
+    tables beside them (the simplemma index, the Unicode tables) stay."""
+    from verifier.cache import cache_dir
+
+    for path in cache_dir().glob("kiwi-*.sqlite*"):
+        path.unlink(missing_ok=True)

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bench.common import DATA_DIR, ROOT
+from bench.common import DATA_DIR, ROOT, forget_korean_analyses
 
 if TYPE_CHECKING:
     from fakes.server import FakeSources
@@ -102,13 +102,10 @@ def empty_reviews_and_sources() -> None:
     Korean analyses. TRUNCATE, because the audit log refuses DELETE."""
     from django.db import connection
 
-    from verifier.cache import cache_dir
     from workbench.models import Review, SourceMiss, SourceSnapshot
     from workbench.sources import reset_router
 
-    # the Korean analyses of the bench drafts are draft-specific; the simplemma index is per installation
-    for path in cache_dir().glob("kiwi-*.sqlite*"):
-        path.unlink(missing_ok=True)
+    forget_korean_analyses()
     tables = [Review._meta.db_table, SourceSnapshot._meta.db_table, SourceMiss._meta.db_table]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
