@@ -78,7 +78,11 @@ def verify_or_fail(finding_ids: list[int]) -> None:
         worker.fail_findings(finding_ids, "timed out while fetching or checking the source; retry later")
 
 
-@app.task(name="workbench.recover_stalled", acks_late=True, ignore_result=True)
+# Acknowledged on receipt, unlike the work it sends: a sweep lost with its worker is the next beat's, and a
+# sweep still unacknowledged when the broker goes away is a message kombu must restore on a closed
+# connection (its redis transport raises AttributeError there, and the worker exits "Unrecoverable error":
+# seen when Redis went down just as a worker started, its start-up sweep in hand — test_broker_down).
+@app.task(name="workbench.recover_stalled", acks_late=False, ignore_result=True)
 def recover_stalled_task() -> None:
     """Send again what was lost in the broker; the tasks' conditional claims make duplicates no-ops."""
     older_than = timedelta(seconds=max(10.0, 2 * settings.WORKBENCH_RECOVERY_INTERVAL))
