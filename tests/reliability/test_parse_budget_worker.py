@@ -84,10 +84,16 @@ def test_hostile_files_end_with_their_message_and_the_worker_serves_the_next_rev
 
     var = tmp_path / "var"
     settings.MEDIA_ROOT = var / "uploads"  # where the worker (WORKBENCH_VAR_DIR=var) finds the uploads
+    too_long = f"could not be read within {CPU} s"
+    too_much = "holds more than 2,000,000 characters"
+    # each file with the budget messages it may end with
     hostile_files = [
-        ("one page.pdf", hostile.one_page_of_text_operators(), f"could not be read within {CPU} s"),
-        ("500 pages.pdf", hostile.pages_sharing_one_stream(), f"could not be read within {CPU} s"),
-        ("million.docx", hostile.docx_of_citations(1_000_000), "holds more than 2,000,000 characters"),
+        ("one page.pdf", hostile.one_page_of_text_operators(), (too_long,)),
+        # 500 pages showing one 1 MB stream each: the CPU budget and the character budget race, and which one
+        # ends the read depends on the machine's speed (CI ended it at 2,000,000 characters once): either is
+        # the right answer
+        ("500 pages.pdf", hostile.pages_sharing_one_stream(), (too_long, too_much)),
+        ("million.docx", hostile.docx_of_citations(1_000_000), (too_much,)),
     ]
     good_files = [(name, (DRAFTS / name).read_bytes()) for name in ("memo_pl.pdf", "memo_footnotes.docx")]
     expected = {name: fault_free(ingest_bytes(data, name).text) for name, data in good_files}
@@ -110,7 +116,7 @@ def test_hostile_files_end_with_their_message_and_the_worker_serves_the_next_rev
             done = wait_until(lambda r=review: finished(r.pk), 120, f"{name} never ended\n" + worker.tail())
             elapsed = time.monotonic() - sent
             assert done.status == Review.Status.FAILED, done.status
-            assert words in done.error, done.error
+            assert any(message in done.error for message in words), done.error
             assert done.findings.count() == 0
             assert worker.process is not None
             assert worker.process.poll() is None, "the worker died\n" + worker.tail()
