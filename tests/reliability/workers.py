@@ -147,6 +147,17 @@ class Worker:
             )
         return self
 
+    def keep_running(self) -> bool:
+        """Start the worker again if it has exited, as compose's `restart: unless-stopped` does: a worker can
+        exit when Redis goes away while it holds unacknowledged tasks (kombu restores them on the closed
+        connection and raises; docs/OPERATIONS.md "Redis down"). True if it was started again; `starts`
+        counts every start."""
+        if self.process is None or self.process.poll() is None:
+            return False
+        self.process = None
+        self.start()
+        return True
+
     def _limit_memory(self) -> None:
         import resource
 
