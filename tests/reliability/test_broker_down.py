@@ -161,18 +161,11 @@ def test_a_review_created_while_redis_is_down_runs_when_it_is_back(
             redis.start()  # the same port: the worker and beat reconnect on their own
             back = wait_until(lambda: redis.answers() and time.monotonic(), 15, "redis")
 
-            def done_under_supervision() -> bool:
-                # the worker may exit a while after Redis is back (it was still shutting down when a single
-                # look said it ran): it is started again for as long as the test waits
-                worker.keep_running()
-                return Review.objects.get(pk=review.pk).status == "done"
-
-            try:
-                wait_until(
-                    done_under_supervision, 180, "the queued review was never run after the broker came back"
-                )
-            except AssertionError as late:  # with the worker's log as it is now, not as it was before
-                raise AssertionError(f"{late}\n{worker.tail()}") from None
+            worker.wait_supervised(
+                lambda: Review.objects.get(pk=review.pk).status == "done",
+                180,
+                "the queued review was never run after the broker came back",
+            )
             took = time.monotonic() - back
     finally:
         if worker is not None:

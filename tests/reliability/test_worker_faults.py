@@ -161,14 +161,8 @@ def test_it_finishes_a_review_after_redis_restarts_mid_way(
         redis_server.restart()
         assert done_at_restart < total, "the review finished before the restart: the test proved nothing"
 
-        def done_under_supervision() -> bool:
-            worker.keep_running()  # an exit on the lost connection is the supervisor's to mend, as in compose
-            return progress(review.pk)[0] == "done"
-
-        try:
-            wait_until(done_under_supervision, 240, "the review did not complete")
-        except AssertionError as late:  # with the worker's log as it is now, not as it was before the wait
-            raise AssertionError(f"{late}\n{worker.tail()}") from None
+        # an exit on the lost connection is the supervisor's to mend, as in compose
+        worker.wait_supervised(lambda: progress(review.pk)[0] == "done", 240, "the review did not complete")
     review.refresh_from_db()
     assert_each_finding_once(review)
     result = compare(expected, review_verdicts(review))

@@ -158,6 +158,15 @@ class Worker:
         self.start()
         return True
 
+    def wait_supervised(self, predicate: Any, timeout: float, what: str) -> Any:
+        """`wait_until(predicate)` with the worker kept running meanwhile (`keep_running`: it may exit a
+        while after Redis is back, still shutting down when a single look saw it alive); at the timeout, the
+        worker's log as it is then, not as it was before the wait."""
+        try:
+            return wait_until(lambda: (self.keep_running(), predicate())[1], timeout, what)
+        except AssertionError as late:
+            raise AssertionError(f"{late}\n{self.tail()}") from None
+
     def _limit_memory(self) -> None:
         import resource
 
