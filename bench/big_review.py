@@ -116,7 +116,7 @@ def review_of_n_findings(
     if review.status != Review.Status.DONE:
         raise RuntimeError(f"the review ended {review.status}, not done")
     for row in Finding.objects.filter(review=review).order_by("ordinal")[::10]:
-        action = Decision.Action.OVERRIDE if row.is_hard_block else Decision.Action.APPROVE
+        action = Decision.Action.OVERRIDE if row.needs_override else Decision.Action.APPROVE
         if row.status == "verified":
             continue
         services.decide(

@@ -22,7 +22,7 @@ def timed_check(
 ) -> float:
     """The wall time of `verify_document` on fresh clients pointed at `urls`, the history kept in `store`
     (None: no history look-ups). The in-process runs of bench/history.py time the same call."""
-    from verifier.history_check import HistoryLookup
+    from verifier.history.lookup import HistoryLookup
     from verifier.pipeline import verify_document
     from verifier.sources.history_store import DirectoryStore
     from verifier.sources.router import build_router

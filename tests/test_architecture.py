@@ -1,6 +1,6 @@
 """The shape of the code, checked: a status is decided in one place, data flows one way, modules stay small.
 
-- `verifier.gradient.decide` is the only place that constructs a status: no other module builds a
+- `verifier.decide.decide` is the only place that constructs a status: no other module builds a
   `Decision`, passes `status=Status.…`, or assigns a `Status` member to a `.status`; the verifier's `Finding`
   is built only where a decision is written out (`verifier/verify.py`) and where a stored one is read back
   (`workbench/records.py`).
@@ -129,7 +129,7 @@ def status_constructions(name: str, path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             callee = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            if callee == "Decision" and in_verifier and name != "verifier.gradient":
+            if callee == "Decision" and in_verifier and not name.startswith("verifier.decide"):
                 found.append(f"line {node.lineno}: builds a Decision")
             verifier_finding = callee == "VerifiedFinding" or (callee == "Finding" and in_verifier)
             if verifier_finding and name not in FINDING_BUILDERS:
@@ -146,12 +146,12 @@ def status_constructions(name: str, path: Path) -> list[str]:
     return found
 
 
-def test_only_the_gradient_constructs_a_status() -> None:
+def test_only_the_decision_step_constructs_a_status() -> None:
     offenders = {name: hits for name, path in MODULES.items() if (hits := status_constructions(name, path))}
     assert not offenders, offenders
 
 
-def test_the_status_check_catches_a_status_set_outside_the_gradient(tmp_path: Path) -> None:
+def test_the_status_check_catches_a_status_set_outside_the_decision_step(tmp_path: Path) -> None:
     module = tmp_path / "rogue.py"
     module.write_text(
         "from verifier.model import Status\n"

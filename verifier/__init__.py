@@ -8,7 +8,8 @@ The data flows one way — ingest → extract → plan → resolve → measure �
     run_plan / verify_document                  verifier.pipeline   fetch each source once, check each claim
     build_router                                verifier.sources.router  the resolvers (corpus, law.go.kr…)
     measure / verify_claim                      verifier.verify     what is true of a claim and its source
-    decide                                      verifier.gradient   the decision table: the status
+    check_claim                                 verifier.check      the per-claim step of every runner
+    decide                                      verifier.decide     the decision table: the status
     to_json / to_markdown / to_csv              verifier.report     the findings JSON (CONTRACT §2) and more
 
 The vocabulary (Claim, Citation, Anchor, SourceDocument, Finding, Status, Level, Cause…) is `verifier.model`.
@@ -39,16 +40,18 @@ _EXPORTS = {
     "build_router": "verifier.sources.router",
     "measure": "verifier.verify",
     "verify_claim": "verifier.verify",
-    "decide": "verifier.gradient",
-    "Decision": "verifier.gradient",
+    "check_claim": "verifier.check",
+    "decide": "verifier.decide",
+    "Decision": "verifier.decide",
     "to_json": "verifier.report",
     "to_markdown": "verifier.report",
     "to_csv": "verifier.report",
 }
 
 if TYPE_CHECKING:
+    from verifier.check import check_claim
     from verifier.citations import extract_citations, extract_claims
-    from verifier.gradient import Decision, decide
+    from verifier.decide import Decision, decide
     from verifier.ingest import IngestedDocument, IngestError, ingest_bytes, ingest_path, ingest_text
     from verifier.pipeline import DocumentReport, run_plan, verify_document
     from verifier.plan import Plan, plan
@@ -72,6 +75,7 @@ __all__ = [
     "IngestedDocument",
     "Plan",
     "build_router",
+    "check_claim",
     "decide",
     "extract_citations",
     "extract_claims",

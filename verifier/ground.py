@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from verifier.claim_types import claim_type_from_name
-from verifier.gradient import Decision, decide
+from verifier.decide import Decision, decide
 from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import ContentResult
@@ -35,6 +35,7 @@ from verifier.model import (
     Misconfigured,
     SourceDocument,
     Status,
+    is_hard_block,
 )
 from verifier.verify import read_claim
 
@@ -427,7 +428,7 @@ def render_json(results: Sequence[ItemResult], *, title: str, lang: str = "pl") 
             entry["terms_missing"] = list(r.content.missing)
         items.append(entry)
     counts = {s.value: sum(1 for r in results if r.status is s) for s in Status}
-    counts["hard_blocks"] = sum(1 for r in results if r.status.is_hard_block)
+    counts["hard_blocks"] = sum(1 for r in results if is_hard_block(r.status))
     payload = {"task": title, "items": items, "summary": counts, "summary_text": summary_lines(results, lang)}
     return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
 
@@ -452,4 +453,4 @@ def main(
         return 2
     render = render_json if args.format == "json" else render_markdown
     out.write(render(results, title=args.task.stem, lang=args.lang))
-    return 1 if any(r.status.is_hard_block for r in results) else 0
+    return 1 if any(is_hard_block(r.status) for r in results) else 0

@@ -1,4 +1,4 @@
-"""What was measured about one claim against what its resolver returned: the record `gradient.decide` reads.
+"""What was measured about one claim against what its resolver returned: the record `verifier.decide` reads.
 
 `verify.measure` fills it in the gradient's order — the source (or why there is none), the anchor, the
 pinpoint, the precedent's topic, then CONTENT and FRAGMENT in the text read for the claim — and decides
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.history_check import HistoryMeasure
+from verifier.history.lookup import HistoryMeasure
 from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult

@@ -67,10 +67,6 @@ class Status(enum.StrEnum):
         return STATUS_ICON[self]
 
     @property
-    def is_hard_block(self) -> bool:
-        return self in HARD_BLOCKS
-
-    @property
     def label(self) -> str:
         """The Korean verifier's verdict vocabulary (CONTRACT §2)."""
         if self in (Status.VERIFIED, Status.MODIFIED):
@@ -90,9 +86,19 @@ STATUS_ICON: Mapping[Status, str] = {
     Status.NOT_CHECKED: "⚪",
 }
 
+# The statuses that block on their own: 🔴 (evidence that the draft is wrong) and ⛔ (no source to check it).
 HARD_BLOCKS = frozenset({Status.UNVERIFIED, Status.NO_SOURCE})
 # What the official source may say of a claim for a supplied source to stand beside it without a reason.
 OFFICIAL_PASSES = frozenset({Status.VERIFIED, Status.NEEDS_JUDGEMENT})
+
+
+def is_hard_block(status: Status | str, official_status: Status | str | None = None) -> bool:
+    """THE definition of a hard block, for the exit code, the reports' counts, the seed's grounding report,
+    sign-off and the partner queue: a finding that must not be published as it stands until a partner acts
+    with a written reason — a 🔴/⛔ (overridden with a reason), or a pass only against a text a user supplied
+    where the official source blocks the claim, words it otherwise or could not be had (approved with a
+    reason)."""
+    return Status(status) in HARD_BLOCKS or clears_official_block(status, official_status)
 
 
 def clears_official_block(status: Status | str, official_status: Status | str | None) -> bool:
@@ -524,3 +530,7 @@ class Finding:
     @property
     def clears_official_block(self) -> bool:
         return clears_official_block(self.status, self.official_status)
+
+    @property
+    def is_hard_block(self) -> bool:
+        return is_hard_block(self.status, self.official_status)

@@ -6,7 +6,8 @@
     verify_document(document, resolver, …) -> DocumentReport     `manage.py verify`: run_plan on threads
 
 The workbench runs the same plan with the same `run_plan`: its review task fetches, and its `on_ready`
-dispatches Celery tasks that check the claims (workbench.worker). Only the callbacks differ.
+dispatches Celery tasks that check the claims (workbench.worker). Only the callbacks differ; each
+claim is checked by `verifier.check.check_claim` in both.
 """
 
 from __future__ import annotations
@@ -17,18 +18,19 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from verifier.check import History, Remembered, check_claim
 from verifier.citations import extract_claims
-from verifier.history_check import HistoryLookup, HistoryMeasure
+from verifier.history.lookup import HistoryLookup
 from verifier.ingest import IngestedDocument
 from verifier.lang import detect_language
 from verifier.match import korean
 from verifier.model import Anchor, Cause, Claim, Finding, Resolution, Resolver, Unavailable
 from verifier.plan import Plan, SourceGroup, plan
 from verifier.sources.host_slots import look_up
-from verifier.verify import verify_claim
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +88,7 @@ def _fetch(
         if history is not None:
             try:
                 history(group, resolution)
-            except Exception:  # the history's failures are notes (history_check); a bug costs the note only
+            except Exception:  # the history's failures are notes; a bug costs the note only
                 log.exception("history look-up failed for %s", group.key)
     return resolution
 
@@ -96,6 +98,34 @@ def _ahead(ahead: Callable[[SourceGroup], None], group: SourceGroup) -> None:
         ahead(group)
     except Exception:  # only a head start: the history look-up after the source asks again and says why
         log.exception("history look-up ahead of the source failed for %s", group.key)
+
+
+type Narrow = Callable[[Claim, Resolution | None], Resolution | None]
+
+
+def _history_steps(
+    the_plan: Plan,
+    history: History,
+    as_of: str | None,
+    narrow: Narrow | None,
+    within: Callable[[], AbstractContextManager[object]],
+) -> tuple[Callable[[SourceGroup, Resolution], None], Callable[[SourceGroup], None]]:
+    """The two history callbacks of a run: each claim's history asked beside its source (in the fetch
+    thread, once the source is in), and the head start asked as the fetching begins (`History.ahead`)."""
+    day = as_of or dt.date.today().isoformat()
+    claims = the_plan.claims
+
+    def beside(group: SourceGroup, resolution: Resolution) -> None:
+        with within():
+            for i in group.claims:
+                narrowed = narrow(claims[i], resolution) if narrow is not None else resolution
+                history.lookup(claims[i], narrowed, as_of=day)
+
+    def ahead(group: SourceGroup) -> None:
+        with within():
+            history.ahead(claims[group.claims[0]])
+
+    return beside, ahead
 
 
 # Threads of the head-start pool: its look-ups are single requests, and SourceHTTP bounds each host anyway.
@@ -110,8 +140,10 @@ def run_plan(
     workers: int = 16,
     timeout: float | None = None,
     at_hand: Callable[[list[SourceGroup]], set[str]] | None = None,
-    history: Callable[[SourceGroup, Resolution], None] | None = None,
-    ahead: Callable[[SourceGroup], None] | None = None,
+    history: History | None = None,
+    as_of: str | None = None,
+    narrow: Narrow | None = None,
+    within: Callable[[], AbstractContextManager[object]] = nullcontext,
 ) -> RunStats:
     """Ask for every distinct source at once (the HTTP layer bounds each host) and have the Korean claims
     analysed in a helper process on the other core meanwhile; call `on_ready` with each batch of sources that
@@ -123,15 +155,18 @@ def run_plan(
     from its cache); those groups are handed on together, first, with no resolution, instead of one by one
     as a pool thread gets to each.
 
-    `history(group, resolution)`: called in the fetch thread as soon as a group's source is in, before its
-    claims are handed on — the provision's versions and the judgment's later treatment (issue 17) are
-    asked for there, beside the source, never in the check. `ahead(group)`: called on a pool of its own as
-    the fetching starts, for what the history needs before the source is in (HistoryLookup.ahead); nothing
-    waits for it.
+    `history`: the history clients (`HistoryLookup`, or `check.Remembered` around one). Each claim's
+    history as of `as_of` is asked in the fetch thread as soon as its source is in, before its claims are
+    handed on — the provision's versions and the judgment's later treatment are asked for there, beside the
+    source, never in the check; what the history needs before the source is in (`History.ahead`) is asked
+    on a pool of its own as the fetching starts, and nothing waits for it. `narrow(claim, resolution)`:
+    what one claim is checked against (a supplied source); `within()`: the context each history look-up
+    runs in (the worker's per-review budget).
 
     Resolving and checking claim by claim in one pool had its threads queue behind the same statute, cited
     forty times, while the other sources sat unrequested."""
     started = time.monotonic()
+    beside, ahead = _history_steps(the_plan, history, as_of, narrow, within) if history else (None, None)
     stats = RunStats(sources=len(the_plan.groups), korean_claims=len(the_plan.korean_texts))
     helper = korean.prefetch(the_plan.korean_texts) if any(g.korean for g in the_plan.groups) else None
     cached = at_hand(list(the_plan.groups)) if at_hand is not None else set()
@@ -153,10 +188,10 @@ def run_plan(
         return stats
     # a group's history is asked in its fetch thread: twice the threads, so that the other sources' look-ups
     # do not queue behind it (SourceHTTP's per-host limit still bounds what each host is asked at once)
-    threads = workers * (2 if history is not None else 1)
+    threads = workers * (2 if beside is not None else 1)
     pool = ThreadPoolExecutor(max_workers=max(1, min(threads, len(wanted) or 1)), thread_name_prefix="fetch")
     fetching: dict[Future[Resolution], SourceGroup] = {
-        pool.submit(_fetch, resolve, group, history): group for group in wanted
+        pool.submit(_fetch, resolve, group, beside): group for group in wanted
     }
     head_start = None
     if ahead is not None:
@@ -228,24 +263,13 @@ def verify_document(
     the_plan = plan(claims_of(document, language))
     claims = the_plan.claims
     day = as_of or dt.date.today().isoformat()
-    histories: dict[int, HistoryMeasure | None] = {}
-
-    def ask_history(group: SourceGroup, resolution: Resolution) -> None:
-        assert history is not None
-        for i in group.claims:
-            narrowed = for_claim(claims[i], resolution) if for_claim is not None else resolution
-            histories[i] = history.lookup(claims[i], narrowed, as_of=day)
+    remembered = Remembered(history) if history is not None else None
 
     def check(i: int, resolution: Resolution | None) -> Finding:
         if for_claim is not None:
             resolution = for_claim(claims[i], resolution)
-        finding = verify_claim(
-            claims[i],
-            resolution,
-            finding_id=f"C{i + 1}",
-            lang=language,
-            as_of=day,
-            history=histories.get(i),
+        finding = check_claim(
+            claims[i], resolution, finding_id=f"C{i + 1}", lang=language, as_of=day, history=remembered
         )
         if on_finding is not None:
             on_finding(finding)
@@ -264,8 +288,9 @@ def verify_document(
             resolver.resolve,
             on_ready,
             workers=workers,
-            history=ask_history if history is not None else None,
-            ahead=(lambda group: history.ahead(claims[group.claims[0]])) if history is not None else None,
+            history=remembered,
+            as_of=day,
+            narrow=for_claim,
         )
         findings = tuple(checks[i].result() for i in range(len(claims)))
     return DocumentReport(

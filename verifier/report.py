@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from verifier.model import Finding, Status
+from verifier.model import Finding, Status, is_hard_block
 from verifier.pipeline import DocumentReport
 from verifier.provenance import describe, provenance_json
 
@@ -16,20 +16,21 @@ from verifier.provenance import describe, provenance_json
 # official source says of a claim that was checked against a source a user supplied.
 # /3 (issue 17): each document's `as_of` (the day the law is checked on) and each finding's `history` (the
 # provision's versions or the judgment's later treatment as of that day, null when there is none to ask).
-SCHEMA = "citation-findings/3"
+SCHEMA = "citation-findings/4"
 
 
 def summary(findings: Iterable[Finding]) -> dict[str, int]:
-    return status_summary(f.status for f in findings)
+    return status_summary((f.status, f.official_status) for f in findings)
 
 
-def status_summary(statuses: Iterable[Status]) -> dict[str, int]:
-    """The counts of `summary` from the statuses alone (an export that streams its findings counts first)."""
+def status_summary(statuses: Iterable[tuple[Status, Status | None]]) -> dict[str, int]:
+    """The counts of `summary` from each finding's status and official status alone (an export that streams
+    its findings counts first). `hard_blocks` counts what makes the CLI exit 1 (`model.is_hard_block`)."""
     counts: dict[str, int] = {"total": 0, **{s.value: 0 for s in Status}, "hard_blocks": 0}
-    for status in statuses:
+    for status, official in statuses:
         counts["total"] += 1
         counts[status.value] += 1
-        if status.is_hard_block:
+        if is_hard_block(status, official):
             counts["hard_blocks"] += 1
     return counts
 
@@ -116,7 +117,7 @@ def to_markdown(reports: Sequence[DocumentReport]) -> str:
                 f"{f.required_level.label.upper()}→{f.achieved_level.label.upper()} | "
                 f"{f.status.icon} {f.status.value} | {_cell(f.rationale)} |"
             )
-        blocks = [f.id for f in report.findings if f.status.is_hard_block]
+        blocks = [f.id for f in report.findings if f.is_hard_block]
         lines += [
             "",
             f"Result: {counts['verified']}/{counts['total']} verified, {counts['modified']} modified, "

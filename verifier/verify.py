@@ -1,13 +1,13 @@
-"""One claim of a draft against what its resolver returned: measure it, have the gradient decide, write the
-Finding.
+"""One claim of a draft against what its resolver returned: measure it, have `verifier.decide` decide,
+write the Finding.
 
     measure(claim, resolution, *, lang) -> Measurement     what is true of the claim and its source
-    verify_claim(claim, resolution, *, finding_id, lang) -> Finding     = gradient.decide(measure(…))
+    verify_claim(claim, resolution, *, finding_id, lang) -> Finding     = decide(measure(…))
 
 `measure` decides nothing: it looks in the gradient's order — the source (or why there is none), the anchor,
 the pinpoint, the precedent's topic, then CONTENT and FRAGMENT in the text read for the claim — and stops
 looking where the decision can no longer depend on what comes next (nothing is read of a source whose anchor
-contradicts the draft). The status is `gradient.decide`'s alone.
+contradicts the draft). The status is `verifier.decide`'s alone.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from verifier.citations.quotes import find_quotes
 from verifier.citations.substance import claim_substance
 from verifier.claim_sample import language_of_claim
 from verifier.cross_reference import referenced_units
-from verifier.gradient import Decision, decide
-from verifier.history_check import HistoryMeasure
-from verifier.history_keep import history_check
+from verifier.decide import Decision, decide
+from verifier.history.keep import history_check
+from verifier.history.lookup import HistoryMeasure
 from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
@@ -82,7 +82,7 @@ def verify_claim(
 ) -> Finding:
     """The verdict on one claim. `lang` is the draft's language (rationales are written in it); `as_of`: the
     review's date (ISO; None: today); `history`: what the fetch phase obtained of the provision's versions /
-    the judgment's later treatment for that date (`verifier.history_check`; None: nothing was asked)."""
+    the judgment's later treatment for that date (`verifier.history.lookup`; None: nothing was asked)."""
     if history is not None and as_of is not None and history.as_of != as_of:
         raise ValueError(f"the history was asked as of {history.as_of}, not {as_of}")
     measured = measure(claim, resolution, lang=lang, history=history)

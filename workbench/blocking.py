@@ -1,14 +1,14 @@
-"""What blocks sign-off, as a predicate and as a query: the same rule as `services.blockers` (an open or
-rejected 🔴/⛔ until a partner overrides it; a 🟡/🟠 until a partner approves it), for filters and counts
-that must not load every finding to ask it."""
+"""What blocks sign-off, as a predicate and as a query (an open or rejected 🔴/⛔ until a partner overrides
+it; a 🟡/🟠 until a partner approves it — a pass only against a supplied source is a 🟡, approved with a
+written reason), for `services.blockers`, filters and counts that must not load every finding to ask it."""
 
 from __future__ import annotations
 
 from django.db.models import Q
 
-from verifier.model import Status
+from verifier.model import HARD_BLOCKS, Status
 
-HARD = (Status.UNVERIFIED.value, Status.NO_SOURCE.value)
+HARD = tuple(sorted(s.value for s in HARD_BLOCKS))
 JUDGED = (Status.MODIFIED.value, Status.NEEDS_JUDGEMENT.value, Status.CALIBRATION.value)
 YELLOW = (Status.MODIFIED.value, Status.NEEDS_JUDGEMENT.value)
 

@@ -141,7 +141,10 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     database as the encoder writes them (`json_chunks`), a chunk at a time."""
     snapshots = snapshots_of(review)
     current = review.findings.filter(version=review.version)
-    statuses = [Status(s) for s in current.order_by("ordinal").values_list("status", flat=True)]
+    statuses = [
+        (Status(s), Status(o) if o else None)
+        for s, o in current.order_by("ordinal").values_list("status", "official_status")
+    ]
     decided = decisions_of(review)
     events = chain_events(review)
     last = events.reverse().only("hash").first()
@@ -324,7 +327,9 @@ def export_pdf(review: Review, lang: str) -> bytes:
     )  # fmt: skip
     line(signed, 10, "B")
     pdf.ln(2)
-    counts = status_summary(Status(s) for s in current.values_list("status", flat=True))
+    counts = status_summary(
+        (Status(s), Status(o) if o else None) for s, o in current.values_list("status", "official_status")
+    )
     line(
         gettext("Counts:")
         + " "

@@ -15,7 +15,14 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from verifier.model import HARD_BLOCKS, OFFICIAL_PASSES, RISK_ORDER, STATUS_ICON, clears_official_block
+from verifier.model import (
+    HARD_BLOCKS,
+    OFFICIAL_PASSES,
+    RISK_ORDER,
+    STATUS_ICON,
+    clears_official_block,
+    is_hard_block,
+)
 from verifier.model import Status as VerifierStatus
 
 # the statuses that block sign-off until fixed or overridden (verifier.model.HARD_BLOCKS), as stored
@@ -281,6 +288,12 @@ class Finding(models.Model):
 
     @property
     def is_hard_block(self) -> bool:
+        """`verifier.model.is_hard_block`: it blocks sign-off until a partner acts with a written reason."""
+        return bool(self.status) and is_hard_block(self.status, self.official_status or None)
+
+    @property
+    def needs_override(self) -> bool:
+        """A 🔴/⛔: a partner overrides it with a reason (the others are approved)."""
         return self.status in HARD_BLOCK_STATUSES
 
     @staticmethod

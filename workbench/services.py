@@ -16,16 +16,15 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from verifier.history_check import HistoryMeasure
+from verifier.check import check_claim
 from verifier.ingest import IngestedDocument
-from verifier.model import Claim, Found, Resolution, Status
+from verifier.model import Found, Status
 from verifier.provenance import provenance_json
-from verifier.verify import verify_claim
 from workbench import audit, supplied, tasks, worker
 from workbench.asof import as_of_problem
+from workbench.blocking import blocking_q
 from workbench.drafts import Upload, unread_fields
 from workbench.models import (
-    HARD_BLOCK_STATUSES,
     Decision,
     DraftVersion,
     Finding,
@@ -240,12 +239,13 @@ def reverify_supplied(review: Review, targets: list[Finding]) -> list[Finding]:
                 officials[anchor.key] = supplied.official_at_hand(anchor, review.matter)
             official = officials[anchor.key]
         resolution, snapshot, resolved = supplied.resolution_for(target, official)
-        verdict = verify_claim(
+        verdict = check_claim(
             claim,
             resolution,
             finding_id=target.finding_id,
             lang=review.language,
-            history=_history(claim, resolution, review),
+            as_of=review.as_of.isoformat(),
+            history=history_lookup(),
         )
         verdicts.append((target, verdict, snapshot, resolved))
     worker.store_verdicts(review, verdicts, reopen=True)
@@ -262,24 +262,19 @@ def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> 
     for target in targets:
         claim = claim_of(target)
         found = Found(document)
-        verdict = verify_claim(
+        verdict = check_claim(
             claim,
             found,
             finding_id=target.finding_id,
             lang=review.language,
-            history=_history(claim, found, review),
+            as_of=review.as_of.isoformat(),
+            history=history_lookup(),
         )
         verdicts.append((target, verdict, snapshot, None))
     worker.store_verdicts(review, verdicts, reopen=True)
     for target in targets:
         target.refresh_from_db()
     return targets
-
-
-def _history(claim: Claim, resolution: Resolution | None, review: Review) -> HistoryMeasure | None:
-    """The provision's versions / the judgment's later treatment as of the review's date (issue 17), for a
-    finding checked again here: a verdict stored without them would drop the finding's history."""
-    return history_lookup().lookup(claim, resolution, as_of=review.as_of.isoformat())
 
 
 def retry_finding(*, user: AnyUser, finding: Finding) -> None:
@@ -372,7 +367,7 @@ def propose(*, user: AnyUser, finding: Finding, action: str, text: str = "", com
     ensure_open(finding.review)
     if action not in (Decision.Action.ACCEPT, Decision.Action.SOFTEN, Decision.Action.CORRECT):
         raise ValidationError("Unknown proposal.")
-    if finding.is_hard_block:
+    if finding.needs_override:
         raise ValidationError(
             "A hard block cannot be accepted: fix the draft, attach the source, or ask a partner."
         )
@@ -407,13 +402,13 @@ def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -
     role = require_role(user, PARTNER)
     ensure_open(finding.review)
     if action == Decision.Action.OVERRIDE:
-        if not finding.is_hard_block:
+        if not finding.needs_override:
             raise ValidationError("Only a hard block (🔴/⛔) is overridden; approve the others.")
         if not comment.strip():
             raise ValidationError("An override needs a written reason.")
         state = Finding.State.OVERRIDDEN
     elif action == Decision.Action.APPROVE:
-        if finding.is_hard_block:
+        if finding.needs_override:
             raise ValidationError("A hard block cannot be approved: override it with a reason instead.")
         if finding.clears_official_block and not comment.strip():
             raise ValidationError(
@@ -452,14 +447,7 @@ def decide(*, user: AnyUser, finding: Finding, action: str, comment: str = "") -
 
 def blockers(review: Review) -> list[Finding]:
     """What stops sign-off: open hard blocks and anything a partner has not yet approved."""
-    findings = review.findings.filter(version=review.version)
-    return list(
-        findings.filter(status__in=HARD_BLOCK_STATUSES).exclude(state=Finding.State.OVERRIDDEN)
-    ) + list(
-        findings.filter(status__in=[Status.MODIFIED, Status.NEEDS_JUDGEMENT, Status.CALIBRATION]).exclude(
-            state=Finding.State.APPROVED
-        )
-    )
+    return list(review.findings.filter(version=review.version).filter(blocking_q()).order_by("ordinal"))
 
 
 @transaction.atomic

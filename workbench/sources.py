@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from verifier.history_check import HistoryLookup
+from verifier.history.lookup import HistoryLookup
 from verifier.model import (
     Anchor,
     Found,

@@ -35,14 +35,13 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 import verifier
-from verifier.citations import extract_claims
+from verifier.check import check_claim
 from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
-from verifier.pipeline import Ready, language_of, run_plan
+from verifier.pipeline import Ready, claims_of, language_of, run_plan
 from verifier.plan import SourceGroup, plan
 from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
-from verifier.verify import verify_claim
 from workbench import audit, drafts
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
@@ -116,7 +115,7 @@ def extract_findings(review_id: int) -> list[int]:
     try:
         document = document_of_review(review)
         language = review.language or language_of(document.text, "auto")
-        found = extract_claims(document.text, lang=language, origin_at=document.origin_at)
+        found = claims_of(document, language)
         claims, truncated = drafts.cap(found)
     except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
         log.exception("extraction failed for review %s", review_id)
@@ -336,26 +335,21 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
     def at_hand(groups: list[SourceGroup]) -> set[str]:
         return cached_keys([g.key for g in groups], review.matter)
 
-    lookup = history_lookup()
-    as_of = review.as_of.isoformat()
-
-    def history(group: SourceGroup, resolution: Resolution) -> None:
-        # issue 17, beside the source: the answers land in the history store the checks read; inside the
-        # review's budget like the source itself (a history that does not come in time is "not checked")
-        with sources_budget(review):
-            for i in group.claims:
-                lookup.lookup(the_plan.claims[i], resolution, as_of=as_of)
-
-    def ahead(group: SourceGroup) -> None:
-        with sources_budget(review):  # the head start's own thread: the same budget as the source
-            lookup.ahead(the_plan.claims[group.claims[0]])
-
     left = seconds_left(review)
     timeout = float(settings.CELERY_TASK_SOFT_TIME_LIMIT)
     if left is not None:  # what is still on its way then goes to the checks, which end it ⛔ at once
         timeout = max(0.0, min(timeout, left))
+    # the history beside each source lands in the store the checks read, inside the review's budget like
+    # the source itself (a history that does not come in time is "not checked")
     stats = run_plan(
-        the_plan, resolve, on_ready, timeout=timeout, at_hand=at_hand, history=history, ahead=ahead
+        the_plan,
+        resolve,
+        on_ready,
+        timeout=timeout,
+        at_hand=at_hand,
+        history=history_lookup(),
+        as_of=review.as_of.isoformat(),
+        within=lambda: sources_budget(review),
     )
     audit.append(
         review,
@@ -412,18 +406,17 @@ def verify_findings(finding_ids: list[int]) -> None:
                 outcome = outcomes[anchor.key]
             # a supplied source serves only the findings it was chosen for, beside the official answer
             resolution, snapshot, resolved = resolution_for(finding, outcome)
-            # the versions / later treatment as of the review's date: from the store the prefetch filled
-            as_of = review.as_of.isoformat()
-            with sources_budget(review):  # from the store; what the prefetch missed is asked within budget
-                history = lookup.lookup(claim, resolution, as_of=as_of)
-            verdict = verify_claim(
-                claim,
-                resolution,
-                finding_id=finding.finding_id,
-                lang=review.language,
-                as_of=as_of,
-                history=history,
-            )
+            # the versions / later treatment as of the review's date come from the store the prefetch
+            # filled; what it missed is asked within the review's budget
+            with sources_budget(review):
+                verdict = check_claim(
+                    claim,
+                    resolution,
+                    finding_id=finding.finding_id,
+                    lang=review.language,
+                    as_of=review.as_of.isoformat(),
+                    history=lookup,
+                )
             verdicts.append((finding, verdict, snapshot, resolved))
         store_verdicts(review, verdicts, claim=token)
 
@@ -448,7 +441,7 @@ def fail_findings(finding_ids: list[int], reason: str) -> None:
         verdicts: list[Verdict] = []
         for finding in rows:
             claim = claim_of(finding)
-            verdict = verify_claim(
+            verdict = check_claim(
                 claim, _unavailable(claim, reason), finding_id=finding.finding_id, lang=review.language
             )
             verdicts.append((finding, verdict, None, None))

@@ -58,7 +58,7 @@ def test_a_paraphrase_in_the_words_of_the_cross_reference_is_no_false_block(
     hours: str, status: str, key: str
 ) -> None:
     from verifier.citations import extract_claims
-    from verifier.gradient import decide
+    from verifier.decide import decide
     from verifier.verify import measure
 
     (claim,) = extract_claims(HOURS.format(hours), lang="pl")

@@ -15,7 +15,6 @@ import pytest
 
 from verifier.citations import extract_claims
 from verifier.citations.substance import claim_substance
-from verifier.gradient import rationale
 from verifier.lang import detect_language
 from verifier.match.anchor import compare_anchor
 from verifier.model import (
@@ -32,6 +31,7 @@ from verifier.model import (
     Status,
     Unavailable,
 )
+from verifier.rationales import rationale
 from verifier.sources.router import build_router
 from verifier.verify import verify_claim
 

@@ -200,7 +200,7 @@ def test_it_blocks_an_invented_quote_off_the_sources_topic() -> None:
     invented = "national rules on the taxation of pension funds breach the free movement of capital"
     finding = verify_claim(quote_claim(invented), Found(schrems()), finding_id="C1", lang="en")
     assert finding.status is Status.UNVERIFIED
-    assert finding.status.is_hard_block
+    assert finding.is_hard_block
     assert finding.label == "contradicted"
 
 

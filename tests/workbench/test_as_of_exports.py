@@ -114,7 +114,7 @@ def test_the_json_says_the_date_and_carries_each_history_as_the_contract_has_it(
     schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "findings.schema.json").read_text())
     data = json.loads(exports.export_json(review))
     jsonschema.validate(data, schema)
-    assert data["schema"] == "citation-findings/3"
+    assert data["schema"] == "citation-findings/4"
     (document,) = data["documents"]
     assert document["as_of"] == "2024-01-01"
     first, second = document["findings"]

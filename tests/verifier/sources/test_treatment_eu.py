@@ -17,7 +17,7 @@ import pytest
 
 from fakes import cellar
 from verifier.citations import extract_claims
-from verifier.history_check import HistoryLookup
+from verifier.history.lookup import HistoryLookup
 from verifier.sources.cellar import CellarResolver
 from verifier.sources.history_eu import EuActHistory
 from verifier.sources.history_store import MemoryStore
@@ -142,7 +142,7 @@ def test_a_directive_cited_after_its_repeal_is_flagged_with_the_date(app) -> Non
     measure, finding = directive_finding(app, "2026-12-01")
     assert measure is not None
     assert measure.repeal is not None
-    assert finding.status.is_hard_block
+    assert finding.is_hard_block
     text = " ".join((finding.rationale, *finding.notes))
     assert "CELEX 31995L0046 was repealed by CELEX 32016R0679 with effect from 2018-05-25" in text
     assert finding.history is not None

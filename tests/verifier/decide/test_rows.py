@@ -27,7 +27,7 @@ from tests.verifier.builders import (
     unit_text,
 )
 from verifier.claim_types import claim_type_from_name, required_level
-from verifier.gradient import Decision, decide, rationale
+from verifier.decide import Decision, decide
 from verifier.match.anchor import AnchorIssue, AnchorResult
 from verifier.match.stated import read_quantities_across
 from verifier.model import (
@@ -42,6 +42,7 @@ from verifier.model import (
 )
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
+from verifier.rationales import rationale
 from verifier.text import normalize
 
 F, C, E, N = Level.FRAGMENT, Level.CONTENT, Level.EXISTENCE, Level.NONE
@@ -625,10 +626,10 @@ def test_notes_keep_the_anchor_and_the_reading_in_order() -> None:
     assert notes[1].startswith("The terms are in the source but nowhere together")
 
 
-def test_only_the_gradient_decides_a_status() -> None:
+def test_only_the_decision_step_decides_a_status() -> None:
     from verifier.rationales import Message
 
-    with pytest.raises(TypeError, match=r"decided by verifier\.gradient\.decide only"):
+    with pytest.raises(TypeError, match=r"decided by verifier\.decide only"):
         Decision(Status.VERIFIED, F, F, Message("verified_fragment"))
 
 

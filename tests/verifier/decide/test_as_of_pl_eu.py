@@ -18,9 +18,9 @@ import pytest
 
 from fakes import cellar, saos
 from tests.verifier.builders import measurement
-from verifier.gradient import decide
-from verifier.history_check import HistoryMeasure
-from verifier.history_keep import history_check
+from verifier.decide import decide
+from verifier.history.keep import history_check
+from verifier.history.lookup import HistoryMeasure
 from verifier.model import ClaimType, Status
 from verifier.sources.cellar import CellarResolver
 from verifier.sources.history_eu import Repeal
@@ -30,7 +30,7 @@ from verifier.sources.treatment_eu import EuJudgmentTreatment
 from verifier.sources.treatment_kr import LaterDecision, Treatment
 from verifier.sources.treatment_pl import PolishJudgmentTreatment
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 TODAY = dt.date(2026, 12, 1)
 
 

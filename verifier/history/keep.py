@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from verifier.history_check import EXCERPT, HistoryMeasure, _not_checked, _short, history_row
+from verifier.decide.as_of import history_row, not_checked_message, short
+from verifier.history.lookup import EXCERPT, HistoryMeasure
 from verifier.match.fragment import FragmentStatus
 from verifier.model import HistoryCheck, LaterTreatment, TreatmentKind, VersionPeriod
 from verifier.rationales import Message
@@ -28,7 +29,7 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
         row = history_row(h, "")
         note = row.message if row is not None else None
     if h.not_checked:
-        return HistoryCheck(h.as_of, False, _not_checked(h))
+        return HistoryCheck(h.as_of, False, not_checked_message(h))
     if h.repeal is not None:
         scanned = Message("scanned_repeal", {"act": f"CELEX {h.act}"})
         return HistoryCheck(h.as_of, True, note, (), (), scanned)
@@ -78,7 +79,7 @@ def _later(h: HistoryMeasure, later: LaterDecision) -> LaterTreatment:
         court=later.court,
         date=later.date,
         kind=kind.value,
-        excerpt=_short(later.excerpt, EXCERPT),
+        excerpt=short(later.excerpt, EXCERPT),
         full_bench=bool(later.full_bench),
         url=later.url or None,
     )
@@ -134,7 +135,7 @@ def _version_period(
         end=period.end,
         checked=checked,
         matches=matches,
-        excerpt=_short(text, EXCERPT),
+        excerpt=short(text, EXCERPT),
     )
 
 

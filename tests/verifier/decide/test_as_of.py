@@ -18,8 +18,8 @@ import pytest
 from fakes.lawgokr import make_app
 from tests.verifier.builders import measurement
 from verifier.citations import extract_claims
-from verifier.gradient import decide
-from verifier.history_check import HistoryLookup, HistoryMeasure
+from verifier.decide import decide
+from verifier.history.lookup import HistoryLookup, HistoryMeasure
 from verifier.model import ClaimType, Finding, Status
 from verifier.sources.history_kr import KoreanStatuteHistory
 from verifier.sources.history_store import MemoryStore
@@ -28,7 +28,7 @@ from verifier.sources.lawgokr import LawGoKrResolver
 from verifier.sources.treatment_kr import KoreanPrecedentTreatment, Treatment
 from verifier.verify import verify_claim
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 TODAY = dt.date(2026, 12, 1)
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Any]
 

@@ -1,0 +1,198 @@
+"""The rows of the law as of the review's date: what the history measured (`verifier.history`) says of
+the claim, and the status that follows.
+
+`history_row` reads the history and names a row (an `Outcome`); `still_good_law` applies it to what the
+table decided against today's text: 🔴 the law on the as-of date says something else or no longer has the
+unit, or a full bench overruled the judgment; 🟠 another version's wording with the same meaning, or
+negative later treatment; a pass where the quote is the as-of wording though today's text differs; else a
+note beside the status — never a block on "the history could not be read" alone.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from verifier.decide.decision import Decision, restate
+from verifier.history.lookup import HistoryMeasure
+from verifier.match.fragment import FragmentStatus
+from verifier.measurement import Measurement
+from verifier.model import HARD_BLOCKS, Level, Status
+from verifier.rationales import Message
+from verifier.sources.versions import QuoteCheck, Timeline, UnitState, Wording
+
+if TYPE_CHECKING:
+    from verifier.sources.treatment_kr import Treatment
+
+
+class Outcome(enum.StrEnum):
+    """The rows the history adds to the decision table (`still_good_law` gives their statuses)."""
+
+    BLOCK = "block"  # the law on the as-of date says something else, or no longer has the unit; overruled
+    SOFTEN = "soften"  # another version's wording with the same meaning; negative later treatment
+    AS_OF = "as_of"  # the quote is, word for word, the wording in force on the as-of date
+    CLOSE = "close"  # the quote is near (small differences) the wording in force on the as-of date
+    NOTE = "note"  # the status stands, with a note beside it: why no version could be checked
+    INFO = "info"  # the status stands; the finding's history says which version was checked
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    outcome: Outcome
+    message: Message
+    achieved: Level | None = None
+
+
+# what the table may have decided against today's text that the wording in force on the as-of date undoes
+TODAY_ONLY = frozenset(
+    {"absent", "absent_meaning", "calibration", "modified", "article_missing", "paragraph_missing"}
+    | {"item_missing", "subitem_missing", "quantity_differs", "polarity_negation", "polarity_modality"}
+)
+
+
+def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
+    """What the history measured says of the claim; `reason_key`: the row the table chose."""
+    if h is None:
+        return None
+    if h.not_checked:
+        if h.statute:
+            return HistoryRow(Outcome.NOTE, not_checked_message(h))
+        return None  # a judgment whose treatment was not scanned: the finding's history says so
+    if h.repeal is not None:
+        values = {"act": f"CELEX {h.act}", "by": f"CELEX {h.repeal.by}", "as_of": h.as_of}
+        if h.repeal.effective:
+            return HistoryRow(Outcome.BLOCK, Message("act_repealed", {**values, "date": h.repeal.effective}))
+        return HistoryRow(
+            Outcome.NOTE, Message("act_repealed_undated", {**values, "adopted": h.repeal.date or "?"})
+        )
+    if h.treatment is not None:
+        return _treatment_row(h, h.treatment)
+    if h.timeline is not None:
+        return _timeline_row(h, h.timeline)
+    if h.quote is not None:
+        return _quote_row(h, h.quote, reason_key)
+    return None
+
+
+def not_checked_message(h: HistoryMeasure) -> Message:
+    if h.local_only:
+        return Message("version_not_checked_local" if h.statute else "treatment_not_checked_local")
+    return Message("version_not_checked" if h.statute else "treatment_not_checked", {"why": h.not_checked})
+
+
+def _treatment_row(h: HistoryMeasure, treatment: Treatment) -> HistoryRow | None:
+    for later in treatment.decisions:  # newest first: the one that matters is the earliest before as-of
+        if later.relation == "cited":
+            continue  # shown in the finding's treatment list, no status change
+        values = {
+            "number": later.number,
+            "court": later.court,
+            "date": later.date or "?",
+            "excerpt": short(later.excerpt, 400),
+            "as_of": h.as_of,
+        }
+        if later.date is not None and later.date >= h.as_of:
+            return HistoryRow(Outcome.SOFTEN, Message("treatment_later", values))
+        if later.full_bench:
+            return HistoryRow(Outcome.BLOCK, Message("treatment_overruled", values))
+        if later.relation == "departed":
+            return HistoryRow(Outcome.BLOCK, Message("treatment_departed", values))
+        return HistoryRow(Outcome.SOFTEN, Message("treatment_negative", values))
+    return None
+
+
+def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
+    segment = timeline.at(h.as_of)
+    if segment is None or segment.unknown or segment.reading is None or segment.version is None:
+        why = (
+            segment.unknown
+            if segment is not None and segment.unknown
+            else f"no version in force on {h.as_of}"
+        )
+        return HistoryRow(Outcome.NOTE, Message("version_not_checked", {"why": why}))
+    if segment.reading.state is not UnitState.PRESENT:
+        fate = "fate_repealed" if segment.reading.state is UnitState.REPEALED else "fate_removed"
+        values = {"fate": Message(fate), "date": segment.period.start or "?", "as_of": h.as_of}
+        return HistoryRow(
+            Outcome.BLOCK, Message("version_gone_cited", {**values, "label": segment.version.label})
+        )
+    values = {"as_of": h.as_of, "label": segment.version.label}
+    if h.today_differs:  # the claim's words were read in today's wording: the reviewer reads the other one
+        excerpt = short(segment.reading.comparable or segment.reading.text, 300)
+        return HistoryRow(Outcome.NOTE, Message("version_read_today", {**values, "excerpt": excerpt}))
+    return HistoryRow(Outcome.INFO, Message("version_in_force", values))
+
+
+def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow | None:
+    if qc.not_checked:
+        return HistoryRow(Outcome.NOTE, Message("version_not_checked", {"why": qc.not_checked}))
+    segment = qc.in_force
+    assert segment is not None
+    assert segment.version is not None
+    label = segment.version.label or segment.version.id
+    if qc.matches_in_force:
+        if reason_key in TODAY_ONLY:  # judged against today's text: the wording of the as-of date decides
+            message = Message("version_verified_as_of", {"as_of": h.as_of, "label": label})
+            return HistoryRow(Outcome.AS_OF, message, Level.FRAGMENT)
+        return HistoryRow(Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": label}))
+    elsewhere = qc.exact_elsewhere or qc.other_wordings
+    if not elsewhere:
+        if qc.in_force_status is FragmentStatus.MODIFIED and reason_key in TODAY_ONLY - {"modified"}:
+            message = Message("version_close_as_of", {"as_of": h.as_of, "label": label})
+            return HistoryRow(Outcome.CLOSE, message, Level.FRAGMENT)
+        return HistoryRow(Outcome.INFO, Message("version_in_force", {"as_of": h.as_of, "label": label}))
+    other = elsewhere[0].wording
+    values: dict[str, object] = {"period": _period(other), "label": other.made_by.label or other.made_by.id}
+    values["as_of"] = h.as_of
+    reading = segment.reading
+    if reading is None or reading.state is not UnitState.PRESENT:
+        fate = qc.fate
+        key = "fate_renumbered" if fate and fate.kind == "renumbered" else "fate_repealed"
+        if reading is not None and reading.state is UnitState.ABSENT and key == "fate_repealed":
+            key = "fate_removed"
+        on = (fate.on if fate else None) or segment.period.start or "?"
+        fate_message = Message(key, {"to": fate.moved_to} if fate and fate.moved_to else {})
+        return HistoryRow(
+            Outcome.BLOCK, Message("version_gone", {**values, "fate": fate_message, "date": on})
+        )
+    values["excerpt"] = short(reading.comparable or reading.text, 300)
+    fragment = qc.in_force_fragment
+    same = fragment is not None and fragment.found and fragment.meaning_change is None
+    if qc.fate is not None and qc.fate.kind == "renumbered" and qc.fate.moved_to:
+        moved = Message("fate_renumbered", {"to": qc.fate.moved_to})
+        on = qc.fate.on or "?"
+        return HistoryRow(Outcome.BLOCK, Message("version_gone", {**values, "fate": moved, "date": on}))
+    key = "version_other_same_meaning" if same else "version_other_differs"
+    return HistoryRow(Outcome.SOFTEN if same else Outcome.BLOCK, Message(key, values))
+
+
+def _period(wording: Wording) -> Message:
+    periods = [p for p in wording.periods if p.end]
+    if not periods:
+        start = wording.made_by.effective or "?"
+        return Message("period_from", {"start": start})
+    last = max(periods, key=lambda p: p.end or "")
+    if last.start:
+        return Message("period_between", {"start": last.start, "last_day": last.last_day})
+    return Message("period_until", {"last_day": last.last_day})
+
+
+def short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+_STATUS = {Outcome.BLOCK: Status.UNVERIFIED, Outcome.SOFTEN: Status.CALIBRATION}
+_STATUS |= {Outcome.AS_OF: Status.VERIFIED, Outcome.CLOSE: Status.MODIFIED}
+
+
+def still_good_law(m: Measurement, d: Decision) -> Decision:
+    """🔴 / 🟠 / a pass on the as-of date's wording, or a note; a block on today's text explained or lifted"""
+    if (row := history_row(m.history, d.reason.key)) is None or (status := _STATUS.get(row.outcome)) is None:
+        return d if row is None or row.outcome is Outcome.INFO else restate(d, notes=(*d.notes, row.message))
+    explains = row.outcome is not Outcome.SOFTEN and d.reason.key in TODAY_ONLY  # a block on today's text
+    if d.status in HARD_BLOCKS and not explains:
+        return restate(d, notes=(*d.notes, row.message))
+    achieved = row.achieved or (Level.NONE if status is Status.UNVERIFIED else d.achieved)
+    return restate(d, status=status, achieved=achieved, reason=row.message)

@@ -1,0 +1,298 @@
+"""The rows of the text read for a claim: the levels it reached there (CONTENT: its terms; FRAGMENT: its
+quote) and the status that follows.
+
+    from_reading(m, reading, notes)   the levels reached, then the first row of `_ROWS` that applies, else
+                                      the plain comparison of the level required with the level reached
+    judgment_paragraph(m, notes)      a pinpoint into a judgment: the quote in the named paragraph,
+    or elsewhere
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from verifier.decide.decision import Decision, make
+from verifier.decide.stated import stated_otherwise
+from verifier.match.content import ContentResult
+from verifier.match.denial import near
+from verifier.match.fragment import FragmentStatus
+from verifier.measurement import Measurement, Reading
+from verifier.model import Level, MatchEvidence, Status
+from verifier.rationales import Message
+
+_FOUND = (Status.VERIFIED, Status.MODIFIED)
+
+
+@dataclass
+class Reached:
+    """What the text read gave a claim: the level reached, the rationale's values and the notes."""
+
+    m: Measurement
+    reading: Reading
+    achieved: Level = Level.EXISTENCE
+    values: dict[str, object] = field(default_factory=dict)
+    notes: list[Message] = field(default_factory=list)
+    stated_notes: bool = False  # a number or phrase a person must read (never 🟢)
+
+    @property
+    def content(self) -> ContentResult | None:
+        return self.reading.content
+
+    @property
+    def modified(self) -> bool:
+        fragment = self.reading.fragment
+        return fragment is not None and fragment.status is FragmentStatus.MODIFIED
+
+
+def judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
+    """A pinpoint into a judgment: the quote must be in the named paragraph. Found elsewhere in the same
+    judgment it is real words at a wrong place: 🟠, correct the pinpoint (the seed's calibration)."""
+    at_pinpoint = from_reading(m, m.reading, notes) if m.reading is not None else None
+    if at_pinpoint is not None and (at_pinpoint.status in _FOUND or not m.claim.quote):
+        return at_pinpoint
+    assert m.elsewhere is not None
+    anywhere = from_reading(m, m.elsewhere, notes)
+    if anywhere.status not in _FOUND or anywhere.match is None:
+        return at_pinpoint if at_pinpoint is not None else anywhere
+    found = m.elsewhere_paragraph
+    key = "pinpoint_elsewhere" if found is not None else "pinpoint_missing"
+    return make(
+        Status.CALIBRATION,
+        m.required,
+        Level.CONTENT,
+        key,
+        {"unit": m.case_paragraph, "found": found or ""},
+        notes=anywhere.notes,
+        nearest=(anywhere.match,),
+        coverage=anywhere.coverage,
+    )
+
+
+def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, ...]) -> Decision:
+    """The levels reached in the text read for the claim, then the first row that applies."""
+    r = _reached(m, reading)
+    blocked = _meaning_changed(r) or _stated(r)
+    if blocked is not None:
+        key, values, nearest = blocked
+        return _made(r, Status.UNVERIFIED, key, source_notes, values=values, nearest=nearest)
+    for row in _ROWS:
+        if (decided := row(r)) is not None:
+            status, key = decided
+            return _made(r, status, key, source_notes)
+    status, key = _levels(m.required, r.achieved, modified=r.modified)
+    return _made(r, status, key, source_notes)
+
+
+def _reached(m: Measurement, reading: Reading) -> Reached:
+    r = Reached(m, reading, values={"summary": m.summary})
+    content, fragment = reading.content, reading.fragment
+    if reading.content_asked and reading.cross_language:
+        r.notes.append(
+            Message("cross_language", {"draft": reading.draft_lang, "source": reading.source_lang})
+        )
+    if content is not None:
+        r.values["pct"] = round(content.coverage * 100)
+        r.values["missing"] = ", ".join(content.missing[:8]) or "—"
+        if content.reached:
+            r.achieved = Level.CONTENT
+        if content.scattered:
+            r.notes.append(Message("scattered", {"terms": ", ".join(content.found[:8])}))
+        if content.mostly_boilerplate:
+            r.notes.append(Message("boilerplate", {"terms": _template_terms(content)}))
+    if fragment is not None and fragment.found:
+        r.achieved = Level.FRAGMENT
+        r.values["start"] = reading.fragment_start
+        r.values["changes"] = _changes(fragment.diff)
+    elif (
+        fragment is None
+        and m.required is Level.FRAGMENT
+        and reading.pinpointed
+        and r.achieved is Level.CONTENT
+    ):
+        # a pinpoint thesis without a quote: the named unit itself carries the claim
+        r.achieved = Level.FRAGMENT
+        r.values["start"] = reading.unit_start
+    return r
+
+
+type Blocked = tuple[str, dict[str, object], tuple[MatchEvidence, ...]]
+
+
+def _meaning_changed(r: Reached) -> Blocked | None:
+    """The quote's closest passage differs in a way that changes the law (a negation, a number): 🔴, not
+    🟡."""
+    fragment = r.reading.fragment
+    if fragment is None or fragment.found or fragment.meaning_change is None:
+        return None
+    values = {
+        **r.values,
+        "change": Message(f"change_{fragment.meaning_change}"),
+        "changes": _changes(fragment.nearest[0].diff),
+    }
+    return "absent_meaning", values, r.reading.nearest
+
+
+def _stated(r: Reached) -> Blocked | None:
+    """A number or a phrase that the text read states otherwise: 🔴 naming both; else notes for a person."""
+    blocked, notes = stated_otherwise(r.m, r.reading)
+    r.notes.extend(notes)
+    r.stated_notes = bool(notes)
+    if blocked is None:
+        return None
+    evidence = r.reading.content_evidence
+    return blocked.key, dict(blocked.values), (evidence,) if evidence is not None else ()
+
+
+def _cross_language(r: Reached) -> tuple[Status, str] | None:
+    """Words in one language cannot be counted in another: a person compares them, the tool does not block;
+    a quote that is not there verbatim is at best a translation, so it is calibrated."""
+    m, reading = r.m, r.reading
+    if not (
+        r.content is None
+        and m.required >= Level.CONTENT
+        and reading.cross_language
+        and r.achieved is Level.EXISTENCE
+    ):
+        return None
+    r.values.update(draft=reading.draft_lang, source=reading.source_lang)
+    r.notes = [n for n in r.notes if n.key != "cross_language"]
+    status = Status.NEEDS_JUDGEMENT if m.required is Level.CONTENT else Status.CALIBRATION
+    return status, "cross_language"
+
+
+def _no_terms(r: Reached) -> tuple[Status, str] | None:
+    """ "Art. 58 k.c. stanowi tak samo.": nothing of its own to find in the source; its meaning lies in the
+    sentences around it, which a person reads — not a 🔴 for words the claim never had."""
+    content = r.content
+    if (
+        content is None
+        or content.terms
+        or r.m.required is not Level.CONTENT
+        or r.achieved is not Level.EXISTENCE
+    ):
+        return None
+    return Status.NEEDS_JUDGEMENT, "no_terms"
+
+
+def _precedent_text(r: Reached) -> tuple[Status, str] | None:
+    """A Korean precedent's holding found in its text: a person reads the passage (Protocol B)."""
+    if not (r.m.korean_precedent and r.achieved is Level.CONTENT and r.m.required is Level.CONTENT):
+        return None
+    return Status.NEEDS_JUDGEMENT, "precedent_check_text"
+
+
+def _resting_on_boilerplate(r: Reached) -> tuple[Status, str] | None:
+    """A paraphrase whose terms are all in the source, but only template language brings them to the line
+    (the seed's v2.3): not a plain hallucination — every word is there — and not evidence either: a person
+    judges it. A verbatim quote resting on boilerplate stays 🔴 (template words do not make a quote
+    true)."""
+    content = r.content
+    if content is None or not content.mostly_boilerplate:
+        return None
+    if _levels(r.m.required, r.achieved, modified=r.modified)[1] != "no_content":
+        return None
+    return Status.NEEDS_JUDGEMENT, "boilerplate_only"
+
+
+def _strewn(r: Reached) -> tuple[Status, str] | None:
+    """A quote whose terms are strewn about the source with no passage like it: not on topic, so not a
+    calibration (🟠) but absent (🔴)."""
+    content = r.content
+    if content is None or not content.scattered or near(r.reading.nearest):
+        return None
+    if _levels(r.m.required, r.achieved, modified=r.modified)[0] is not Status.CALIBRATION:
+        return None
+    return Status.UNVERIFIED, "absent"
+
+
+def _read_by_a_person(r: Reached) -> tuple[Status, str] | None:
+    """What a person must read (a number or phrase the text binds otherwise, noted) is never 🟢."""
+    if not r.stated_notes or _levels(r.m.required, r.achieved, modified=r.modified)[0] is not Status.VERIFIED:
+        return None
+    return Status.NEEDS_JUDGEMENT, "needs_judgement"
+
+
+# In this order; the first that applies decides. None applies: `_levels`.
+_ROWS: tuple[Callable[[Reached], tuple[Status, str] | None], ...] = (
+    _cross_language,
+    _no_terms,
+    _precedent_text,
+    _resting_on_boilerplate,
+    _strewn,
+    _read_by_a_person,
+)
+
+
+def _made(
+    r: Reached,
+    status: Status,
+    key: str,
+    source_notes: tuple[Message, ...],
+    *,
+    values: dict[str, object] | None = None,
+    nearest: tuple[MatchEvidence, ...] | None = None,
+) -> Decision:
+    """The decision with the evidence shown: where the claim's words are, or the passages nearest to them."""
+    reading, content, fragment = r.reading, r.content, r.reading.fragment
+    coverage = content.coverage if content is not None else None
+    notes = source_notes + tuple(r.notes)
+    if nearest is not None:  # a block on a meaning change: the passages that state it otherwise
+        return make(
+            status, r.m.required, r.achieved, key, values, notes=notes, nearest=nearest, coverage=coverage
+        )
+    match: MatchEvidence | None = None
+    shown: tuple[MatchEvidence, ...] = ()
+    if fragment is not None and fragment.found:
+        match = reading.fragment_match
+    elif reading.content_evidence is not None:
+        if status in (Status.NEEDS_JUDGEMENT, Status.VERIFIED):
+            match = reading.content_evidence
+        else:
+            shown = (reading.content_evidence,)
+    if fragment is not None and not fragment.found:
+        shown = reading.nearest + shown
+    return make(
+        status,
+        r.m.required,
+        r.achieved,
+        key,
+        r.values,
+        notes=notes,
+        match=match,
+        nearest=shown,
+        coverage=coverage,
+    )
+
+
+def _changes(diff: tuple[tuple[str, str], ...]) -> str:
+    parts = []
+    for op, words in diff:
+        if op == "delete":
+            parts.append(f"−{words}")
+        elif op == "insert":
+            parts.append(f"+{words}")
+    return ", ".join(parts) or "—"
+
+
+def _template_terms(content: ContentResult) -> str:
+    return ", ".join([t for t in content.found if t in content.boilerplate][:8]) or "—"
+
+
+def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:
+    """Required and achieved level → status and the rationale that says it."""
+    if achieved >= required:
+        if required is Level.FRAGMENT:
+            return (Status.MODIFIED, "modified") if modified else (Status.VERIFIED, "verified_fragment")
+        if required is Level.CONTENT:
+            if achieved is Level.FRAGMENT:
+                return Status.VERIFIED, "verified_content"
+            return Status.NEEDS_JUDGEMENT, "needs_judgement"
+        return Status.VERIFIED, "verified_existence"
+    if required is Level.FRAGMENT and achieved is Level.CONTENT:
+        return Status.CALIBRATION, "calibration"  # the calibration rule
+    if required is Level.FRAGMENT:
+        return Status.UNVERIFIED, "absent"
+    if required is Level.CONTENT:
+        return Status.UNVERIFIED, "no_content"
+    return Status.UNVERIFIED, "anchor_mismatch"

@@ -1,0 +1,62 @@
+"""Numbers, polarity, modality and legal effect: what the text read for a claim states otherwise.
+
+Only when the claim's terms are there and no quote of it was found: a claim about something else has no
+business with the unit's numbers. About a statute a number or a phrase stated otherwise is evidence (🔴
+naming both); about a judgment it is a note for a person (a court restates, quotes the parties, weighs).
+"""
+
+from __future__ import annotations
+
+from verifier.measurement import Measurement, Reading
+from verifier.model import Kind
+from verifier.rationales import Message
+
+_STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+
+
+def stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, list[Message]]:
+    """The text read for a claim about a statute states one of the claim's numbers with another value
+    ("the draft says 48 hours; Article 33(1) GDPR says 72 hours"), or one of its phrases only the other way
+    round ("affects" / "shall not affect", "zawiesza" / "przerywa"): the reason for a 🔴 naming both. About a
+    judgment the same signal is a note and the finding stays for a person (a court restates, quotes the
+    parties and weighs; its text states numbers and negations that are not its holding), never 🟢. A number
+    the text does not bind to the same thing is a note either way. Only when the claim's terms are there and
+    no quote of it was found: a claim about something else has no business with the unit's numbers."""
+    statements, content, fragment = reading.statements, reading.content, reading.fragment
+    if (
+        statements is None
+        or ((content is None or not content.reached) and not reading.cross_language)
+        or (fragment is not None and fragment.found)
+    ):
+        return None, []
+    assert m.document is not None
+    where = m.claim.citation.text
+    statute = m.document.kind in _STATUTE_KINDS
+    notes: list[Message] = []
+    quantities, polarity = statements.quantities, statements.polarity
+    if quantities.differences:
+        pairs = tuple(
+            Message("quantity_pair", {"draft": d.draft, "source": d.source, "where": where})
+            for d in quantities.differences
+        )
+        if statute:
+            return Message("quantity_differs", {"pairs": pairs}), notes
+        notes.append(Message("quantity_differs_note", {"pairs": pairs}))
+    if polarity.reversals:
+        pairs = tuple(
+            Message("polarity_pair", {"draft": r.draft, "source": r.source, "where": where})
+            for r in polarity.reversals
+        )
+        # a negation beside a condition or an exception ("is not lawful unless" / "shall be lawful only if")
+        # may say the same in other words: not safe enough to block
+        certain = [r for r in polarity.reversals if not r.conditional]
+        if statute and certain:
+            blocking = tuple(
+                pair for pair, r in zip(pairs, polarity.reversals, strict=True) if not r.conditional
+            )
+            return Message(f"polarity_{certain[0].kind}", {"pairs": blocking}), notes
+        notes.append(Message("polarity_note" if not statute else "polarity_conditional", {"pairs": pairs}))
+    unchecked = quantities.unbound + quantities.unstated
+    if unchecked:
+        notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))
+    return None, notes
