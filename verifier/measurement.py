@@ -24,6 +24,7 @@ from verifier.model import (
     SourceDocument,
     Unavailable,
 )
+from verifier.other_unit import OtherUnit
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
 
@@ -83,3 +84,6 @@ class Measurement:
     # Issue 17: the provision's versions / the judgment's later treatment as of the review's date (None: the
     # claim has no history to ask about, or the caller asked none)
     history: HistoryMeasure | None = None
+    # A statute claim not carried by the unit it cites: the unit of the same act that says it, or holds its
+    # quote (None: no other unit does, or it was not asked because the cited unit carries the claim)
+    other_unit: OtherUnit | None = None

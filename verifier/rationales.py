@@ -63,6 +63,40 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło nie potwierdza tezy: terminy {pct}% (brak: {missing}) - BLOKADA.",
         "ko": "원문에서 주장의 주요 용어를 확인할 수 없습니다 ({pct}%).",
     },
+    "not_in_these_words": {
+        "en": "The source does not say this in these words: {pct}% of the claim's terms are there (missing: "
+        "{missing}). That is how applying a provision to facts, interpreting it or naming it reads, not "
+        "evidence of an error: read the passage and confirm what the draft makes of it.",
+        "pl": "Źródło nie mówi tego tymi słowami: terminy {pct}% (brak: {missing}). Tak wygląda zastosowanie "
+        "przepisu do faktów, jego wykładnia lub nazwa, a nie dowód błędu - przeczytaj fragment i potwierdź.",
+        "ko": "원문이 이 표현으로 말하지는 않습니다: 주장의 주요 용어 중 {pct}%가 원문에 있습니다 "
+        "(없는 용어: {missing}). 조문을 사실에 적용하거나 해석하거나 지칭하는 문장은 이렇게 보이며, "
+        "이것만으로 오류의 근거가 되지는 않습니다. 해당 부분을 읽고 확인하십시오.",
+    },
+    "wrong_pinpoint": {
+        "en": "The draft cites {cited}, but what it says is what {unit} of the act says ({pct}% of the "
+        "claim's terms there, {cited_pct}% in {cited}): correct the pinpoint to {unit}.",
+        "pl": "Projekt powołuje {cited}, ale to, co twierdzi, mówi {unit} tego aktu (terminy {pct}% tam, "
+        "{cited_pct}% w {cited}) - popraw oznaczenie przepisu na {unit}.",
+        "ko": "초안은 {cited}를 인용하지만, 주장하는 내용은 같은 법 {unit}의 내용입니다 (주요 용어 {unit} "
+        "{pct}%, {cited} {cited_pct}%). 인용 조항을 {unit}로 바로잡으십시오.",
+    },
+    "wrong_paragraph": {
+        "en": "The draft cites {cited} of the judgment, but what it says is what {unit} says ({pct}% of the "
+        "claim's terms there, {cited_pct}% in {cited}): correct the pinpoint to {unit}.",
+        "pl": "Projekt powołuje {cited} orzeczenia, ale to, co twierdzi, jest w {unit} (terminy {pct}% tam, "
+        "{cited_pct}% w {cited}) - popraw oznaczenie na {unit}.",
+        "ko": "초안은 판결의 {cited}를 인용하지만, 주장하는 내용은 {unit}에 있습니다 (주요 용어 {pct}%, "
+        "{cited} {cited_pct}%). 인용 위치를 {unit}로 바로잡으십시오.",
+    },
+    "quote_in_other_unit": {
+        "en": "The quoted words are in {unit} of the act, not in the cited {cited}: correct the pinpoint "
+        "to {unit}.",
+        "pl": "Cytowane słowa są w {unit} tego aktu, nie w powołanym {cited} - popraw oznaczenie przepisu "
+        "na {unit}.",
+        "ko": "인용문은 인용된 {cited}가 아니라 같은 법 {unit}에 있습니다. "
+        "인용 조항을 {unit}로 바로잡으십시오.",
+    },
     "anchor_mismatch": {
         "en": "The citation does not match the source: {issues}. A real number attached to another case is "
         "a likely forgery; blocked.",

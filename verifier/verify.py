@@ -45,6 +45,7 @@ from verifier.model import (
     SourceRef,
     Unavailable,
 )
+from verifier.other_unit import other_unit
 from verifier.pinpoint import (
     Pieces,
     case_paragraph,
@@ -224,7 +225,7 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         reading = read_claim(claim, document, spans, lang=m.lang, pinpointed=spans is not None)
         if document.kind in _PRECEDENT_KINDS:
             reading = _holding_quoted(claim, document, reading, lang=m.lang)
-        return _with_references(_with(m, reading=reading), spans)
+        return _elsewhere_in_act(_with_references(_with(m, reading=reading), spans), spans)
     # a pinpoint into a judgment: read at the named paragraph, and in the whole judgment to tell a wrong
     # paragraph from words that are nowhere
     unit = paragraph_unit(document.units, paragraph)
@@ -233,6 +234,13 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         if unit is not None
         else None
     )
+    if unit is not None and at_unit is not None and not claim.quote:
+        content = at_unit.content
+        if content is not None and not content.reached:  # another paragraph may say it: a wrong pinpoint
+            other = other_unit(
+                claim_substance(claim), None, document, unit, content.coverage, lang=at_unit.source_lang
+            )
+            m = _with(m, other_unit=other)
     elsewhere = None
     elsewhere_paragraph = None
     if at_unit is None or claim.quote:
@@ -308,6 +316,30 @@ def _with_references(m: Measurement, spans: list[tuple[int, int]] | None) -> Mea
         referenced_units=tuple(unit.label for unit, _ in referred),
         referenced_numbers_missing=numbers,
     )
+
+
+def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Measurement:
+    """A statute claim its unit does not carry (its quote is not there, or few of its terms are): does
+    another unit of the act say it? That is the evidence of a wrong pinpoint; its absence leaves a claim in
+    other words than the act's to a person."""
+    reading, check, document = m.reading, m.statute_pinpoint, m.document
+    if reading is None or spans is None or check is None or check.unit is None or document is None:
+        return m
+    fragment, content = reading.fragment, reading.content
+    if fragment is not None:
+        if fragment.found:
+            return m
+    elif (
+        content is None
+        or content.reached
+        or (m.referenced is not None and m.referenced.content is not None and m.referenced.content.reached)
+    ):
+        return m
+    coverage = content.coverage if content is not None else 0.0
+    found = other_unit(
+        claim_substance(m.claim), m.claim.quote, document, check.unit, coverage, lang=reading.source_lang
+    )
+    return _with(m, other_unit=found) if found is not None else m
 
 
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?![\d])")

@@ -34,6 +34,7 @@ from verifier.model import (
     SourceUnit,
     Unavailable,
 )
+from verifier.other_unit import OtherUnit
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
 
@@ -170,6 +171,7 @@ def measurement(
     case_paragraph: str | None = None,
     elsewhere: Reading | None = None,
     elsewhere_paragraph: str | None = None,
+    other_unit: OtherUnit | None = None,
 ) -> Measurement:
     statute = kind == "statute"
     document = MINBEOP if statute else C311
@@ -196,6 +198,7 @@ def measurement(
         korean_precedent=korean_precedent,
         reading=read,
         case_paragraph=case_paragraph,
+        other_unit=other_unit,
         elsewhere=elsewhere,
         elsewhere_paragraph=elsewhere_paragraph,
         summary="Data Protection Commissioner v Facebook Ireland and Schrems",

@@ -31,7 +31,9 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "polarity_negation": "the source states the claim's phrase only negated (or the claim negates it)",
     "polarity_modality": "the source states the claim's obligation or permission the other way round",
     "polarity_opposite": "the source gives the claim's act the opposite legal effect",
-    "no_content": "the claim's terms are not in the source at all",
+    "wrong_pinpoint": "another unit of the same act says what the claim says; the cited unit does not",
+    "wrong_paragraph": "another paragraph of the judgment says what the claim says; the cited one does not",
+    "quote_in_other_unit": "the quoted words are in another unit of the same act, not in the cited one",
     # the law as of the review's date
     "act_repealed": "the act was repealed with effect on or before the as-of date",
     "version_gone": "on the as-of date the unit no longer existed (repealed or renumbered)",

@@ -13,7 +13,7 @@ def read_with_references(m: Measurement, decision: Decision) -> Decision:
     words the cross-reference supplies, and not a pass on another unit's words either — a person reads them
     together (🟡, naming the units)."""
     again = m.referenced
-    if not decision.key_is("no_content") or again is None or again.content is None:
+    if not decision.key_is("not_in_these_words") or again is None or again.content is None:
         return decision
     if not again.content.reached or m.referenced_numbers_missing:
         return decision  # a cross-reference supplies words, never a number the units do not have

@@ -49,7 +49,7 @@ def judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
     """A pinpoint into a judgment: the quote must be in the named paragraph. Found elsewhere in the same
     judgment it is real words at a wrong place: 🟠, correct the pinpoint (the seed's calibration)."""
     at_pinpoint = from_reading(m, m.reading, notes) if m.reading is not None else None
-    if at_pinpoint is not None and (at_pinpoint.status in _FOUND or not m.claim.quote):
+    if at_pinpoint is not None and (at_pinpoint.status in _FOUND or not m.claim.quote or m.elsewhere is None):
         return at_pinpoint
     assert m.elsewhere is not None
     anywhere = from_reading(m, m.elsewhere, notes)
@@ -72,7 +72,7 @@ def judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
 def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, ...]) -> Decision:
     """The levels reached in the text read for the claim, then the first row that applies."""
     r = _reached(m, reading)
-    blocked = _meaning_changed(r) or _stated(r)
+    blocked = _wrong_pinpoint(r) or _meaning_changed(r) or _stated(r)
     if blocked is not None:
         key, values, nearest = blocked
         return _made(r, Status.UNVERIFIED, key, source_notes, values=values, nearest=nearest)
@@ -80,8 +80,12 @@ def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, 
         if (decided := row(r)) is not None:
             status, key = decided
             return _made(r, status, key, source_notes)
-    status, key = _levels(m.required, r.achieved, modified=r.modified)
+    status, key = _plain(r)
     return _made(r, status, key, source_notes)
+
+
+def _plain(r: Reached) -> tuple[Status, str]:
+    return _levels(r.m.required, r.achieved, modified=r.modified, quoted=bool(r.m.claim.quote))
 
 
 def _reached(m: Measurement, reading: Reading) -> Reached:
@@ -117,6 +121,25 @@ def _reached(m: Measurement, reading: Reading) -> Reached:
 
 
 type Blocked = tuple[str, dict[str, object], tuple[MatchEvidence, ...]]
+
+
+def _wrong_pinpoint(r: Reached) -> Blocked | None:
+    """The cited unit does not carry the claim, and another unit of the same act does — its wording, or the
+    quoted words: 🔴 naming both units (a ② cited for a ①, 제61조 for 제60조)."""
+    other = r.m.other_unit
+    if other is None:
+        return None
+    values = {
+        **r.values,
+        "cited": other.cited,
+        "unit": other.label,
+        "pct": round(other.coverage * 100),
+        "cited_pct": round(other.cited_coverage * 100),
+    }
+    key = "quote_in_other_unit" if other.quote else "wrong_pinpoint"
+    if r.m.case_paragraph is not None:
+        key = "wrong_paragraph"
+    return key, values, (other.evidence,) if other.evidence is not None else ()
 
 
 def _meaning_changed(r: Reached) -> Blocked | None:
@@ -190,7 +213,7 @@ def _resting_on_boilerplate(r: Reached) -> tuple[Status, str] | None:
     content = r.content
     if content is None or not content.mostly_boilerplate:
         return None
-    if _levels(r.m.required, r.achieved, modified=r.modified)[1] != "no_content":
+    if _plain(r)[1] != "not_in_these_words" or r.m.required is not Level.CONTENT:
         return None
     return Status.NEEDS_JUDGEMENT, "boilerplate_only"
 
@@ -201,14 +224,14 @@ def _strewn(r: Reached) -> tuple[Status, str] | None:
     content = r.content
     if content is None or not content.scattered or near(r.reading.nearest):
         return None
-    if _levels(r.m.required, r.achieved, modified=r.modified)[0] is not Status.CALIBRATION:
+    if _plain(r)[0] is not Status.CALIBRATION:
         return None
     return Status.UNVERIFIED, "absent"
 
 
 def _read_by_a_person(r: Reached) -> tuple[Status, str] | None:
     """What a person must read (a number or phrase the text binds otherwise, noted) is never 🟢."""
-    if not r.stated_notes or _levels(r.m.required, r.achieved, modified=r.modified)[0] is not Status.VERIFIED:
+    if not r.stated_notes or _plain(r)[0] is not Status.VERIFIED:
         return None
     return Status.NEEDS_JUDGEMENT, "needs_judgement"
 
@@ -279,8 +302,10 @@ def _template_terms(content: ContentResult) -> str:
     return ", ".join([t for t in content.found if t in content.boilerplate][:8]) or "—"
 
 
-def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status, str]:
-    """Required and achieved level → status and the rationale that says it."""
+def _levels(required: Level, achieved: Level, *, modified: bool, quoted: bool) -> tuple[Status, str]:
+    """Required and achieved level → status and the rationale that says it. Below the level required, only a
+    quote that is not there is evidence (🔴); a claim in other words than the source's is read by a person
+    (🟡): few of the source's words is what applying, interpreting and naming a provision looks like."""
     if achieved >= required:
         if required is Level.FRAGMENT:
             return (Status.MODIFIED, "modified") if modified else (Status.VERIFIED, "verified_fragment")
@@ -291,8 +316,8 @@ def _levels(required: Level, achieved: Level, *, modified: bool) -> tuple[Status
         return Status.VERIFIED, "verified_existence"
     if required is Level.FRAGMENT and achieved is Level.CONTENT:
         return Status.CALIBRATION, "calibration"  # the calibration rule
-    if required is Level.FRAGMENT:
+    if required is Level.FRAGMENT and quoted:
         return Status.UNVERIFIED, "absent"
-    if required is Level.CONTENT:
-        return Status.UNVERIFIED, "no_content"
+    if required >= Level.CONTENT:
+        return Status.NEEDS_JUDGEMENT, "not_in_these_words"
     return Status.UNVERIFIED, "anchor_mismatch"

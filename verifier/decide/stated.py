@@ -21,13 +21,13 @@ def stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, 
     judgment the same signal is a note and the finding stays for a person (a court restates, quotes the
     parties and weighs; its text states numbers and negations that are not its holding), never 🟢. A number
     the text does not bind to the same thing is a note either way. Only when the claim's terms are there and
-    no quote of it was found: a claim about something else has no business with the unit's numbers."""
-    statements, content, fragment = reading.statements, reading.content, reading.fragment
-    if (
-        statements is None
-        or ((content is None or not content.reached) and not reading.cross_language)
-        or (fragment is not None and fragment.found)
-    ):
+    no quote of it was found: a claim about something else has no business with the unit's numbers. A claim
+    about the very unit it pinpoints needs fewer of its terms there (`ON_THE_UNIT`): its own words for the
+    rest are no evidence either way, but a number or a negation the unit states otherwise is."""
+    statements, fragment = reading.statements, reading.fragment
+    if statements is None or (fragment is not None and fragment.found):
+        return None, []
+    if not reading.cross_language and not _on_the_unit(reading):
         return None, []
     assert m.document is not None
     where = m.claim.citation.text
@@ -60,3 +60,15 @@ def stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, 
     if unchecked:
         notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))
     return None, notes
+
+
+# The share of the claim's terms that makes a claim about a pinpointed unit one whose numbers and phrases the
+# unit can contradict, though the claim says the rest in its own words (below the CONTENT threshold).
+ON_THE_UNIT = 0.5
+
+
+def _on_the_unit(reading: Reading) -> bool:
+    content = reading.content
+    if content is None:
+        return False
+    return content.reached or (reading.pinpointed and content.coverage >= ON_THE_UNIT)

@@ -286,6 +286,18 @@ def _occurrences(term: _Term, source: Normalized, index: _SourceIndex) -> list[i
     return positions[:_MAX_OCCURRENCES]
 
 
+def term_positions(claim_text: str, source: Normalized, *, lang: str) -> list[tuple[int, ...]]:
+    """Where each of the claim's carrier terms occurs in `source` (original offsets), term by term: the cheap
+    first look of a search among many passages of one text (which unit of an act holds most of the terms),
+    before `content_coverage` reads the few best again."""
+    _check_lang(lang)
+    index = _index(source, lang)
+    return [
+        tuple(source.to_original(p) for p in _occurrences(term, source, index))
+        for term in carrier_terms(normalize(claim_text), lang)
+    ]
+
+
 def ngrams(text: str, n: int) -> frozenset[str]:
     compact = " ".join(text.split())
     if len(compact) < n:
@@ -407,4 +419,5 @@ __all__ = [
     "gram_size",
     "jaccard",
     "ngrams",
+    "term_positions",
 ]

@@ -40,6 +40,7 @@ from verifier.model import (
     Unavailable,
     clears_official_block,
 )
+from verifier.other_unit import OtherUnit
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
 from verifier.rationales import rationale
@@ -77,6 +78,10 @@ NOT_LAWFUL_UNLESS = statements(
 )
 TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
+# what verifier.other_unit measures when another unit carries the claim (its wording, or the quoted words)
+OTHER_ARTICLE = OtherUnit("Article 33(1)", "Article 20(1)", 0.86, 0.2, False)
+QUOTE_ELSEWHERE = OtherUnit("Article 21(3)", "Article 21(2)", 1.0, 0.9, True)
+OTHER_PARAGRAPH = OtherUnit("paragraph 49", "paragraph 57", 0.81, 0.25, False)
 
 # an English claim on art. 10 § 1 k.c. ("Pełnoletnim jest, kto ukończył lat osiemnaście."), read across
 # languages
@@ -268,11 +273,38 @@ TABLE = [
         "verified_content",
     ),
     (
-        "the terms are not in the source",
+        "few of the source's words: how application, interpretation and naming read — a person reads it, "
+        "never 🔴",
         measurement(PA, read=reading(content=content(0.2))),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "not_in_these_words",
+    ),
+    (
+        "another unit of the act says what the claim says: a wrong pinpoint, 🔴 naming both units",
+        measurement(PA, kind="statute", read=reading(content=content(0.2)), other_unit=OTHER_ARTICLE),
         Status.UNVERIFIED,
         E,
-        "no_content",
+        "wrong_pinpoint",
+    ),
+    (
+        "the quoted words stand in another unit of the act: 🔴 naming it",
+        measurement(
+            Q,
+            kind="statute",
+            read=reading(fragment=absent(), content=content(0.9)),
+            other_unit=QUOTE_ELSEWHERE,
+        ),
+        Status.UNVERIFIED,
+        C,
+        "quote_in_other_unit",
+    ),
+    (
+        "another paragraph of the judgment says what the claim says of the paragraph it names",
+        measurement(PA, read=reading(content=content(0.2)), case_paragraph="57", other_unit=OTHER_PARAGRAPH),
+        Status.UNVERIFIED,
+        E,
+        "wrong_paragraph",
     ),
     (
         "nothing of its own to compare",
@@ -376,11 +408,11 @@ TABLE = [
         "verified_content",
     ),
     (
-        "the claim's terms are not in the unit: the unit's numbers are not the claim's",
+        "the claim's terms are not in the unit: the unit's numbers are not the claim's, a person reads it",
         measurement(PA, kind="statute", read=reading(content=content(0.2), statements=HOURS_48)),
-        Status.UNVERIFIED,
+        Status.NEEDS_JUDGEMENT,
         E,
-        "no_content",
+        "not_in_these_words",
     ),
     (
         "a quote puts another legal effect for the source's",
@@ -435,18 +467,18 @@ GROUNDING_TABLE = [
         "content_with_reference",
     ),
     (
-        "the referred unit does not carry it either: 🔴 as before",
+        "the referred unit does not carry it either: a person reads it, as without the reference",
         read_with(("art. 133 § 1",), reached=False),
-        Status.UNVERIFIED,
+        Status.NEEDS_JUDGEMENT,
         E,
-        "no_content",
+        "not_in_these_words",
     ),
     (
-        "a cross-reference never supplies a number neither unit has (150 for 120 hours)",
+        "a cross-reference never supplies a number neither unit has (150 for 120 hours): no pass on it",
         read_with(("art. 133 § 1",), numbers=("150",)),
-        Status.UNVERIFIED,
+        Status.NEEDS_JUDGEMENT,
         E,
-        "no_content",
+        "not_in_these_words",
     ),
     (
         "a holding attributed to a CJEU judgment on another subject",
@@ -484,11 +516,11 @@ GROUNDING_TABLE = [
         "boilerplate_only",
     ),
     (
-        "a paraphrase whose terms are missing even counting the template words: 🔴",
+        "a paraphrase whose terms are missing even counting the template words: a person reads it",
         measurement(PA, read=reading(content=on_boilerplate(0.3, 0.5))),
-        Status.UNVERIFIED,
+        Status.NEEDS_JUDGEMENT,
         E,
-        "no_content",
+        "not_in_these_words",
     ),
     (
         "an invented quote whose only support is template language stays 🔴",
@@ -520,10 +552,12 @@ GROUNDING_TABLE = [
     ),
     (
         "partly matching parties do not soften a block",
-        measurement(PA, anchor=AnchorResult(soft=(PARTY_ISSUE,)), read=reading(content=content(0.2))),
+        measurement(
+            Q, anchor=AnchorResult(soft=(PARTY_ISSUE,)), read=reading(fragment=absent(), content=content(0.2))
+        ),
         Status.UNVERIFIED,
         E,
-        "no_content",
+        "absent",
     ),
 ]
 
