@@ -1,0 +1,175 @@
+"""The citations of the real-prose set, found in the judgments' own reasoning by patterns of our own (not the
+product's extractor: a citation the product does not see must count as an extraction miss, not vanish).
+
+    sentences(judgment)            its own reasoning cut into sentences
+    citations(judgment)            every citation of the set's acts in them: the sentence(s), the span, the key
+
+Acts: Korea 민법, 형법, 근로기준법, 주택임대차보호법, 개인정보 보호법 (also as 같은 법 / 위 법 / 동법 after one of
+them); Poland k.c. and k.p.; the EU the GDPR. Precedents: a Korean Supreme Court judgment cited by date and
+number (대법원 1996. 7. 30. 선고 96도732 판결), kept when the real set or the corpus holds it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tests.accuracy.real_sources import KR_OTHERS, PL_OTHERS, EU_OTHERS, Judgment
+
+KR_LAW = r"민법|형법|근로기준법|주택임대차보호법|개인정보\s?보호법"
+KR_SAME = r"같은\s?법|위\s?법|동법"
+# 구 근로기준법(2007. 4. 11. 법률 제8372호로 전부 개정되기 전의 것, 이하 같다) 제30조 제1항: the parenthetical
+# names the version, the citation is the law and the pinpoint.
+KR_CITATION = re.compile(
+    rf"(?:구\s)?(?P<law>{KR_LAW}|{KR_SAME})(?P<paren>\s*\([^()]{{0,160}}\))?\s*"
+    r"(?P<pin>제\s?(?P<art>\d+)조(?:의\s?(?P<branch>\d+))?(?:\s?제\s?(?P<para>\d+)항)?(?:\s?제\s?(?P<item>\d+)호)?)"
+)
+KR_ANY_LAW = re.compile(rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]{{2,30}}(?:법|법률|규칙|시행령|협약))(?=[\s(]|$)")
+KR_PRECEDENT = re.compile(
+    r"대법원\s(?P<y>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.\s선고\s(?P<no>\d{2,4}[가-힣]{1,3}\d+)\s(?:판결|결정)"
+)
+
+SUPERSCRIPT = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+PL_CITATION = re.compile(
+    rf"\bart\.\s?(?P<art>\d+)(?P<sup>[{SUPERSCRIPT}]*)(?:\s?§\s?(?P<para>\d+))?(?:\s?pkt\s?(?P<item>\d+))?"
+    r"(?:\s?(?:zd\.|zdanie)\s?\w+)?\s?(?P<code>k\.\s?c\.|k\.\s?p\.|kc\b|kp\b|kodeksu cywilnego|kodeksu pracy)"
+    r"(?!\s?[ckak]\.)",
+    re.I,
+)
+EU_CITATION = re.compile(
+    r"\bArticle\s(?P<art>\d+)(?P<para>\s?\(\d+\))?(?P<item>\s?\([a-z]\))?(?:\s(?:of\s)?(?:the\s)?)"
+    r"(?P<act>GDPR|Regulation\s(?:\(EU\)\s)?(?:No\s)?2016/679)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    judgment: Judgment
+    draft: str  # the sentence (with the one before it when the law is carried from there)
+    span: tuple[int, int]  # the citation in the draft
+    key: str  # the source it cites: kr:law:민법, pl:act:DU/1964/93, eu:celex:32016R0679, kr:prec:96도732
+    kind: str  # statute | precedent
+    article: str  # the pinpoint's article ("750", "353¹"), "" for a precedent
+    paragraph: str
+    item: str
+
+
+def _split(text: str, lang: str) -> list[str]:
+    text = re.sub(r"[ \t\u3000]+", " ", text)
+    if lang == "ko":
+        parts = re.split(r"(?<=다\.)\s+|(?<=다\.)(?=\[)|\n+|\s(?=\[\d+\]\s)", text)
+    elif lang == "pl":
+        text = re.sub(r"\s*\n\s*", " ", text)  # SAOS texts are hard-wrapped: a line end is no sentence end
+        # after "art.", "pkt", "ust.", "nr", "poz.", "r.", "Dz.U.", "zd.", "m.in." a capital is no new sentence
+        parts = re.split(
+            r"(?<!\bart)(?<!\bust)(?<!\bpoz)(?<!\bnr)(?<!\b[rUz])(?<!\bzd)(?<!\bin)(?<!\bDz)(?<!\bsygn)(?<!\bpor)"
+            r"(?<=[.!?])\s+(?=[A-ZŻŹĆŁŚÓ„])|\n+",
+            text,
+        )
+    else:
+        parts = re.split(r"(?<=[.;])\s+(?=[A-Z‘(])|\n+", text)
+    out = []
+    for part in parts:
+        part = part.strip()
+        if lang == "en":
+            part = re.sub(r"^\d{1,3}\s+(?=[A-Z‘])", "", part)  # the paragraph number of a CJEU judgment
+        if lang == "ko":
+            part = re.sub(r"^\[\d+\]\s*", "", part)
+        if len(part) >= 20:
+            out.append(part)
+    return out
+
+
+def sentences(judgment: Judgment) -> list[str]:
+    return [s for passage in judgment.passages for s in _split(passage, judgment.lang)]
+
+
+OTHERS = {"ko": KR_OTHERS, "pl": PL_OTHERS, "en": EU_OTHERS}
+LONGEST = 900  # characters: a longer "sentence" is a list or a cut that went wrong, not a claim
+
+
+def citations(judgment: Judgment, known_precedents: frozenset[str] = frozenset()) -> Iterator[Found]:
+    said = sentences(judgment)
+    others = OTHERS[judgment.lang]
+    for index, sentence in enumerate(said):
+        if others.search(sentence) or len(sentence) > LONGEST:
+            continue
+        if judgment.lang == "ko":
+            yield from _korean(judgment, said, index, known_precedents)
+        elif judgment.lang == "pl":
+            yield from _polish(judgment, sentence)
+        else:
+            yield from _eu(judgment, sentence)
+
+
+def _korean(judgment: Judgment, said: list[str], index: int, known: frozenset[str]) -> Iterator[Found]:
+    sentence = said[index]
+    for m in KR_CITATION.finditer(sentence):
+        law = re.sub(r"\s", "", m.group("law"))
+        draft, offset = sentence, 0
+        if re.fullmatch(KR_SAME, m.group("law")):
+            carried = _carried_law(said, index, m.start())
+            if carried is None:
+                continue
+            law, previous = carried
+            if previous is not None:
+                draft = previous + " " + sentence
+                offset = len(previous) + 1
+        if law not in ("민법", "형법", "근로기준법", "주택임대차보호법", "개인정보보호법"):
+            continue
+        article = m.group("art") + (f"의{m.group('branch')}" if m.group("branch") else "")
+        yield Found(
+            judgment,
+            draft,
+            (offset + m.start(), offset + m.end()),
+            f"kr:law:{law}",
+            "statute",
+            article,
+            m.group("para") or "",
+            m.group("item") or "",
+        )
+    for m in KR_PRECEDENT.finditer(sentence):
+        if m.group("no") in known:
+            yield Found(judgment, sentence, m.span(), f"kr:prec:{m.group('no')}", "precedent", "", "", "")
+
+
+def _carried_law(said: list[str], index: int, before: int) -> tuple[str, str | None] | None:
+    """The law 같은 법 refers to: the last law named before it, in this sentence or the one before."""
+    here = [m.group(0) for m in KR_ANY_LAW.finditer(said[index][:before])]
+    if here:
+        return re.sub(r"\s", "", here[-1]), None
+    if index == 0:
+        return None
+    there = [m.group(0) for m in KR_ANY_LAW.finditer(said[index - 1])]
+    return (re.sub(r"\s", "", there[-1]), said[index - 1]) if there else None
+
+
+def _polish(judgment: Judgment, sentence: str) -> Iterator[Found]:
+    for m in PL_CITATION.finditer(sentence):
+        code = m.group("code").lower().replace(" ", "")
+        civil = code in ("k.c.", "kc", "kodeksucywilnego")
+        yield Found(
+            judgment,
+            sentence,
+            m.span(),
+            "pl:act:DU/1964/93" if civil else "pl:act:DU/1974/141",
+            "statute",
+            m.group("art") + m.group("sup"),
+            m.group("para") or "",
+            m.group("item") or "",
+        )
+
+
+def _eu(judgment: Judgment, sentence: str) -> Iterator[Found]:
+    for m in EU_CITATION.finditer(sentence):
+        yield Found(
+            judgment,
+            sentence,
+            m.span(),
+            "eu:celex:32016R0679",
+            "statute",
+            m.group("art"),
+            (m.group("para") or "").strip(" ()"),
+            (m.group("item") or "").strip(" ()"),
+        )
