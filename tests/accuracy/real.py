@@ -11,8 +11,8 @@ and mutations of the same sentences (wrong), through the product's own path.
 Each case is one draft: `verifier.ingest.ingest_text` → `verifier.pipeline.verify_document(…, as_of=<the
 judgment's date>, lang=<its language>)` with the resolver of `manage.py verify --local-only` over the offline
 corpus, except that a Korean statute is served in the version in force on that date (`real_sources.
-AsOfResolver`: the product cannot serve an as-of version offline). The citation is matched to the finding whose
-span overlaps it most; none is an extraction miss. Scoring is tests/accuracy/scoring.py's.
+AsOfResolver`: the product cannot serve an as-of version offline). The citation is matched to the finding
+whose span overlaps it most; none is an extraction miss. Scoring is tests/accuracy/scoring.py's.
 """
 
 from __future__ import annotations
@@ -128,7 +128,9 @@ def row(name: str, correct: Figures, meaning: Figures, anchor: Figures, quote: F
         _rate(anchor.caught, anchor.must_block),
         _rate(quote.caught, quote.must_block),
         f"{sum(f.false_green for f in wrong)} of {sum(f.faulty for f in wrong)}",
-        _rate(correct.satisfied + sum(f.satisfied for f in wrong), correct.labels + sum(f.labels for f in wrong)),
+        _rate(
+            correct.satisfied + sum(f.satisfied for f in wrong), correct.labels + sum(f.labels for f in wrong)
+        ),
         _rate(correct.found, correct.labels),
     ]
     return "| " + " | ".join(cells) + " |"
@@ -143,7 +145,9 @@ HEAD = (
 
 def main_table(results: Sequence[tuple[dict[str, Any], Outcome, str]]) -> str:
     def fig(lang: str | None, group: str) -> Figures:
-        return figures(o for c, o, _ in results if c["group"] == group and (lang is None or c["lang"] == lang))
+        return figures(
+            o for c, o, _ in results if c["group"] == group and (lang is None or c["lang"] == lang)
+        )
 
     lines = [HEAD]
     for lang in ("ko", "pl", "en"):
@@ -161,12 +165,16 @@ def class_table(results: Sequence[tuple[dict[str, Any], Outcome, str]]) -> str:
         "| language | group | class | cases | blocked 🔴/⛔ | 🟢 | statuses |",
         "|---|---|---|---:|---:|---:|---|",
     ]
-    for (lang, group, cls), outs in sorted(groups.items(), key=lambda kv: (kv[0][0], GROUPS.index(kv[0][1]), kv[0][2])):
+    for (lang, group, cls), outs in sorted(
+        groups.items(), key=lambda kv: (kv[0][0], GROUPS.index(kv[0][1]), kv[0][2])
+    ):
         statuses = Counter(o.status or "not extracted" for o in outs)
         blocked = sum(o.blocked for o in outs)
         green = sum(o.status == "verified" for o in outs)
         spread = ", ".join(f"{s} {n}" for s, n in statuses.most_common())
-        lines.append(f"| {lang} | {group} | {cls} | {len(outs)} | {_rate(blocked, len(outs))} | {green} | {spread} |")
+        lines.append(
+            f"| {lang} | {group} | {cls} | {len(outs)} | {_rate(blocked, len(outs))} | {green} | {spread} |"
+        )
     return "\n".join(lines)
 
 
@@ -192,8 +200,12 @@ def reason_table(alarms: Sequence[dict[str, Any]], examples: int = 3) -> str:
     counts = Counter((a["reason"] or "(none)", a["status"]) for a in alarms)
     lines = ["| reason key | status | count | languages |", "|---|---|---:|---|"]
     for (key, status), n in counts.most_common():
-        langs = Counter(a["lang"] for a in alarms if (a["reason"] or "(none)") == key and a["status"] == status)
-        lines.append(f"| `{key}` | {status} | {n} | {', '.join(f'{k} {v}' for k, v in sorted(langs.items()))} |")
+        langs = Counter(
+            a["lang"] for a in alarms if (a["reason"] or "(none)") == key and a["status"] == status
+        )
+        lines.append(
+            f"| `{key}` | {status} | {n} | {', '.join(f'{k} {v}' for k, v in sorted(langs.items()))} |"
+        )
     lines.append("")
     for (key, status), _ in counts.most_common(8):
         lines.append(f"**`{key}`** ({status}), for example:")
@@ -214,7 +226,8 @@ def annotated_table() -> tuple[str, float]:
     outcomes = evaluate.run(load_cases())
     seconds = time.monotonic() - started
     lines = [
-        "| | correct citations blocked 🔴/⛔ | must-block citations blocked | wrong claims 🟢 | status right |",
+        "| | correct citations blocked 🔴/⛔ | must-block citations blocked | wrong claims 🟢 "
+        "| status right |",
         "|---|---:|---:|---:|---:|",
     ]
     for lang in ("ko", "pl", "en", None):
@@ -292,9 +305,10 @@ by hand except this introduction and "How it is measured".
 ## How it is measured
 
 **The real-prose set** (`tests/data/real/`, built by `python -m tests.accuracy.real_build`; its README says
-what is in it and where each file comes from). Every citation of the acts the corpus holds (Korea: 민법, 형법,
-근로기준법, 주택임대차보호법, 개인정보 보호법; Poland: k.c., k.p.; EU: the GDPR), and every Korean Supreme Court
-judgment cited by date and number that the set holds, found by our own patterns in the **court's own
+what is in it and where each file comes from). Every citation of the acts the corpus holds
+(Korea: 민법, 형법, 근로기준법, 주택임대차보호법, 개인정보 보호법; Poland: k.c., k.p.; EU: the GDPR), and
+every Korean Supreme Court judgment cited by date and number that the set holds, found by our own
+patterns in the **court's own
 reasoning** of real judgments: Korean Supreme Court judgments (판결요지 and 【이유】, without the sentences
 that report the court below or a party: "원심판결 이유에 의하면 …", "원심은 … 판단하였다", "… 주장한다"),
 Polish judgments after "Sąd … zważył" (without what a party or the court below is reported to have said), and
@@ -321,9 +335,10 @@ takes the review's as-of date and reads `history/`.
 
 **Figures**: *correct citations blocked* = real citations that came back 🔴 or ⛔; *meaning mutations blocked*
 = number, negation and antonym mutations that came back 🔴/⛔; *anchor* and *quote* likewise; *wrong claims
-🟢* = mutations that came back 🟢; *status right* = cases whose outcome is the expected one (a correct citation:
-🟢🟡🟠, ⚪ also for a Polish one; a mutation: 🔴/⛔); *extracted* = real citations the product found at all (a
-miss is a case not right, never a block). Counting is `tests/accuracy/scoring.py`'s, the annotated set's.
+🟢* = mutations that came back 🟢; *status right* = cases whose outcome is the expected one (a correct
+citation: 🟢🟡🟠, ⚪ also for a Polish one; a mutation: 🔴/⛔); *extracted* = real citations the
+product found at all (a miss is a case not right, never a block). Counting is
+`tests/accuracy/scoring.py`'s, the annotated set's.
 
 **The ratchet**: `tests/accuracy/test_real.py` runs the whole set and fails when any figure, overall or per
 language, group or class, is worse than `tests/data/real/baseline.json`. After an improvement:
@@ -336,17 +351,25 @@ language, group or class, is worse than `tests/data/real/baseline.json`. After a
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    parser = argparse.ArgumentParser(prog="python -m tests.accuracy.real", description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.accuracy.real", description=(__doc__ or "").splitlines()[0]
+    )
     parser.add_argument("--write-doc", action="store_true", help=f"rewrite {DOC.relative_to(ROOT)}")
     parser.add_argument("--write-baseline", action="store_true", help=f"write {BASELINE.relative_to(ROOT)}")
-    parser.add_argument("--dump", type=Path, default=DUMP, metavar="FILE", help="the blocked correct citations")
-    parser.add_argument("-k", dest="only", metavar="TEXT", help="only cases whose id, class or language has TEXT")
+    parser.add_argument(
+        "--dump", type=Path, default=DUMP, metavar="FILE", help="the blocked correct citations"
+    )
+    parser.add_argument(
+        "-k", dest="only", metavar="TEXT", help="only cases whose id, class or language has TEXT"
+    )
     args = parser.parse_args(argv)
     cases = load()
     if args.only:
         if args.write_doc or args.write_baseline:
             parser.error("--write-doc and --write-baseline measure the whole set; drop -k")
-        cases = [c for c in cases if args.only in c["id"] or args.only in c["class"] or args.only == c["lang"]]
+        cases = [
+            c for c in cases if args.only in c["id"] or args.only in c["class"] or args.only == c["lang"]
+        ]
     started = time.process_time()
     results = run(cases)
     seconds = time.process_time() - started
@@ -362,7 +385,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         DOC.write_text(DOC_HEAD + text.rstrip() + "\n", encoding="utf-8")
         print(f"wrote {DOC}", file=out)
     if args.write_baseline:
-        BASELINE.write_text(json.dumps(baseline_payload(results), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        BASELINE.write_text(
+            json.dumps(baseline_payload(results), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
         print(f"wrote {BASELINE}", file=out)
     return 0
 

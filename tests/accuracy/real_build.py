@@ -1,10 +1,10 @@
 """Build `tests/data/real/cases.jsonl` from the judgments (deterministic: run it again, get the same file).
 
     .venv/bin/python -m tests.accuracy.real_build            write cases.jsonl and print what it holds
-    .venv/bin/python -m tests.accuracy.real_build --check    exit 1 when cases.jsonl is not what the build gives
+    .venv/bin/python -m tests.accuracy.real_build --check    exit 1 when cases.jsonl is not what it gives
 
-One line per case: a real citation (`group` "real", correct as of `as_of`) or a mutation of one (`origin` names
-the real case; `group` anchor / meaning / quote; faulty). Fields: see tests/data/real/README.md.
+One line per case: a real citation (`group` "real", correct as of `as_of`) or a mutation of one (`origin`
+names the real case; `group` anchor / meaning / quote; faulty). Fields: see tests/data/real/README.md.
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ from tests.accuracy.real_sources import REAL, Judgment
 CASES = REAL / "cases.jsonl"
 SEED = "realset-1"
 
-# 구 근로기준법(2007. 4. 11. 법률 제8372호로 전부 개정되기 전의 것): the court cites the wording in force before
-# that amendment, so the citation is checked as of the day before it was promulgated.
-BEFORE_AMENDMENT = re.compile(r"(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.\s?법률\s?제\s?\d+호로[^()]*?개정되기\s?전")
+# 구 근로기준법(2007. 4. 11. 법률 제8372호로 전부 개정되기 전의 것): the court cites the wording in force
+# before that amendment, so the citation is checked as of the day before it was promulgated.
+BEFORE_AMENDMENT = re.compile(
+    r"(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.\s?법률\s?제\s?\d+호로[^()]*?개정되기\s?전"
+)
 
 
 def as_of(found: real_extract.Found) -> tuple[str, str]:
@@ -64,8 +66,10 @@ def _corpus_text(lang: str, judgments: Sequence[Judgment]) -> str:
 
 def build() -> Iterator[dict[str, Any]]:
     judgments = real_sources.judgments()
-    known = frozenset(k.removeprefix("kr:prec:") for k in real_sources.real_precedents().keys())
-    pairs = {lang: real_mutate.antonym_pairs(lang, _corpus_text(lang, judgments)) for lang in ("ko", "pl", "en")}
+    known = frozenset(k.removeprefix("kr:prec:") for k in real_sources.real_precedents().keys())  # noqa: SIM118
+    pairs = {
+        lang: real_mutate.antonym_pairs(lang, _corpus_text(lang, judgments)) for lang in ("ko", "pl", "en")
+    }
     numbers: Counter[str] = Counter()
     for judgment in judgments:
         for found in real_extract.citations(judgment, known):

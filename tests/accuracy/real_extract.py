@@ -2,11 +2,11 @@
 product's extractor: a citation the product does not see must count as an extraction miss, not vanish).
 
     sentences(judgment)            its own reasoning cut into sentences
-    citations(judgment)            every citation of the set's acts in them: the sentence(s), the span, the key
+    citations(judgment)            every citation of the set's acts in them: sentence(s), span, key
 
-Acts: Korea 민법, 형법, 근로기준법, 주택임대차보호법, 개인정보 보호법 (also as 같은 법 / 위 법 / 동법 after one of
-them); Poland k.c. and k.p.; the EU the GDPR. Precedents: a Korean Supreme Court judgment cited by date and
-number (대법원 1996. 7. 30. 선고 96도732 판결), kept when the real set or the corpus holds it.
+Acts: Korea 민법, 형법, 근로기준법, 주택임대차보호법, 개인정보 보호법 (also as 같은 법 / 위 법 / 동법
+after one of them); Poland k.c. and k.p.; the EU the GDPR. Precedents: a Korean Supreme Court judgment
+cited by date and number (대법원 1996. 7. 30. 선고 96도732 판결), kept when the real set holds it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tests.accuracy.real_sources import KR_OTHERS, PL_OTHERS, EU_OTHERS, Judgment
+from tests.accuracy.real_sources import EU_OTHERS, KR_OTHERS, PL_OTHERS, Judgment
 
 KR_LAW = r"민법|형법|근로기준법|주택임대차보호법|개인정보\s?보호법"
 KR_SAME = r"같은\s?법|위\s?법|동법"
@@ -25,7 +25,12 @@ KR_CITATION = re.compile(
     rf"(?:구\s)?(?P<law>{KR_LAW}|{KR_SAME})(?P<paren>\s*\([^()]{{0,160}}\))?\s*"
     r"(?P<pin>제\s?(?P<art>\d+)조(?:의\s?(?P<branch>\d+))?(?:\s?제\s?(?P<para>\d+)항)?(?:\s?제\s?(?P<item>\d+)호)?)"
 )
-KR_ANY_LAW = re.compile(rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]{{2,30}}(?:법|법률|규칙|시행령|협약))(?=[\s(]|$)")
+# Any law named before 같은 법: ours, or another ("공공기관의 개인정보보호에 관한 법률", "민사집행법").
+# Words that end in 법 without being a law (방법, 위법 …) would only make a citation be left out,
+# never carried wrongly.
+KR_ANY_LAW = re.compile(
+    rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]*법률|[가-힣]{{2,30}}법)(?=[\s(,]|$|의|에|상|은|이|을)"
+)
 KR_PRECEDENT = re.compile(
     r"대법원\s(?P<y>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.\s선고\s(?P<no>\d{2,4}[가-힣]{1,3}\d+)\s(?:판결|결정)"
 )
@@ -61,7 +66,7 @@ def _split(text: str, lang: str) -> list[str]:
         parts = re.split(r"(?<=다\.)\s+|(?<=다\.)(?=\[)|\n+|\s(?=\[\d+\]\s)", text)
     elif lang == "pl":
         text = re.sub(r"\s*\n\s*", " ", text)  # SAOS texts are hard-wrapped: a line end is no sentence end
-        # after "art.", "pkt", "ust.", "nr", "poz.", "r.", "Dz.U.", "zd.", "m.in." a capital is no new sentence
+        # after "art.", "ust.", "nr", "poz.", "r.", "Dz.U.", "zd.", "m.in." a capital is no new sentence
         parts = re.split(
             r"(?<!\bart)(?<!\bust)(?<!\bpoz)(?<!\bnr)(?<!\b[rUz])(?<!\bzd)(?<!\bin)(?<!\bDz)(?<!\bsygn)(?<!\bpor)"
             r"(?<=[.!?])\s+(?=[A-ZŻŹĆŁŚÓ„])|\n+",

@@ -6,7 +6,7 @@ judgment's date) and makes ONE change that makes the sentence wrong about that u
     anchor   article_shift      the article number ±1 (an existing neighbour)
              article_missing    an article the act does not have
              case_number / case_date / case_court    a cited judgment's number, date or court changed
-    meaning  number_digits / number_words    a number the unit states (3년 → 4년, trzech → czterech, one → two)
+    meaning  number_digits / number_words    a number the unit states (3년 → 4년, trzech → czterech)
              negation_added / negation_removed   a predicate the unit states, negated or un-negated
              antonym            a word the unit uses swapped for its opposite (무효 → 유효, lawful → unlawful)
     quote    quote_word         a word of a quotation of the unit replaced
@@ -65,7 +65,9 @@ def articles(document: Any) -> set[str]:
     return {dict(u.path).get("article", "") for u in document.units}
 
 
-def _replace(draft: str, span: tuple[int, int], start: int, end: int, new: str) -> tuple[str, tuple[int, int]]:
+def _replace(
+    draft: str, span: tuple[int, int], start: int, end: int, new: str
+) -> tuple[str, tuple[int, int]]:
     """`draft` with [start, end) replaced; the citation span moved (or stretched, when inside it)."""
     out = draft[:start] + new + draft[end:]
     delta = len(new) - (end - start)
@@ -107,7 +109,9 @@ def anchor_mutations(found: Found, document: Any, rng: random.Random) -> Iterato
     highest = max((int(a) for a in have if a.isdigit()), default=number)
     missing = highest + 1 + number % 17
     draft, span = _replace(found.draft, found.span, start, end, str(missing))
-    yield Mutation("article_missing", "anchor", draft, span, f"{number} → {missing} (the act ends at {highest})")
+    yield Mutation(
+        "article_missing", "anchor", draft, span, f"{number} → {missing} (the act ends at {highest})"
+    )
 
 
 COURTS_KO = ("서울고등법원", "부산지방법원", "헌법재판소")
@@ -136,13 +140,31 @@ def precedent_mutations(found: Found, rng: random.Random) -> Iterator[Mutation]:
 
 NUMBER_WORDS = {
     "pl": (
-        ("jeden", "dwa"), ("jednego", "dwóch"), ("dwa", "trzy"), ("dwóch", "trzech"), ("trzy", "cztery"),
-        ("trzech", "czterech"), ("cztery", "pięć"), ("pięć", "sześć"), ("pięciu", "sześciu"), ("sześć", "siedem"),
-        ("siedem", "osiem"), ("dziesięć", "dwadzieścia"), ("dziesięciu", "dwudziestu"), ("dwa", "trzy"),
+        ("jeden", "dwa"),
+        ("jednego", "dwóch"),
+        ("dwa", "trzy"),
+        ("dwóch", "trzech"),
+        ("trzy", "cztery"),
+        ("trzech", "czterech"),
+        ("cztery", "pięć"),
+        ("pięć", "sześć"),
+        ("pięciu", "sześciu"),
+        ("sześć", "siedem"),
+        ("siedem", "osiem"),
+        ("dziesięć", "dwadzieścia"),
+        ("dziesięciu", "dwudziestu"),
+        ("dwa", "trzy"),
     ),
     "en": (
-        ("one", "two"), ("two", "three"), ("three", "four"), ("four", "five"), ("five", "six"), ("six", "seven"),
-        ("ten", "twenty"), ("twelve", "six"), ("thirty", "sixty"),
+        ("one", "two"),
+        ("two", "three"),
+        ("three", "four"),
+        ("four", "five"),
+        ("five", "six"),
+        ("six", "seven"),
+        ("ten", "twenty"),
+        ("twelve", "six"),
+        ("thirty", "sixty"),
     ),
     "ko": (("1년", "2년"), ("반년", "1년")),
 }
@@ -161,7 +183,9 @@ def number_mutations(found: Found, unit: str, lang: str, rng: random.Random) -> 
         value = int(m.group(1))
         new = str(value + rng.choice((1, 2)) if value < 10 else value * 2)
         draft, span = _replace(found.draft, found.span, m.start(1), m.end(1), new)
-        yield Mutation("number_digits", "meaning", draft, span, f"{m.group(0)} → {new}{m.group(0)[len(m.group(1)):]}")
+        yield Mutation(
+            "number_digits", "meaning", draft, span, f"{m.group(0)} → {new}{m.group(0)[len(m.group(1)) :]}"
+        )
         break
     for word, other in NUMBER_WORDS[lang]:
         for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", found.draft):
@@ -175,20 +199,45 @@ def number_mutations(found: Found, unit: str, lang: str, rng: random.Random) -> 
 # the first form: then the negated sentence contradicts it.
 NEGATIONS = {
     "ko": (
-        ("할 수 있다", "할 수 없다"), ("할 수 없다", "할 수 있다"), ("수 있다", "수 없다"), ("수 없다", "수 있다"),
-        ("책임이 있다", "책임이 없다"), ("효력이 있다", "효력이 없다"), ("효력이 없다", "효력이 있다"),
-        ("아니한다", "한다"), ("하여야 한다", "하지 아니하여도 된다"), ("무효로 한다", "무효로 하지 아니한다"),
-        ("처벌한다", "처벌하지 아니한다"), ("벌하지 아니한다", "벌한다"),
+        ("할 수 있다", "할 수 없다"),
+        ("할 수 없다", "할 수 있다"),
+        ("수 있다", "수 없다"),
+        ("수 없다", "수 있다"),
+        ("책임이 있다", "책임이 없다"),
+        ("효력이 있다", "효력이 없다"),
+        ("효력이 없다", "효력이 있다"),
+        ("아니한다", "한다"),
+        ("하여야 한다", "하지 아니하여도 된다"),
+        ("무효로 한다", "무효로 하지 아니한다"),
+        ("처벌한다", "처벌하지 아니한다"),
+        ("벌하지 아니한다", "벌한다"),
     ),
     "pl": (
-        ("nie może", "może"), ("może", "nie może"), ("nie jest", "jest"), ("jest", "nie jest"), ("nie ma", "ma"),
-        ("są", "nie są"), ("nie są", "są"), ("powinien", "nie powinien"), ("obowiązany", "nieobowiązany"),
-        ("nie odpowiada", "odpowiada"), ("odpowiada", "nie odpowiada"), ("nie przysługuje", "przysługuje"),
+        ("nie może", "może"),
+        ("może", "nie może"),
+        ("nie jest", "jest"),
+        ("jest", "nie jest"),
+        ("nie ma", "ma"),
+        ("są", "nie są"),
+        ("nie są", "są"),
+        ("powinien", "nie powinien"),
+        ("obowiązany", "nieobowiązany"),
+        ("nie odpowiada", "odpowiada"),
+        ("odpowiada", "nie odpowiada"),
+        ("nie przysługuje", "przysługuje"),
         ("przysługuje", "nie przysługuje"),
     ),
     "en": (
-        ("shall not", "shall"), ("shall", "shall not"), ("may not", "may"), ("may", "may not"), ("does not", "does"),
-        ("is not", "is"), ("must not", "must"), ("must", "must not"), ("is", "is not"), ("has", "does not have"),
+        ("shall not", "shall"),
+        ("shall", "shall not"),
+        ("may not", "may"),
+        ("may", "may not"),
+        ("does not", "does"),
+        ("is not", "is"),
+        ("must not", "must"),
+        ("must", "must not"),
+        ("is", "is not"),
+        ("has", "does not have"),
     ),
 }
 
@@ -225,7 +274,9 @@ def antonym_mutations(found: Found, unit: str, pairs: tuple[tuple[str, str], ...
 
 # ------------------------------------------------------------------------------------------------- quote
 
-QUOTES = re.compile(r"“([^”]{12,400})”|\"([^\"]{12,400})\"|‘([^’]{12,400})’|'([^']{12,400})'|「([^」]{12,400})」|„([^”]{12,400})”")
+QUOTES = re.compile(
+    r"“([^”]{12,400})”|\"([^\"]{12,400})\"|‘([^’]{12,400})’|'([^']{12,400})'|「([^」]{12,400})」|„([^”]{12,400})”"
+)
 SWAP_IN = {
     "ko": ("채권자", "채무자", "임대인", "임차인", "사용자", "근로자", "제3자", "피해자"),
     "pl": ("wierzyciel", "dłużnik", "pracodawca", "pracownik", "sprzedawca", "najemca"),
@@ -267,21 +318,55 @@ def _outside_citation(found: Found) -> Any:
 # of the corpus (the derivation the build prints), so no pair is taken from a general dictionary alone.
 CANDIDATES = {
     "ko": (
-        ("유효", "무효"), ("적법", "위법"), ("가능", "불가능"), ("필요", "불필요"), ("성년", "미성년"), ("허용", "불허"),
-        ("합법", "불법"), ("작위", "부작위"), ("공개", "비공개"), ("공정", "불공정"), ("정당", "부당"), ("유죄", "무죄"),
-        ("선의", "악의"), ("고의", "과실"), ("이행", "불이행"), ("동의", "부동의"), ("완성", "미완성"),
+        ("유효", "무효"),
+        ("적법", "위법"),
+        ("가능", "불가능"),
+        ("필요", "불필요"),
+        ("성년", "미성년"),
+        ("허용", "불허"),
+        ("합법", "불법"),
+        ("작위", "부작위"),
+        ("공개", "비공개"),
+        ("공정", "불공정"),
+        ("정당", "부당"),
+        ("유죄", "무죄"),
+        ("선의", "악의"),
+        ("고의", "과실"),
+        ("이행", "불이행"),
+        ("동의", "부동의"),
+        ("완성", "미완성"),
     ),
     "pl": (
-        ("ważny", "nieważny"), ("ważna", "nieważna"), ("ważność", "nieważność"), ("dopuszczalny", "niedopuszczalny"),
-        ("dopuszczalne", "niedopuszczalne"), ("zgodny", "sprzeczny"), ("zgodne", "sprzeczne"), ("odpłatnie", "nieodpłatnie"),
-        ("należyte", "nienależyte"), ("należytego", "nienależytego"), ("wykonanie", "niewykonanie"), ("dobrej wiary", "złej wiary"),
-        ("zawinione", "niezawinione"), ("uzasadniony", "nieuzasadniony"), ("określony", "nieokreślony"),
+        ("ważny", "nieważny"),
+        ("ważna", "nieważna"),
+        ("ważność", "nieważność"),
+        ("dopuszczalny", "niedopuszczalny"),
+        ("dopuszczalne", "niedopuszczalne"),
+        ("zgodny", "sprzeczny"),
+        ("zgodne", "sprzeczne"),
+        ("odpłatnie", "nieodpłatnie"),
+        ("należyte", "nienależyte"),
+        ("należytego", "nienależytego"),
+        ("wykonanie", "niewykonanie"),
+        ("dobrej wiary", "złej wiary"),
+        ("zawinione", "niezawinione"),
+        ("uzasadniony", "nieuzasadniony"),
+        ("określony", "nieokreślony"),
     ),
     "en": (
-        ("lawful", "unlawful"), ("lawfulness", "unlawfulness"), ("valid", "invalid"), ("legal", "illegal"),
-        ("legitimate", "illegitimate"), ("adequate", "inadequate"), ("necessary", "unnecessary"),
-        ("material", "non-material"), ("authorised", "unauthorised"), ("possible", "impossible"),
-        ("compatible", "incompatible"), ("admissible", "inadmissible"), ("direct", "indirect"),
+        ("lawful", "unlawful"),
+        ("lawfulness", "unlawfulness"),
+        ("valid", "invalid"),
+        ("legal", "illegal"),
+        ("legitimate", "illegitimate"),
+        ("adequate", "inadequate"),
+        ("necessary", "unnecessary"),
+        ("material", "non-material"),
+        ("authorised", "unauthorised"),
+        ("possible", "impossible"),
+        ("compatible", "incompatible"),
+        ("admissible", "inadmissible"),
+        ("direct", "indirect"),
     ),
 }
 
@@ -291,7 +376,9 @@ def antonym_pairs(lang: str, corpus_text: str) -> tuple[tuple[str, str], ...]:
     return tuple((a, b) for a, b in CANDIDATES[lang] if a in corpus_text and b in corpus_text)
 
 
-def mutations(found: Found, document: Any | None, pairs: tuple[tuple[str, str], ...], seed: str) -> list[Mutation]:
+def mutations(
+    found: Found, document: Any | None, pairs: tuple[tuple[str, str], ...], seed: str
+) -> list[Mutation]:
     rng = random.Random(seed)
     lang = {"kr": "ko", "pl": "pl", "eu": "en"}[found.key.split(":")[0]]
     if found.kind == "precedent":

@@ -1,9 +1,9 @@
 """The judgments of the real-prose set and the law as it read on their dates.
 
-    judgments()                       every judgment of the set: its own reasoning, as passages of text
-    StatuteVersions.in_force(law, d)  the Korean statute version in force on day d (the file and its document)
-    AsOfResolver(day)                 the offline corpus, except that a Korean statute is served in the version
-                                      in force on `day` (the product's offline corpus holds one version only)
+    judgments()          every judgment of the set: its own reasoning, as passages of text
+    in_force(law, d)     the Korean statute version in force on day d (version_document: its text)
+    AsOfResolver(day)    the offline corpus, except that a Korean statute is served in the version in force
+                         on `day` (the product's offline corpus holds one version only)
 
 Korea: `tests/data/real/kr/precedents/` (Supreme Court judgments of legalize-kr/precedent-kr). Poland and the
 EU: the judgments of the offline corpus (`tests/data/corpus/pl/judgments`, `eu/case_law`). What counts as a
@@ -58,20 +58,22 @@ def _front(md: str) -> tuple[dict[str, str], str]:
 
 
 # A sentence that REPORTS what someone other than the Supreme Court said or decided: the court below's
-# reasoning ("원심판결 이유에 의하면 …", "원심은 … 판단하였다"), the grounds of appeal and what a party argues.
+# reasoning ("원심판결 이유에 의하면 …", "원심은 … 판단하였다"), the grounds of appeal, what a party argues.
 # A sentence that judges them ("원심의 판단은 정당하다", "원심이 … 형법 제16조의 법리를 오해한 것이다") is the
 # Supreme Court's own and stays.
 KR_OTHERS = re.compile(
     r"원심판결\s?이유에\s?의하면|(?:원심|제1심)은\s[^.]*(?:판단|인정|판시|설시|배척)하였다\.?$|주장한다|주장하나|"
-    r"주장하고|주장하였|주장하는 바|상고이유의\s?요지|소론은|논지는|항소이유의\s?요지|변호인의|검사의\s?상고이유"
+    r"주장하고|주장하였|주장하는 바|상고이유의\s?요지|소론은|논지는|항소이유의\s?요지|변호인의|"
+    r"검사의\s?상고이유"
 )
 
 
 def kr_own_passages(md: str) -> tuple[str, ...]:
-    """판결요지 (the holding as the court published it) and 판례내용's 【이유】 up to the judges' signatures."""
+    """판결요지 (the holding as the court published it) and 판례내용's 【이유】 up to the judges' names."""
     _, body = _front(md)
     sections = {
-        chunk.partition("\n")[0].strip(): chunk.partition("\n")[2] for chunk in re.split(r"^## ", body, flags=re.M)
+        chunk.partition("\n")[0].strip(): chunk.partition("\n")[2]
+        for chunk in re.split(r"^## ", body, flags=re.M)
     }
     passages = [sections.get("판결요지", "")]
     content = sections.get("판례내용", "")
