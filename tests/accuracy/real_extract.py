@@ -105,7 +105,7 @@ def citations(judgment: Judgment, known_precedents: frozenset[str] = frozenset()
         elif judgment.lang == "pl":
             yield from _polish(judgment, sentence)
         else:
-            yield from _eu(judgment, sentence)
+            yield from _eu(judgment, said, index)
 
 
 def _korean(judgment: Judgment, said: list[str], index: int, known: frozenset[str]) -> Iterator[Found]:
@@ -166,15 +166,43 @@ def _polish(judgment: Judgment, sentence: str) -> Iterator[Found]:
         )
 
 
-def _eu(judgment: Judgment, sentence: str) -> Iterator[Found]:
+# "Article 82(1) of that regulation": the Court carries the act named before; the GDPR when the last act
+# named (in this sentence or the two before) is it, and the draft then holds the sentences from that one on.
+EU_CARRIED = re.compile(
+    r"\bArticle\s(?P<art>\d+)(?P<para>\s?\(\d+\))?(?P<item>\s?\([a-z]\))?\sof\sthat\sregulation"
+)
+EU_ANY_ACT = re.compile(
+    r"GDPR|Regulation\s(?:\(EU\)\s)?(?:No\s)?\d+/\d+|Directive\s\d+/\d+|Decision\s\d+/\d+"
+)
+
+
+def _eu(judgment: Judgment, said: list[str], index: int) -> Iterator[Found]:
+    sentence = said[index]
     for m in EU_CITATION.finditer(sentence):
-        yield Found(
-            judgment,
-            sentence,
-            m.span(),
-            "eu:celex:32016R0679",
-            "statute",
-            m.group("art"),
-            (m.group("para") or "").strip(" ()"),
-            (m.group("item") or "").strip(" ()"),
-        )
+        yield _eu_found(judgment, sentence, m, 0)
+    for m in EU_CARRIED.finditer(sentence):
+        for back in range(3):
+            if index - back < 0:
+                break
+            text = sentence[: m.start()] if back == 0 else said[index - back]
+            acts = EU_ANY_ACT.findall(text)
+            if acts:
+                if re.fullmatch(r"GDPR|Regulation\s(?:\(EU\)\s)?(?:No\s)?2016/679", acts[-1]):
+                    before = " ".join(said[index - back : index])
+                    offset = len(before) + 1 if before else 0
+                    draft = f"{before} {sentence}" if before else sentence
+                    yield _eu_found(judgment, draft, m, offset)
+                break
+
+
+def _eu_found(judgment: Judgment, draft: str, m: re.Match[str], offset: int) -> Found:
+    return Found(
+        judgment,
+        draft,
+        (offset + m.start(), offset + m.end()),
+        "eu:celex:32016R0679",
+        "statute",
+        m.group("art"),
+        (m.group("para") or "").strip(" ()"),
+        (m.group("item") or "").strip(" ()"),
+    )
