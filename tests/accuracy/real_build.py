@@ -34,8 +34,12 @@ BEFORE_AMENDMENT = re.compile(
 def as_of(found: real_extract.Found) -> tuple[str, str]:
     """The day the citation is checked on, and why: the judgment's date, or the day before an amendment
     the citation says it predates."""
-    text = found.draft[max(0, found.span[0] - 5) : found.span[1]]
-    m = BEFORE_AMENDMENT.search(text)
+    if found.kind == "statute_carried":  # the version the citation it is carried from names
+        text = found.draft[: found.span[1]]
+    else:
+        text = found.draft[max(0, found.span[0] - 5) : found.span[1]]
+    matches = list(BEFORE_AMENDMENT.finditer(text))
+    m = matches[-1] if matches else None
     if m is None:
         return found.judgment.date, "the judgment's date"
     import datetime as dt
@@ -99,7 +103,7 @@ def build() -> Iterator[dict[str, Any]]:
                 **({"note": note} if note else {}),
             }
             yield real
-            document = real_sources.source_document(found.key, day) if found.kind == "statute" else None
+            document = real_sources.source_document(found.key, day) if found.kind != "precedent" else None
             for mutation in real_mutate.mutations(found, document, pairs[judgment.lang], f"{SEED}:{case_id}"):
                 yield {
                     **{k: v for k, v in real.items() if k not in ("note", "expect")},

@@ -134,9 +134,50 @@ def _korean(judgment: Judgment, said: list[str], index: int, known: frozenset[st
             m.group("para") or "",
             m.group("item") or "",
         )
+    yield from _korean_bare(judgment, sentence)
     for m in KR_PRECEDENT.finditer(sentence):
         if m.group("no") in known:
             yield Found(judgment, sentence, m.span(), f"kr:prec:{m.group('no')}", "precedent", "", "", "")
+
+
+KR_BARE = re.compile(
+    r"(?<![가-힣])제\s?(?P<art>\d+)조(?:의\s?(?P<branch>\d+))?(?:\s?제\s?(?P<para>\d+)항)?(?:\s?제\s?(?P<item>\d+)호)?"
+)
+# what a bare 제N조 right after it belongs to: a law's name (헌법 제76조), a parenthetical after one, 부칙
+KR_ATTACHED = re.compile(r"(?:법|법률|령|규칙|규정|부칙|협약|\)|같은|위|동|이)\s*$")
+
+
+def _inside_quote(text: str, at: int) -> bool:
+    before = text[:at]
+    return any(before.count(o) > before.count(c) for o, c in (("‘", "’"), ("“", "”"), ("「", "」"))) or (
+        before.count('"') % 2 == 1
+    )
+
+
+def _korean_bare(judgment: Judgment, sentence: str) -> Iterator[Found]:
+    """제3조 제1항 with no law before it, after the sentence cited an article of ours: "주택임대차보호법
+    제3조의2 제2항은, 제3조 제1항의 대항요건과 …". The law is carried from that citation, when no other
+    law is named in between ("(제1조)" after "민법에 대한 특례" is not 민법's)."""
+    for m in KR_BARE.finditer(sentence):
+        if KR_ATTACHED.search(sentence[: m.start()]) or _inside_quote(sentence, m.start()):
+            continue  # another law's article, or the quoted statute's own cross-reference
+        cited = [c for c in KR_CITATION.finditer(sentence) if c.end() <= m.start()]
+        if not cited or KR_ANY_LAW.search(sentence[cited[-1].end() : m.start()]):
+            continue  # no citation of a law before it in this sentence, or another law named since
+        law = re.sub(r"\s", "", cited[-1].group("law"))
+        if law not in ("민법", "형법", "근로기준법", "주택임대차보호법", "개인정보보호법"):
+            continue
+        article = m.group("art") + (f"의{m.group('branch')}" if m.group("branch") else "")
+        yield Found(
+            judgment,
+            sentence,
+            m.span(),
+            f"kr:law:{law}",
+            "statute_carried",
+            article,
+            m.group("para") or "",
+            m.group("item") or "",
+        )
 
 
 def _carried_law(said: list[str], index: int, before: int) -> tuple[str, str | None] | None:
@@ -150,7 +191,36 @@ def _carried_law(said: list[str], index: int, before: int) -> tuple[str, str | N
     return (re.sub(r"\s", "", there[-1]), said[index - 1]) if there else None
 
 
+PL_ARTICLE = re.compile(
+    rf"\bart\.\s?(?P<art>\d+)(?P<sup>[{SUPERSCRIPT}]*)(?:\s?§\s?(?P<para>\d+))?(?:\s?pkt\s?(?P<item>\d+))?"
+)
+# "art. 24 i art. 448 k.c.", "art. 5, 6 i 7 k.p.": the code named at the end of a list serves all of it
+PL_LIST_TAIL = re.compile(
+    rf"^(?:\s?(?:,|i|oraz|a także|w zw\. z|w związku z)\s?(?:art\.\s?)?\d+[{SUPERSCRIPT}]*(?:\s?§\s?\d+)?"
+    r"(?:\s?pkt\s?\d+)?)+\s?(?P<code>k\.\s?c\.|k\.\s?p\.(?!\s?[ckak]\.)|kc\b|kp\b)",
+    re.I,
+)
+
+
 def _polish(judgment: Judgment, sentence: str) -> Iterator[Found]:
+    coded = [m.span() for m in PL_CITATION.finditer(sentence)]
+    for m in PL_ARTICLE.finditer(sentence):
+        if any(s <= m.start() < e for s, e in coded):
+            continue
+        tail = PL_LIST_TAIL.match(sentence[m.end() :])
+        if tail is None:
+            continue
+        civil = tail.group("code").lower().replace(" ", "") in ("k.c.", "kc")
+        yield Found(
+            judgment,
+            sentence,
+            m.span(),
+            "pl:act:DU/1964/93" if civil else "pl:act:DU/1974/141",
+            "statute_list",
+            m.group("art") + m.group("sup"),
+            m.group("para") or "",
+            m.group("item") or "",
+        )
     for m in PL_CITATION.finditer(sentence):
         code = m.group("code").lower().replace(" ", "")
         civil = code in ("k.c.", "kc", "kodeksucywilnego")
