@@ -6,7 +6,8 @@ product's extractor: a citation the product does not see must count as an extrac
 
 Acts: Korea 민법, 형법, 근로기준법, 주택임대차보호법, 개인정보 보호법 (also as 같은 법 / 위 법 / 동법
 after one of them); Poland k.c. and k.p.; the EU the GDPR. Precedents: a Korean Supreme Court judgment
-cited by date and number (대법원 1996. 7. 30. 선고 96도732 판결), kept when the real set holds it.
+cited by date and number (대법원 1996. 7. 30. 선고 96도732 판결), kept when the real set holds it, and a
+CJEU judgment of the corpus cited by date, name, number and ECLI.
 """
 
 from __future__ import annotations
@@ -246,8 +247,21 @@ EU_ANY_ACT = re.compile(
 )
 
 
+# "judgments of 4 May 2023, Österreichische Post (…), C‑300/21, EU:C:2023:370": a CJEU judgment cited by date,
+# name, number and ECLI; kept when the corpus holds it (its correct citation must find it)
+EU_PRECEDENT = re.compile(
+    r"judgments?\sof\s(?P<date>\d{1,2}\s[A-Z][a-z]+\s\d{4}),\s(?P<name>[^,()]+(?:\([^()]*\))?),\s"
+    r"(?P<no>C[‑-]\d+/\d{2})(?:,\s(?P<ecli>EU:C:\d{4}:\d+))?"
+)
+EU_HELD = frozenset({"C-300/21", "C-311/18"})
+
+
 def _eu(judgment: Judgment, said: list[str], index: int) -> Iterator[Found]:
     sentence = said[index]
+    for m in EU_PRECEDENT.finditer(sentence):
+        number = m.group("no").replace("‑", "-")
+        if number in EU_HELD and f"eu:{number}" != judgment.id:
+            yield Found(judgment, sentence, m.span(), f"eu:case:{number}", "precedent", "", "", "")
     for m in EU_CITATION.finditer(sentence):
         yield _eu_found(judgment, sentence, m, 0)
     for m in EU_CARRIED.finditer(sentence):

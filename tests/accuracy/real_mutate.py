@@ -117,7 +117,26 @@ def anchor_mutations(found: Found, document: Any, rng: random.Random) -> Iterato
 COURTS_KO = ("서울고등법원", "부산지방법원", "헌법재판소")
 
 
+def eu_precedent_mutations(found: Found, rng: random.Random) -> Iterator[Mutation]:
+    text = found.draft[found.span[0] : found.span[1]]
+    m = re.search(r"of\s(\d{1,2})\s[A-Z][a-z]+\s\d{4},.*?C[‑-](\d+)/\d{2}", text)
+    if m is None:
+        return
+    base = found.span[0]
+    number = int(m.group(2))
+    other = number + rng.choice((1, 2, 3, 7))
+    draft, span = _replace(found.draft, found.span, base + m.start(2), base + m.end(2), str(other))
+    yield Mutation("case_number", "anchor", draft, span, f"C-{number} → C-{other}")
+    day = int(m.group(1))
+    moved = day + 1 if day < 28 else day - 1
+    draft, span = _replace(found.draft, found.span, base + m.start(1), base + m.end(1), str(moved))
+    yield Mutation("case_date", "anchor", draft, span, f"day {day} → {moved}")
+
+
 def precedent_mutations(found: Found, rng: random.Random) -> Iterator[Mutation]:
+    if found.key.startswith("eu:"):
+        yield from eu_precedent_mutations(found, rng)
+        return
     text = found.draft[found.span[0] : found.span[1]]
     m = re.match(r"대법원\s(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.\s선고\s(\d{2,4}[가-힣]{1,3})(\d+)", text)
     if m is None:

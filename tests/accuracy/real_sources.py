@@ -150,37 +150,80 @@ def eu_own_passages(text: str) -> tuple[str, ...]:
 
     def find(pattern: str, start: int = 0) -> int:
         rx = re.compile(pattern)
-        return next((i for i in range(start, len(lines)) if rx.match(lines[i].strip())), len(lines))
+        heads = (lines[i].strip().lstrip("#").strip() for i in range(start, len(lines)))
+        return next((start + i for i, head in enumerate(heads) if rx.match(head)), len(lines))
 
     legal = find(r"^Legal context$|^Legal framework$")
     dispute = find(r"^The dispute in the main proceedings", legal)
-    reasons = find(r"^Consideration of the questions referred$|^(?:The )?[Aa]dmissibility", dispute)
+    reasons = find(r"^Consideration of the questions? referred$|^(?:The )?[Aa]dmissibility", dispute)
     costs = find(r"^Costs$", reasons)
     ruling = find(r"^On those grounds", costs)
     signatures = find(r"^\\?\[Signatures", ruling)
     keep = [*lines[legal:dispute], *lines[reasons:costs], *lines[ruling:signatures]]
     # a line that opens with a quotation mark is the act (or another judgment) quoted: not the Court's words
-    own = [line for line in keep if line.strip() and not line.lstrip().startswith(("‘", "'", "“", "…", "("))]
-    return ("\n".join(own),)
+    return ("\n".join(_unquoted(keep)),)
+
+
+def _unquoted(lines: list[str]) -> Iterator[str]:
+    """The lines outside quotations of the act or of another judgment: a quotation opens with a line that
+    begins with ‘ and runs to the line that ends with ’ (the numbered paragraphs of a quoted article
+    between them are the act's words, not the Court's). Headings are left out too."""
+    inside = False
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        if inside or line.startswith(("‘", "“")):
+            inside = not re.search(r"[’”][.;,]?$", line)
+            continue
+        if not line.startswith(("…", "(", "#", "'")):
+            yield _rendered(line)
+
+
+def _rendered(line: str) -> str:
+    """A line of the Markdown as a reader sees it: "[C‑300/21](http://…)" is "C‑300/21", "\\[" is "["."""
+    line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)
+    return re.sub(r"\\([\[\]*])", r"\1", line)
+
+
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def eu_date(text: str) -> str:
+    """The date under "JUDGMENT OF THE COURT …" at the head of a CJEU judgment: "14 December 2023" → ISO."""
+    m = re.search(rf"^(\d{{1,2}})\s({'|'.join(MONTHS)})\s(\d{{4}})", text[:600], flags=re.M)
+    return f"{m.group(3)}-{MONTHS.index(m.group(2)) + 1:02d}-{int(m.group(1)):02d}" if m else ""
 
 
 def eu_judgments() -> Iterator[Judgment]:
-    from verifier.model import Anchor, Found
-    from verifier.sources.local import CorpusResolver
-
-    corpus = CorpusResolver(CORPUS, jurisdictions=("eu",))
-    for path in sorted((CORPUS / "eu" / "case_law").glob("C-*.md")):
+    """The CJEU judgments of the offline corpus and of the real set (tests/data/real/eu)."""
+    paths = [*sorted((CORPUS / "eu" / "case_law").glob("C-*.md")), *sorted((REAL / "eu").glob("C-*.md"))]
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
         number = f"{path.stem[:-3]}/{path.stem[-2:]}"  # C-300-21.md → C-300/21
-        found = corpus.resolve(Anchor(key=f"eu:case:{number}"))
-        if not isinstance(found, Found) or not found.document.date:
+        day = eu_date(text)
+        if not day:
             continue
         yield Judgment(
             id=f"eu:{number}",
             lang="en",
             jurisdiction="eu",
-            date=found.document.date,
+            date=day,
             path=path.relative_to(DATA).as_posix(),
-            passages=eu_own_passages(path.read_text(encoding="utf-8")),
+            passages=eu_own_passages(text),
         )
 
 
