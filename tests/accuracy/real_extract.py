@@ -181,13 +181,33 @@ def _korean_bare(judgment: Judgment, sentence: str) -> Iterator[Found]:
         )
 
 
+# "주택임대차보호법(이하 ‘같은 법’이라 한다)": the text names what 같은 법 stands for from there on
+KR_ALIAS = re.compile(rf"(?P<law>{KR_LAW})\s*\(이하\s*[‘'\"“]?(?:{KR_SAME})[’'\"”]?\s*이?라\s*(?:한다|하고)")
+
+
 def _carried_law(said: list[str], index: int, before: int) -> tuple[str, str | None] | None:
-    """The law 같은 법 refers to: the last law named before it, in this sentence or the one before."""
-    here = [m.group(0) for m in KR_ANY_LAW.finditer(said[index][:before])]
+    """The law 같은 법 refers to, and the sentence(s) before this one the draft needs to show it: the last
+    law named before the first 같은 법 of this sentence (a law named between the two makes it ambiguous:
+    None), else an alias defined in one of the three sentences before, else the last law of the one
+    before (unless that one has a 같은 법 of its own)."""
+    sentence = said[index]
+    first = re.search(KR_SAME, sentence)
+    if first is not None and first.start() < before:
+        if KR_ANY_LAW.search(sentence[first.end() : before]):
+            return None
+        before = first.start()
+    here = [m.group(0) for m in KR_ANY_LAW.finditer(sentence[:before])]
     if here:
         return re.sub(r"\s", "", here[-1]), None
-    if index == 0:
-        return None
+    for back in (1, 2, 3):
+        if index - back < 0:
+            break
+        alias = list(KR_ALIAS.finditer(said[index - back]))
+        shown = " ".join(said[index - back : index])
+        if alias and len(shown) <= LONGEST * 2:
+            return re.sub(r"\s", "", alias[-1].group("law")), shown
+    if index == 0 or re.search(KR_SAME, said[index - 1]):
+        return None  # the sentence before carries a 같은 법 of its own: not resolved here
     there = [m.group(0) for m in KR_ANY_LAW.finditer(said[index - 1])]
     return (re.sub(r"\s", "", there[-1]), said[index - 1]) if there else None
 
