@@ -319,7 +319,7 @@ amendment). Polish citations: the corpus holds the 1964 k.c. and 1974 k.p. wordi
 judgment's citation may also be ⚪ "version not checked"; anything short of a block counts as right.
 
 **Mutations** of the same sentences make them wrong, one change each, made only where the changed words are
-the cited unit's own (so the source says otherwise): `article_shift` (article ±1), `article_missing` (an
+the cited unit's own and their replacement is not (so the source says otherwise): `article_shift` (article ±1), `article_missing` (an
 article the act does not have), `case_number` / `case_date` / `case_court` (a cited judgment), `number_digits`
 / `number_words`, `negation_added` / `negation_removed`, `antonym` (a reversed holding: 무효 → 유효, lawful →
 unlawful; pairs kept only when both words occur in the corpus), `quote_word` (a word of a quotation of the

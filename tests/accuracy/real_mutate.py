@@ -12,7 +12,9 @@ judgment's date) and makes ONE change that makes the sentence wrong about that u
     quote    quote_word         a word of a quotation of the unit replaced
 
 A meaning or quote mutation is made only when the changed words are the UNIT's words (they occur in its text
-in the version checked): then the mutated sentence says what the source does not, and a block is owed.
+in the version checked) and, for a negation or an antonym, the replacement is not: then the mutated sentence
+says what the source does not, and a block is owed. An article shift never lands on an article the sentence
+cites anyway ("art. 23 i 24 k.p.").
 Choices are deterministic: a seeded random generator per case id.
 """
 
@@ -100,9 +102,11 @@ def anchor_mutations(found: Found, document: Any, rng: random.Random) -> Iterato
     end = found.span[0] + m.end(1)
     number = int(m.group(1))
     have = articles(document)
+    cited = {int(n) for n in re.findall(r"(?:제\s?|art\.\s?|Articles?\s|,\s|\bi\s|and\s)(\d+)", found.draft)}
     for step in (1, -1) if rng.random() < 0.5 else (-1, 1):
         shifted = number + step
-        if shifted > 0 and str(shifted) in have:
+        # a neighbour the sentence cites anyway ("art. 23 i 24 k.p.") would make a correct citation of it
+        if shifted > 0 and str(shifted) in have and shifted not in cited:
             draft, span = _replace(found.draft, found.span, start, end, str(shifted))
             yield Mutation("article_shift", "anchor", draft, span, f"{number} → {shifted}")
             break
@@ -256,7 +260,6 @@ NEGATIONS = {
         ("must not", "must"),
         ("must", "must not"),
         ("is", "is not"),
-        ("has", "does not have"),
     ),
 }
 
@@ -267,8 +270,8 @@ def negation_mutations(found: Found, unit: str, lang: str) -> Iterator[Mutation]
     for said, negated in NEGATIONS[lang]:
         pattern = rf"{boundary}{re.escape(said)}{boundary}"
         m = next((m for m in re.finditer(pattern, found.draft) if outside(m.start())), None)
-        if m is None or not re.search(pattern, unit):
-            continue
+        if m is None or not re.search(pattern, unit) or negated in unit:
+            continue  # the unit must say the first form and not the second: then the change contradicts it
         cls = "negation_removed" if len(negated) < len(said) else "negation_added"
         draft, span = _replace(found.draft, found.span, m.start(), m.end(), negated)
         yield Mutation(cls, "meaning", draft, span, f"{said} → {negated}")
@@ -285,7 +288,8 @@ def antonym_mutations(found: Found, unit: str, pairs: tuple[tuple[str, str], ...
             else:
                 pattern = rf"(?<![\w-]){re.escape(word)}(?![\w-])"
             m = next((m for m in re.finditer(pattern, found.draft) if outside(m.start())), None)
-            if m is not None and re.search(pattern, unit):
+            # the unit uses the word and never its opposite ("material or non-material" gives no antonym)
+            if m is not None and re.search(pattern, unit) and other not in unit:
                 draft, span = _replace(found.draft, found.span, m.start(), m.end(), other)
                 yield Mutation("antonym", "meaning", draft, span, f"{word} → {other}")
                 return
