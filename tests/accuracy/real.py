@@ -318,12 +318,13 @@ as of the judgment's date** (a Korean citation of "구 …법(… 개정되기 �
 amendment). Polish citations: the corpus holds the 1964 k.c. and 1974 k.p. wordings only, so a later
 judgment's citation may also be ⚪ "version not checked"; anything short of a block counts as right.
 
-**Mutations** of the same sentences make them wrong, one change each, made only where the changed words are
-the cited unit's own and their replacement is not (so the source says otherwise): `article_shift` (article ±1), `article_missing` (an
-article the act does not have), `case_number` / `case_date` / `case_court` (a cited judgment), `number_digits`
-/ `number_words`, `negation_added` / `negation_removed`, `antonym` (a reversed holding: 무효 → 유효, lawful →
-unlawful; pairs kept only when both words occur in the corpus), `quote_word` (a word of a quotation of the
-unit replaced). Each must be blocked (🔴 or ⛔).
+**Mutations** of the same sentences make them wrong, one change each, made only where the
+changed words are the cited unit's own and their replacement is not (so the source says
+otherwise): `article_shift` (article ±1, never onto one the sentence cites anyway),
+`article_missing` (an article the act does not have), `case_number` / `case_date` / `case_court`
+(a cited judgment), `number_digits` / `number_words`, `negation_added` / `negation_removed`,
+`antonym` (a reversed holding: 무효 → 유효, lawful → unlawful; pairs kept only when both words
+occur in the corpus), `quote_word` (a word of a quotation of the unit replaced). Each must be blocked (🔴 or ⛔).
 
 **The run** is the product's path (`verifier.ingest.ingest_text` → `verifier.pipeline.verify_document`, as
 `manage.py verify --local-only --as-of <judgment date>` runs it), offline. One difference: the product cannot
