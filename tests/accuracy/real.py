@@ -324,7 +324,8 @@ otherwise): `article_shift` (article ±1, never onto one the sentence cites anyw
 `article_missing` (an article the act does not have), `case_number` / `case_date` / `case_court`
 (a cited judgment), `number_digits` / `number_words`, `negation_added` / `negation_removed`,
 `antonym` (a reversed holding: 무효 → 유효, lawful → unlawful; pairs kept only when both words
-occur in the corpus), `quote_word` (a word of a quotation of the unit replaced). Each must be blocked (🔴 or ⛔).
+occur in the corpus), `quote_word` (a word of a quotation of the unit replaced). Each must be
+blocked (🔴 or ⛔).
 
 **The run** is the product's path (`verifier.ingest.ingest_text` → `verifier.pipeline.verify_document`, as
 `manage.py verify --local-only --as-of <judgment date>` runs it), offline. One difference: the product cannot
