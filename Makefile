@@ -13,13 +13,14 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/workbench
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
-.PHONY: help run test lint typecheck pytest bench venv bytecode services browser demo clean
+.PHONY: help run test lint typecheck pytest bench venv bytecode services browser demo clean accuracy
 
 help:
 	@echo "make run    - start the workbench (web + worker) on the embedded default, with demo data"
 	@echo "make venv   - install the locked dependencies into .venv (for .venv/bin/python manage.py ...)"
 	@echo "make test   - lint, type-check and run every test (unit, integration, e2e)"
 	@echo "make bench  - run the benchmarks (see bench/README.md)"
+	@echo "make accuracy - measure the verdicts on real judgments and the annotated set; rewrite docs/ACCURACY.md"
 
 $(UV):
 	@mkdir -p var
@@ -70,6 +71,10 @@ test: lint typecheck pytest
 bench: venv bytecode services
 	DATABASE_URL=postgres://postgres@127.0.0.1:5432/workbench_bench REDIS_URL=redis://127.0.0.1:6379/2 \
 	  SECRET_KEY=bench-only $(PY) -m bench $(BENCH_ARGS)
+
+# The verdicts measured on real judgments (tests/data/real) and on the annotated set; offline, no services.
+accuracy: venv bytecode
+	$(PY) -m tests.accuracy.real --write-doc
 
 clean:
 	rm -rf var/test var/broker var/staticfiles

@@ -47,6 +47,7 @@ MAKE_RUN = "make run"
 MAKE_TEST = "make test"
 MAKE_VENV = "make venv"
 MAKE_BENCH = "make bench"
+MAKE_ACCURACY = "make accuracy"
 MAKE_RUN_SERVERS = "DATABASE_URL=postgres://user@host/db REDIS_URL=redis://host:6379/0 make run"
 COMPOSE_UP = "docker compose up"
 COMPOSE_SCALE = "docker compose up --scale worker=4"
@@ -63,6 +64,7 @@ COVERED = {
     MAKE_TEST: "test_make_test_and_make_bench_exist",
     MAKE_BENCH: "test_make_test_and_make_bench_exist",
     MAKE_VENV: "test_make_venv",
+    MAKE_ACCURACY: "test_make_accuracy_rewrites_the_figures",
     MAKE_RUN_SERVERS: "test_make_run_on_postgresql_and_redis_loads_no_demo_users",
     COMPOSE_UP: "test_docker_compose_refuses_clearly_without_an_engine_or_a_secret_key",
     COMPOSE_SCALE: "test_docker_compose_refuses_clearly_without_an_engine_or_a_secret_key",
@@ -320,6 +322,17 @@ def test_make_test_and_make_bench_exist(checkout):
         result = sh(command.replace("make ", "make -n ", 1), checkout)
         assert result.returncode == 0, result.stderr
         assert recipe in result.stdout
+
+
+def test_make_accuracy_rewrites_the_figures(checkout):
+    # Offline and without services: the real-prose set and the annotated set, docs/ACCURACY.md rewritten.
+    doc = checkout / "docs" / "ACCURACY.md"
+    doc.write_text("stale\n", encoding="utf-8")
+    result = sh(MAKE_ACCURACY, checkout, timeout=600)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    text = doc.read_text(encoding="utf-8")
+    assert "correct citations blocked" in text
+    assert "The annotated set" in text
 
 
 def test_make_run_serves_the_login_page_and_finishes_a_review(checkout, tmp_path):

@@ -1,0 +1,148 @@
+"""The real-prose set (tests/data/real/): its ratchet, and what the set must be to measure anything.
+
+The whole set runs here (about 20 s of CPU on one core, the annotated set's 4 s not included): no sample is
+needed. The run is deterministic (the cases are generated with a fixed seed, the engine has no clock or
+randomness on this path and the resolver is offline), so the tolerance is zero cases: a figure worse by one
+case is a change of the product, not noise. It fails when the blocked share of correct citations rises, or a
+mutation class's blocked share falls, or any other figure of scoring.DIRECTION gets worse — overall, per
+language, per language × group and per language × class.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from tests.accuracy import real, real_build, real_mutate, real_sources
+from tests.accuracy.cases import DATA, fingerprint
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return real_build.load()
+
+
+@pytest.fixture(scope="module")
+def results(cases):
+    return real.run(cases)
+
+
+@pytest.fixture(scope="module")
+def baseline():
+    return real.read_baseline()
+
+
+# ------------------------------------------------------------------------------------------ the ratchet
+
+
+def test_the_baseline_was_measured_on_these_cases(baseline) -> None:
+    assert baseline["data_sha256"] == fingerprint([real_build.CASES]), (
+        "tests/data/real/cases.jsonl changed since the baseline was written: run "
+        "`python -m tests.accuracy.real --write-baseline` and commit baseline.json with the cases"
+    )
+
+
+def test_no_figure_is_worse_than_the_baseline(results, baseline) -> None:
+    problems = real.compare(results, baseline)
+    assert not problems, "worse than tests/data/real/baseline.json:\n" + "\n".join(problems)
+
+
+def test_the_cases_file_is_what_the_build_gives() -> None:
+    # the set is generated: an edit by hand (or a change of the builder not run) would measure something else
+    assert real_build.render(list(real_build.build())) == real_build.CASES.read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------------------ the set
+
+
+def test_every_language_has_real_citations_from_several_judgments(cases) -> None:
+    real_cases = [c for c in cases if c["group"] == "real"]
+    per_lang = Counter(c["lang"] for c in real_cases)
+    judgments = {lang: {c["judgment"] for c in real_cases if c["lang"] == lang} for lang in per_lang}
+    assert set(per_lang) == {"ko", "pl", "en"}
+    # Below the 150 a language the issue asks for: the judgments at hand hold no more (docs/ACCURACY.md).
+    assert min(per_lang.values()) >= 75, per_lang
+    assert len(judgments["ko"]) >= 35
+    assert len(judgments["pl"]) >= 10
+    assert len(judgments["en"]) >= 2
+
+
+def test_every_mutation_group_is_there_in_every_language(cases) -> None:
+    groups = Counter((c["lang"], c["group"]) for c in cases)
+    for lang in ("ko", "pl", "en"):
+        assert groups[lang, "anchor"] >= 50, lang
+        assert groups[lang, "meaning"] >= 5, lang
+    assert groups["ko", "quote"]
+    assert groups["en", "quote"]
+
+
+def test_each_case_is_consistent(cases) -> None:
+    ids = [c["id"] for c in cases]
+    assert len(ids) == len(set(ids))
+    by_id = {c["id"]: c for c in cases}
+    for c in cases:
+        start, end = c["span"]
+        assert c["draft"][start:end] == c["citation"], c["id"]
+        assert (DATA / c["file"]).is_file(), c["id"]
+        assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", c["as_of"]), c["id"]
+        if c["group"] == "real":
+            assert not c["faulty"], c["id"]
+            assert "hard_block" not in c["expect"], c["id"]
+        else:
+            origin = by_id[c["origin"]]
+            assert c["faulty"], c["id"]
+            assert c["expect"] == ["hard_block"], c["id"]
+            assert c["draft"] != origin["draft"], c["id"]
+            assert c["change"], c["id"]
+
+
+def test_a_meaning_mutation_changes_words_of_the_cited_unit(cases) -> None:
+    # the mutated words were the unit's own: the source says what the mutated sentence denies
+    for c in cases:
+        if c["group"] != "meaning" or c["class"] == "number_digits":
+            continue
+        before = c["change"].split(" → ")[0]
+        origin = next(o for o in cases if o["id"] == c["origin"])
+        document = real_sources.source_document(origin["key"], origin["as_of"])
+        assert document is not None, c["id"]
+        assert before in document.text, (c["id"], before)
+
+
+def test_the_statute_served_is_the_version_in_force_on_the_day() -> None:
+    # 민법 제4조: 만20세 until the 2011 amendment took effect on 2013-07-01, 19세 after
+    before = real_sources.source_document("kr:law:민법", "2012-06-01")
+    after = real_sources.source_document("kr:law:민법", "2014-01-01")
+    assert before is not None
+    assert after is not None
+    assert before.meta["시행일자"] < "2013-07-01" <= after.meta["시행일자"]
+    assert "만20세로 성년이 된다" in before.text
+    assert "19세로 성년에 이르게 된다" in after.text
+    # before the first version the corpus holds there is nothing to check against: never today's text
+    assert real_sources.source_document("kr:law:근로기준법", "1991-12-10") is None
+
+
+def test_mutations_are_made_the_same_way_every_time() -> None:
+    found = next(f for j in real_sources.kr_judgments() for f in real_build.real_extract.citations(j))
+    document = real_sources.source_document(found.key, found.judgment.date)
+    first = real_mutate.mutations(found, document, (("유효", "무효"),), "seed")
+    again = real_mutate.mutations(found, document, (("유효", "무효"),), "seed")
+    assert first == again
+    assert first
+
+
+def test_the_command_prints_the_tables_and_dumps_the_false_alarms(tmp_path) -> None:
+    out = io.StringIO()
+    dump = tmp_path / "alarms.jsonl"
+    assert real.main(["-k", "pl-000", "--dump", str(dump)], out=out) == 0
+    text = out.getvalue()
+    assert "correct citations blocked" in text
+    assert "The annotated set" in text
+    for line in dump.read_text(encoding="utf-8").splitlines():
+        alarm = json.loads(line)
+        assert alarm["id"].startswith("pl-000")
+        assert alarm["draft"]
+        assert alarm["status"] in ("unverified", "no_source")
