@@ -15,8 +15,10 @@ cited one was.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from verifier.match.content import content_coverage, term_positions
 from verifier.match.fragment import find_quote
@@ -30,8 +32,13 @@ from verifier.text import normalize
 # its facts shares few terms with any unit; a misplaced pinpoint carries the other unit's own wording.
 MARGIN = 0.3
 AT_LEAST = 0.75
+TITLE_MIN = 30  # characters of the act's title that make a stretch of the claim its title
+TITLE_PIECES = 4  # the title can be spelt out in pieces ("… of 27 April 2016 on …")
+HEADING = 1000  # the act's heading: its title and number, where the text starts
 PREFILTER = 0.6  # the share of the terms a unit must hold (counted in full) to be read again
 CANDIDATES = 3  # units read again in full: the search's cost stays a few coverage counts per claim
+MIN_TERMS = 3  # of the claim's terms the other unit must hold
+QUOTE_MIN_WORDS = 4  # a shorter quote is a term, not a passage of the act
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +47,7 @@ class OtherUnit:
 
     label: str  # "제60조 제2항", "art. 118", "Article 6(1)(f)", a judgment's paragraph
     cited: str  # the label of the unit the draft cites
+    article: str  # the top level of `label`'s path: "3-2" for 제3조의2, "45" for a paragraph 45
     coverage: float  # the share of the claim's terms it carries (1.0 for a quote found verbatim)
     cited_coverage: float
     quote: bool  # the claim's quote is there word for word
@@ -54,14 +62,28 @@ def other_unit(
     cited_coverage: float,
     *,
     lang: str,
+    also_cited: frozenset[str] = frozenset(),
 ) -> OtherUnit | None:
+    """`also_cited`: the articles the claim's sentence cites besides this one — their words in the sentence
+    are theirs ("제3조의2 제2항은, 제3조 제1항의 대항요건과 …"), never evidence against this citation."""
     if not document.units:
         return None
     if quote and quote.strip():
-        return _quote_elsewhere(quote, document, cited, cited_coverage)
-    if not claim_text.strip():
+        if len(quote.split()) < QUOTE_MIN_WORDS:
+            return None  # a quoted term ("가", 'infringement') is no passage to find in another unit
+        found = _quote_elsewhere(quote, document, cited, cited_coverage)
+    elif claim_text.strip():
+        said = claim_text
+        if cited.path[0][0] == "article":  # an act: its title may be spelt out in the sentence
+            said = _without_title(claim_text, document.title + "\n" + document.text[:HEADING])
+        found = _content_elsewhere(said, document, cited, cited_coverage, lang=lang)
+    else:
         return None
-    return _content_elsewhere(claim_text, document, cited, cited_coverage, lang=lang)
+    if found is None or found.article in also_cited:
+        return None
+    if _refers_to(document, found, cited):
+        return None  # "in the absence of an adequacy decision pursuant to Article 45(3)": about the cited one
+    return found
 
 
 def _quote_elsewhere(
@@ -73,7 +95,7 @@ def _quote_elsewhere(
     unit = _unit_at(document, found.start, len(cited.path))
     if unit is None or _within(unit, cited) or _within(cited, unit):
         return None
-    return OtherUnit(unit.label, cited.label, 1.0, cited_coverage, True, found.evidence())
+    return OtherUnit(unit.label, cited.label, unit.path[0][1], 1.0, cited_coverage, True, found.evidence())
 
 
 def _content_elsewhere(
@@ -85,10 +107,13 @@ def _content_elsewhere(
         there = content_coverage(claim_text, normalize(pieces.text), lang=lang)
         if not there.reached or there.coverage < max(AT_LEAST, cited_coverage + MARGIN):
             continue
+        if len(there.found) < MIN_TERMS:
+            continue  # two words in common are no evidence of which unit a claim is about
         if best is None or there.coverage > best.coverage:
             evidence = there.evidence()
             shifted = pieces.shift(evidence) if evidence is not None else None
-            best = OtherUnit(unit.label, cited.label, there.coverage, cited_coverage, False, shifted)
+            article = unit.path[0][1]
+            best = OtherUnit(unit.label, cited.label, article, there.coverage, cited_coverage, False, shifted)
     return best
 
 
@@ -115,6 +140,39 @@ def _candidates(
             scored.append((held, -unit.start, unit))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     return [unit for held, _, unit in scored[:CANDIDATES] if held >= need]
+
+
+def _without_title(claim_text: str, heading: str) -> str:
+    """The claim without the act's title where the sentence spells it out ("Regulation (EU) 2016/679 of the
+    European Parliament and of the Council of 27 April 2016 on the protection of natural persons …"): the
+    title's words are the act's heading and enacting formula, not a statement of what any article says."""
+    text, low, heading_low = claim_text, claim_text.lower(), heading.lower()
+    matcher = SequenceMatcher(None, low, heading_low, autojunk=False)
+    for _ in range(TITLE_PIECES):
+        match = matcher.find_longest_match(0, len(low), 0, len(heading_low))
+        if match.size < TITLE_MIN:
+            break
+        blank = " " * match.size
+        text = text[: match.a] + blank + text[match.a + match.size :]
+        low = low[: match.a] + blank + low[match.a + match.size :]
+        matcher.set_seq1(low)
+    return text
+
+
+def _refers_to(document: SourceDocument, found: OtherUnit, cited: SourceUnit) -> bool:
+    """The other unit names the cited article (a cross-reference), or it is the next or previous paragraph
+    of a judgment, whose reasoning runs on from one paragraph to the next: no evidence either way."""
+    unit = next((u for u in document.units if u.label == found.label), None)
+    if unit is None:
+        return False
+    number = cited.path[0][1]
+    if cited.path[0][0] == "paragraph" and number.isdigit() and found.article.isdigit():
+        return abs(int(number) - int(found.article)) <= 1
+    base, _, branch = number.partition("-")
+    named = rf"(?:Article|Art\.|art\.|artykuł|제)\s?{re.escape(base)}(?:조)?" + (
+        f"의{branch}" if branch else ""
+    )
+    return re.search(named + r"(?![\d의])", document.text[unit.start : unit.end]) is not None
 
 
 def _unit_at(document: SourceDocument, offset: int, depth: int) -> SourceUnit | None:

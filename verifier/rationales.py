@@ -81,6 +81,22 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "초안은 {cited}를 인용하지만, 주장하는 내용은 같은 법 {unit}의 내용입니다 (주요 용어 {unit} "
         "{pct}%, {cited} {cited_pct}%). 인용 조항을 {unit}로 바로잡으십시오.",
     },
+    "unit_not_in_wording": {
+        "en": "{unit} is not in the text of {law} held here, which is not the consolidated text ({wording}): "
+        "a later amendment may have added it. Check it in the text in force.",
+        "pl": "{unit} nie ma w posiadanym tekście ({law}), który nie jest tekstem jednolitym ({wording}) - "
+        "mógł go dodać późniejszy akt zmieniający. Sprawdź w tekście obowiązującym.",
+        "ko": "{unit}는 여기 보관된 {law}의 원문에 없습니다. 이 원문은 현행 통합본이 아니므로 "
+        "({wording}) 이후 개정으로 신설되었을 수 있습니다. 현행 조문에서 확인하십시오.",
+    },
+    "quoted_term": {
+        "en": "The quoted words are a term or a name, not a passage, and the source does not use them here: "
+        "a court or a lawyer names a concept in quotation marks. Read the passage and confirm the term fits.",
+        "pl": "Cytowane słowa to termin lub nazwa, nie fragment tekstu, i źródło ich tu nie używa - sąd lub "
+        "prawnik nazywa pojęcie w cudzysłowie. Przeczytaj fragment i potwierdź, że termin pasuje.",
+        "ko": "따옴표 안의 말은 문장이 아니라 용어나 명칭이며, 원문은 여기서 이를 쓰지 않습니다. 법원이나 "
+        "변호사가 개념을 따옴표로 지칭하는 경우입니다. 해당 부분을 읽고 용어가 맞는지 확인하십시오.",
+    },
     "wrong_paragraph": {
         "en": "The draft cites {cited} of the judgment, but what it says is what {unit} says ({pct}% of the "
         "claim's terms there, {cited_pct}% in {cited}): correct the pinpoint to {unit}.",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from verifier.citations import extract_citations
 from verifier.citations.quotes import find_quotes
 from verifier.citations.substance import claim_substance
 from verifier.claim_sample import language_of_claim
@@ -337,9 +338,27 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         return m
     coverage = content.coverage if content is not None else 0.0
     found = other_unit(
-        claim_substance(m.claim), m.claim.quote, document, check.unit, coverage, lang=reading.source_lang
+        claim_substance(m.claim),
+        m.claim.quote,
+        document,
+        check.unit,
+        coverage,
+        lang=reading.source_lang,
+        also_cited=_articles_also_cited(m.claim),
     )
     return _with(m, other_unit=found) if found is not None else m
+
+
+def _articles_also_cited(claim: Claim) -> frozenset[str]:
+    """The articles the claim's sentence cites besides the claim's own citation."""
+    own = claim.citation.anchor.pinpoint if claim.citation.anchor is not None else None
+    own_article = own.article if own is not None else None
+    found = set()
+    for other in extract_citations(claim.claim_text):
+        pinpoint = other.anchor.pinpoint if other.anchor is not None else None
+        if pinpoint is not None and pinpoint.article is not None and pinpoint.article != own_article:
+            found.add(pinpoint.article)
+    return frozenset(found)
 
 
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?![\d])")

@@ -167,6 +167,19 @@ def _stated(r: Reached) -> Blocked | None:
     return blocked.key, dict(blocked.values), (evidence,) if evidence is not None else ()
 
 
+# fewer quoted words are a term or a name ("‘infringement’", “가”항), not a passage a source must hold
+QUOTE_MIN_WORDS = 4
+
+
+def _quoted_term(r: Reached) -> tuple[Status, str] | None:
+    """A quoted term the source does not use here: how a court or a lawyer names a concept — a person
+    confirms it, never 🔴 (a passage that is not there is)."""
+    quote, fragment = r.m.claim.quote, r.reading.fragment
+    if not quote or fragment is None or fragment.found or len(quote.split()) >= QUOTE_MIN_WORDS:
+        return None
+    return Status.NEEDS_JUDGEMENT, "quoted_term"
+
+
 def _cross_language(r: Reached) -> tuple[Status, str] | None:
     """Words in one language cannot be counted in another: a person compares them, the tool does not block;
     a quote that is not there verbatim is at best a translation, so it is calibrated."""
@@ -238,6 +251,7 @@ def _read_by_a_person(r: Reached) -> tuple[Status, str] | None:
 
 # In this order; the first that applies decides. None applies: `_levels`.
 _ROWS: tuple[Callable[[Reached], tuple[Status, str] | None], ...] = (
+    _quoted_term,
     _cross_language,
     _no_terms,
     _precedent_text,

@@ -59,8 +59,16 @@ def unit_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
         return None
     assert m.document is not None
     unit = unit_label(check.missing, check.missing_value or "", m.document.jurisdiction)
+    inserted = "-" in (check.missing_value or "")
     anchor = m.claim.citation.anchor
     values = {"law": (anchor.law if anchor else None) or m.document.title, "unit": unit}
+    if m.document.meta.get("consolidated") == "no" and (check.missing != "article" or inserted):
+        # the text held is an original wording without later amendments: a paragraph or an inserted article
+        # (art. 449¹) may have been added since; a plain article number the act never had was not
+        values["wording"] = m.document.meta.get("wording", "")
+        return make(
+            Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "unit_not_in_wording", values, notes=notes
+        )
     return make(Status.UNVERIFIED, m.required, Level.NONE, f"{check.missing}_missing", values, notes=notes)
 
 

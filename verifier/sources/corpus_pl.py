@@ -321,5 +321,6 @@ def pl_act_document(eli: str, act: PlAct, title: str, wording: str, url: str) ->
         origin="corpus",
         number=eli,
         units=act.units,
-        meta={"wording": wording, "base_eli": eli},
+        # not the consolidated text: a unit added by a later amendment is missing from it, not from the law
+        meta={"wording": wording, "base_eli": eli, "consolidated": "no"},
     )

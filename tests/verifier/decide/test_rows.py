@@ -79,9 +79,9 @@ NOT_LAWFUL_UNLESS = statements(
 TWO_WEEKS = statements("w ciągu dwóch tygodni od otrzymania zawiadomienia", "art. 598 § 2 k.c.", lang="pl")
 PARTY_ISSUE = AnchorIssue("parties", "Facebook", "Facebook Ireland Ltd; Maximillian Schrems", "jaccard 0.33")
 # what verifier.other_unit measures when another unit carries the claim (its wording, or the quoted words)
-OTHER_ARTICLE = OtherUnit("Article 33(1)", "Article 20(1)", 0.86, 0.2, False)
-QUOTE_ELSEWHERE = OtherUnit("Article 21(3)", "Article 21(2)", 1.0, 0.9, True)
-OTHER_PARAGRAPH = OtherUnit("paragraph 49", "paragraph 57", 0.81, 0.25, False)
+OTHER_ARTICLE = OtherUnit("Article 33(1)", "Article 20(1)", "33", 0.86, 0.2, False)
+QUOTE_ELSEWHERE = OtherUnit("Article 21(3)", "Article 21(2)", "21", 1.0, 0.9, True)
+OTHER_PARAGRAPH = OtherUnit("paragraph 49", "paragraph 57", "49", 0.81, 0.25, False)
 
 # an English claim on art. 10 § 1 k.c. ("Pełnoletnim jest, kto ukończył lat osiemnaście."), read across
 # languages
