@@ -20,7 +20,7 @@ from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDoc
 from verifier.pipeline import verify_document
 from verifier.sources.uploads import document_from_upload
 from workbench.management.database import ensure_database
-from workbench.sources import history_lookup, resolve_for, router
+from workbench.pipeline.sources import history_lookup, resolve_for, router
 
 
 class UsageError(Exception):
