@@ -36,13 +36,6 @@ def render(review: Review, fmt: str) -> Export:
     )
 
 
-def cited_at(entry: toa.Entry) -> str:
-    return "; ".join(
-        f"{c.where} ({c.finding_id}, {c.status_label})" + (f" “{c.citation}”" if c.citation else "")
-        for c in entry.citings
-    )
-
-
 def heading_lines(review: Review) -> list[str]:
     return [
         _("Table of authorities"),

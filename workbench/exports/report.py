@@ -9,7 +9,6 @@ zip entries with fixed timestamps.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import itertools
 import json
@@ -527,7 +526,3 @@ def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
             content = [{"pdf": export_pdf, "docx": export_docx}[fmt](review, lang)]
     stem = f"review-{review.pk}-v{review.version}"
     return Export.spooled(content, filename=f"{stem}.{fmt}", content_type=CONTENT_TYPES[fmt])
-
-
-def content_hash(content: bytes) -> str:
-    return hashlib.sha256(content).hexdigest()

@@ -27,6 +27,7 @@ from workbench.evidence import panel as evidence
 from workbench.exports import record as record_exports
 from workbench.exports import report as exports
 from workbench.exports.common import CHUNK_BYTES
+from workbench.htmx import HtmxHttpRequest
 from workbench.models import (
     HARD_BLOCK_STATUSES,
     OFFICIAL_BLOCKING_STATUSES,
@@ -244,10 +245,10 @@ def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
 
 
 @require_GET
-def review_detail(request: HttpRequest, review_id: int) -> HttpResponse:
+def review_detail(request: HtmxHttpRequest, review_id: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     context = review_context(request, review)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         response = render(request, "workbench/review.html#live", context)
         if request.GET.get("part") == "live" and not review.is_running:
             # The review finished while the page was open: what only a finished review offers appears now.
@@ -285,16 +286,16 @@ def evidence_context(request: HttpRequest, review: Review, finding: Finding) -> 
 
 
 @require_GET
-def finding_detail(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+def finding_detail(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     finding = finding_for(request.user, review, finding_pk)
     context = evidence_context(request, review, finding)
-    template = "workbench/evidence.html" if request.htmx else "workbench/finding_page.html"  # type: ignore[attr-defined]
+    template = "workbench/evidence.html" if request.htmx else "workbench/finding_page.html"
     return render(request, template, context)
 
 
 @require_POST
-def finding_propose(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+def finding_propose(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     finding = finding_for(request.user, review, finding_pk)
     form = ProposalForm(request.POST)
@@ -312,7 +313,7 @@ def finding_propose(request: HttpRequest, review_id: int, finding_pk: int) -> Ht
 
 
 @require_POST
-def finding_decide(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+def finding_decide(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     finding = finding_for(request.user, review, finding_pk)
     require_role(request.user, PARTNER)
@@ -330,7 +331,7 @@ def finding_decide(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
     return _move_on(request, review, finding, done)
 
 
-def _move_on(request: HttpRequest, review: Review, finding: Finding, done: str) -> HttpResponse:
+def _move_on(request: HtmxHttpRequest, review: Review, finding: Finding, done: str) -> HttpResponse:
     """After a proposal or decision: stay in the workspace, say what was recorded, open the next open
     finding (the table and the document refresh themselves on the `findings-changed` event)."""
     following = workspace.next_open(review, finding, role_of(request.user))
@@ -339,7 +340,7 @@ def _move_on(request: HttpRequest, review: Review, finding: Finding, done: str) 
         if following is not None
         else _("No open finding is left for you in this review.")
     )
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         shown = finding_for(request.user, review, (following or finding).pk)
         context = evidence_context(request, review, shown)
         context["confirmation"] = f"{done} {then}"
@@ -351,8 +352,8 @@ def _move_on(request: HttpRequest, review: Review, finding: Finding, done: str) 
     return redirect(reverse("review", args=[review.pk]) + f"?finding={target.pk}")
 
 
-def _decision_error(request: HttpRequest, review: Review, finding: Finding, message: str) -> HttpResponse:
-    if request.htmx:  # type: ignore[attr-defined]
+def _decision_error(request: HtmxHttpRequest, review: Review, finding: Finding, message: str) -> HttpResponse:
+    if request.htmx:
         context = evidence_context(request, review, Finding.objects.get(pk=finding.pk))
         context["error"] = message
         return render(request, "workbench/evidence.html", context)
@@ -361,7 +362,7 @@ def _decision_error(request: HttpRequest, review: Review, finding: Finding, mess
 
 
 @require_POST
-def finding_attach_source(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+def finding_attach_source(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review = review_for(request.user, review_id)
     finding = finding_for(request.user, review, finding_pk)
     require_role(request.user, ASSOCIATE, PARTNER)

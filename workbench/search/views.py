@@ -21,6 +21,7 @@ from verifier.provenance import SUPPLIED_ORIGIN
 from verifier.search import codes, highlight
 from verifier.search.dispatch import Params, collection_choices, is_known_collection
 from verifier.search.results import Hit
+from workbench.htmx import HtmxHttpRequest
 from workbench.models import Finding, Review
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, finding_for, require_role, review_for, role_of
 from workbench.search import services as search
@@ -136,17 +137,17 @@ def _asked(request: HttpRequest) -> bool:
 
 
 @require_GET
-def search_page(request: HttpRequest) -> HttpResponse:
+def search_page(request: HtmxHttpRequest) -> HttpResponse:
     params = params_from(request.GET)
     outcome = search.run_search(params, user=request.user) if _asked(request) else None
     context = _context(request, params, outcome)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, "workbench/search_results.html", context)
     return render(request, "workbench/search_page.html", context)
 
 
 @require_GET
-def search_preview(request: HttpRequest) -> HttpResponse:
+def search_preview(request: HtmxHttpRequest) -> HttpResponse:
     return _preview(request, finding=None, review=None)
 
 
@@ -159,7 +160,7 @@ def _finding(request: HttpRequest, review_id: int, finding_pk: int) -> tuple[Rev
 
 
 @require_GET
-def finding_search(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+def finding_search(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review, finding = _finding(request, review_id, finding_pk)
     params = (
         params_from(request.GET, defaults_for(finding).collection)
@@ -169,7 +170,7 @@ def finding_search(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
     outcome = search.run_search(params, user=request.user, review=review) if _asked(request) else None
     context = _context(request, params, outcome, finding)
     context.update(review=review, finding=finding, role=role_of(request.user))
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         # The panel's button asks for the form with it; the form itself asks only for results.
         template = "search_panel_body" if request.GET.get("panel") else "search_results"
         return render(request, f"workbench/{template}.html", context)
@@ -177,12 +178,12 @@ def finding_search(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
 
 
 @require_GET
-def finding_search_preview(request: HttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
+def finding_search_preview(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review, finding = _finding(request, review_id, finding_pk)
     return _preview(request, finding=finding, review=review)
 
 
-def _preview(request: HttpRequest, *, finding: Finding | None, review: Review | None) -> HttpResponse:
+def _preview(request: HtmxHttpRequest, *, finding: Finding | None, review: Review | None) -> HttpResponse:
     collection = request.GET.get("collection", "")
     doc_id = request.GET.get("id", "")
     query = request.GET.get("q", "")
@@ -215,7 +216,7 @@ def _preview(request: HttpRequest, *, finding: Finding | None, review: Review | 
             chars=len(text),
         )
     template = "workbench/search_preview.html"
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, template, context)
     return render(request, "workbench/search_preview_page.html", context)
 

@@ -33,7 +33,7 @@ from verifier.model import Anchor, Cause, Found, Kind, NotFound, Resolution, Una
 from verifier.provenance import provenance_json
 from verifier.sources.uploads import document_from_upload
 from workbench.models import Finding, Matter, Review, SourceSnapshot, SuppliedSource
-from workbench.pipeline.records import anchor_from_json, provenance_of_snapshot, same_claim_key
+from workbench.pipeline.records import provenance_of_snapshot, same_claim_key
 from workbench.pipeline.sources import Outcome, cached_miss, cached_snapshot, document_for, resolve_for, store
 
 _STATUTES = (Kind.STATUTE.value, Kind.EU_ACT.value)
@@ -183,7 +183,3 @@ def link_new_findings(review: Review, created: list[Finding]) -> dict[str, int]:
     if linked:
         Finding.objects.bulk_update(linked, ["supplied_source"])
     return counts
-
-
-def anchor_of(finding: Finding) -> Anchor:
-    return anchor_from_json(finding.anchor)
