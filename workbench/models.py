@@ -86,8 +86,8 @@ class Review(models.Model):
     # of its checks, or of a retry): past it, what has not arrived ends ⛔ "retry now".
     sources_deadline = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The review's reference date (issue 17): the law is checked as it stood on this day — the date of the
-    # facts, of the contract or of filing. Changing it re-verifies the current version.
+    # The review's reference date (the as-of date): the law is checked as it stood on this day — the date of
+    # the facts, of the contract or of filing. Changing it re-verifies the current version.
     as_of = models.DateField(
         _("as of"), default=timezone.localdate, help_text=_("the date the law is checked on")
     )
@@ -247,8 +247,8 @@ class Finding(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
-    # A source a user supplied that this finding is checked against (issue 16): chosen for it, or a matter
-    # source a partner marked; None = the official source only.
+    # A source a user supplied that this finding is checked against (evidence, not authority): chosen for it,
+    # or a matter source a partner marked; None = the official source only.
     supplied_source = models.ForeignKey(
         "SuppliedSource", null=True, blank=True, on_delete=models.SET_NULL, related_name="findings"
     )

@@ -166,8 +166,9 @@ SAOS_BASE_URL = os.environ.get("SAOS_BASE_URL", "https://www.saos.org.pl/api")
 ELI_BASE_URL = os.environ.get("ELI_BASE_URL", "https://api.sejm.gov.pl/eli")
 CELLAR_BASE_URL = os.environ.get("CELLAR_BASE_URL", "https://publications.europa.eu/resource")
 CELLAR_SPARQL_URL = os.environ.get("CELLAR_SPARQL_URL", "https://publications.europa.eu/webapi/rdf/sparql")
-# issue 17: the versions of statutes and the later treatment of judgments, kept between runs (a warm run asks
-# upstream nothing): version lists and treatment for the day they were obtained, version texts for good
+# Is it still good law: the versions of statutes and the later treatment of judgments, kept between runs (a
+# warm run asks upstream nothing): version lists and treatment for the day they were obtained, version texts
+# for good
 WORKBENCH_HISTORY_DIR = Path(os.environ.get("WORKBENCH_HISTORY_DIR", VAR_DIR / "history"))
 WORKBENCH_LOCAL_ONLY = env_bool("WORKBENCH_LOCAL_ONLY")
 SOURCE_HTTP_TIMEOUT = float(os.environ.get("SOURCE_HTTP_TIMEOUT", "20"))

@@ -1,4 +1,4 @@
-"""What the evidence view shows of a finding's version and treatment check (issue 17, "is it still good
+"""What the evidence view shows of a finding's version and treatment check ("is it still good
 law?"): the cited provision's versions as a small timeline (dates, the one in force on the review's date
 marked, whether the draft's wording matches each), the "version not checked: …" note when the history could
 not be had, and a judgment's later treatment (number, court, date, kind, the sentence that says so, a link)

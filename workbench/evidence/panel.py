@@ -30,7 +30,7 @@ class Evidence:
     rules: list[str] = field(default_factory=list)
     similarity: float | None = None
     unit_label: str = ""
-    # the provision's versions / the judgment's later treatment on the review's date (issue 17)
+    # the provision's versions / the judgment's later treatment on the review's as-of date
     history: history_view.HistoryView | None = None
 
 

@@ -253,7 +253,7 @@ def csv_chunks(review: Review, lang: str) -> Iterator[bytes]:
         )
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
         source += [provenance.get(f.snapshot_id or 0, ""), f.official_status]
-        source += [review.as_of.isoformat(), history_note_in(f, lang)]  # issue 17: the law as of that day
+        source += [review.as_of.isoformat(), history_note_in(f, lang)]  # the law as it stood that day
         label = Status(f.status).label if f.status else ""
         row = [
             f.finding_id,

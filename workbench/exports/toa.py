@@ -95,7 +95,8 @@ class Table:
 
 
 def as_of_line(review: Review) -> str:
-    """The date the table's authorities were checked on (issue 17): the wording in force that day."""
+    """The date the table's authorities were checked on (the review's as-of date): the wording in force that
+    day."""
     return _("Law as of %(date)s: the wording in force on that day was checked.") % {
         "date": review.as_of.isoformat()
     }
@@ -126,7 +127,7 @@ def build(findings: Iterable[Finding]) -> Table:
     for f in findings:
         if f.snapshot is not None and f.snapshot.origin == SUPPLIED_ORIGIN:
             # a text a user supplied names nothing in a filed table: the official source or the draft does
-            # (issue 16); the row is read only, never saved
+            # (a supplied text is evidence, not authority); the row is read only, never saved
             f.snapshot = None
         citing = _citing(f)
         anchor = f.anchor or {}

@@ -1,5 +1,5 @@
-"""Reading a draft under a budget (issue 18 §2): what the web request keeps of an upload, the worker step that
-reads it, the cap on citations, and the messages of both in the reader's language.
+"""Reading a draft under a budget (CPU, memory, time, size): what the web request keeps of an upload, the
+worker step that reads it, the cap on citations, and the messages of both in the reader's language.
 
     Upload                                  an uploaded file, checked only cheaply (size, type by content)
     budget() -> Budget                      the settings' budget for reading one file

@@ -120,8 +120,9 @@ def verdict_fields(verdict: VerifiedFinding, snapshot: SourceSnapshot | None) ->
 
 
 def history_in(verdict: VerifiedFinding) -> dict[str, Any] | None:
-    """What a row stores of the verdict's version/treatment check (issue 17): HistoryCheck.to_json, the
-    findings JSON's `history`, notes kept as messages; None when the claim has no history to ask about."""
+    """What a row stores of the verdict's version/treatment check (is it still good law on the as-of date?):
+    HistoryCheck.to_json, the findings JSON's `history`, notes kept as messages; None when the claim has no
+    history to ask about."""
     return verdict.history.to_json() if verdict.history is not None else None
 
 
@@ -207,7 +208,7 @@ def notes_in(row: Finding, lang: str) -> list[str]:
 
 
 def history_note_in(row: Finding, lang: str) -> str:
-    """The version/treatment check's one sentence (issue 17) in `lang`: "version not checked: …", the wording
+    """The version/treatment check's one sentence in `lang`: "version not checked: …", the wording
     in force on the review's date, a later judgment that changed the cited one; "" when there is none."""
     history = history_of(row)
     return history.note.render(lang) if history is not None and history.note is not None else ""

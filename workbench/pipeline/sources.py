@@ -66,8 +66,9 @@ _histories: dict[bool, HistoryLookup] = {}
 
 
 def history_lookup(*, local_only: bool | None = None) -> HistoryLookup:
-    """The history clients beside the process's resolver stack (issue 17), sharing its HTTP client and key,
-    their answers kept under WORKBENCH_HISTORY_DIR: a warm run asks upstream nothing."""
+    """The history clients (versions in force, later treatment) beside the process's resolver stack, sharing
+    its HTTP client and key, their answers kept under WORKBENCH_HISTORY_DIR: a warm run asks upstream
+    nothing."""
     from verifier.sources.history_store import DirectoryStore
 
     only_local = settings.WORKBENCH_LOCAL_ONLY if local_only is None else local_only

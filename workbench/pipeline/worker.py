@@ -347,8 +347,9 @@ def run_review(review_id: int, finding_ids: list[int], dispatch: Callable[[list[
     as_of = review.as_of.isoformat()
 
     def history(group: SourceGroup, resolution: Resolution) -> None:
-        # issue 17, beside the source: the answers land in the history store the checks read; inside the
-        # review's budget like the source itself (a history that does not come in time is "not checked")
+        # the version/treatment check, beside the source: the answers land in the history store the checks
+        # read; inside the review's budget like the source itself (a history that does not come in time is
+        # "not checked")
         with sources_budget(review):
             for i in group.claims:
                 lookup.lookup(the_plan.claims[i], resolution, as_of=as_of)

@@ -1,4 +1,4 @@
-"""The review's as-of date (issue 17): the day the law is checked on — the date of the facts, of the contract
+"""The review's as-of date: the day the law is checked on — the date of the facts, of the contract
 or of the filing. What a plausible date is, said once for the form and the service."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Changing a review's as-of date (issue 17): the page's form posts here; the review is checked again."""
+"""Changing a review's as-of date (the law is checked as it stood that day): the page's form posts here; the
+review is checked again."""
 
 from __future__ import annotations
 

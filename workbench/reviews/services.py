@@ -182,7 +182,7 @@ def attach_source(
 ) -> list[Finding]:
     """Use an uploaded or pasted judgment or act as the source of a finding's citation — and of the other
     citations of the same act in this review the user chose (`also`) — and check them again at once against
-    it, beside the official source. Evidence, not authority (issue 16): it serves these findings only."""
+    it, beside the official source. Evidence, not authority: it serves these findings only."""
     require_role(user, ASSOCIATE, PARTNER)
     review = finding.review
     ensure_open(review)
@@ -280,7 +280,7 @@ def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> 
 
 
 def _history(claim: Claim, resolution: Resolution | None, review: Review) -> HistoryMeasure | None:
-    """The provision's versions / the judgment's later treatment as of the review's date (issue 17), for a
+    """The provision's versions / the judgment's later treatment as of the review's date, for a
     finding checked again here: a verdict stored without them would drop the finding's history."""
     return history_lookup().lookup(claim, resolution, as_of=review.as_of.isoformat())
 
@@ -508,7 +508,7 @@ def export_review(*, user: AnyUser, review: Review, fmt: str, lang: str = "en") 
     return rendered
 
 
-# --- bulk approval (issue 19) -------------------------------------------------------------------------
+# --- bulk approval -------------------------------------------------------------------------------------
 
 BULK_APPROVABLE = (Status.MODIFIED, Status.NEEDS_JUDGEMENT)
 BULK_LIMIT = 200

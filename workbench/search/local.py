@@ -1,5 +1,6 @@
-"""The search when the upstream cannot be asked (issue 19): the offline corpus and the sources already
-fetched, both kept as shared snapshots in this database. Nothing is sent; the page says where it looked.
+"""The search when the upstream cannot be asked (not configured, or not answering): the offline corpus and
+the sources already fetched, both kept as shared snapshots in this database. Nothing is sent; the page says
+where it looked.
 
     search_here(params, why) -> Page          hits of collection "local", id = the snapshot's pk
     open_here(doc_id) -> SourceSnapshot | None

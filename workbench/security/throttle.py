@@ -1,4 +1,5 @@
-"""Login throttling, shared by the workbench's login and the admin's (issue 18 §4).
+"""Login throttling, shared by the workbench's login and the admin's: after too many failed logins of one
+username from one address in a window, the form refuses that pair without checking the password.
 
     client_address(request) -> str     REMOTE_ADDR, or behind WORKBENCH_BEHIND_PROXY=1 the address the trusted
                                        proxy saw (WORKBENCH_PROXY_COUNT entries from the right of

@@ -1,4 +1,4 @@
-"""What a person does with a source a user supplied (issue 16), each with its audit event: let it serve more
+"""What a person does with a source a user supplied, each with its audit event: let it serve more
 citations of the same act in its review; a partner marks it as a matter source for later reviews of the
 matter, or revokes that (and the open reviews it served are checked again against the official source).
 

@@ -1,4 +1,4 @@
-"""Sources users supply (issue 16): evidence, not authority. Which findings a supplied source serves, and
+"""Sources users supply: evidence, not authority. Which findings a supplied source serves, and
 the official answer it is read beside.
 
     keep_supplied(review, anchor, document, user=) -> SuppliedSource   the text, kept for this review

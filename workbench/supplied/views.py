@@ -1,4 +1,4 @@
-"""Pages and actions about sources users supply (issue 16): applying one to other citations of the same act,
+"""Pages and actions about sources users supply: applying one to other citations of the same act,
 a partner's matter sources (mark, revoke) and the matter page that lists them. Who may see a review may see
 its supplied sources; applying one is an associate's or a partner's; matter sources are a partner's."""
 
