@@ -1,4 +1,4 @@
-"""The evidence view of a finding's version and treatment check (issue 17): the provision's versions with
+"""The evidence view of a finding's version and treatment check: the provision's versions with
 their dates, the one in force on the review's date marked in words (not colour alone), the draft's wording
 matched against each, the wording of each version on demand; the "version not checked" note; a judgment's
 later treatment with the sentence that says so and what was scanned — in the reader's language."""

@@ -1,4 +1,4 @@
-"""Where each source came from, said where a lawyer reads it (issue 16): the evidence view in the reader's
+"""Where each source came from, said where a lawyer reads it: the evidence view in the reader's
 language, the PDF, the DOCX comments, the CSV and the findings JSON, and the audit timeline — for an official
 service's text, the offline corpus, a search hit someone chose, a pasted text and an uploaded file."""
 

@@ -74,7 +74,7 @@ def test_an_export_is_in_the_language_asked_for_and_the_json_in_the_drafts(
     assert [p["language"] for p in exported][:2] == ["en", language]
 
 
-PDF_WORDS = {  # the report's own words, not only its rationales (issue 19: every word in the reader's)
+PDF_WORDS = {  # the report's own words, not only its rationales (every word in the reader's)
     "en": ("Citation review report", "Evidence for findings that are not green", "Rationale:", "Law as of:"),
     "pl": (
         "Raport z weryfikacji cytatów",

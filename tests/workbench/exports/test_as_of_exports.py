@@ -1,4 +1,4 @@
-"""The review's as-of date (issue 17) in every export a firm files — the CSV, the PDF report, the Word draft,
+"""The review's as-of date in every export a firm files — the CSV, the PDF report, the Word draft,
 the table of authorities (page, PDF, Word) — and each finding's version/treatment note with it, in the
 export's language."""
 
@@ -94,7 +94,7 @@ def test_the_table_of_authorities_says_the_date_on_the_page_and_in_both_files(re
 def test_each_downloaded_export_carries_the_date(review, client_for, fmt):
     response = client_for("associate").get(reverse("review_export", args=[review.pk, fmt]), {"lang": "pl"})
     assert response.status_code == 200
-    content = b"".join(response.streaming_content)  # exports stream (issue 18 §3)
+    content = b"".join(response.streaming_content)  # exports stream
     if fmt in ("csv", "json"):
         text = content.decode("utf-8-sig")
     elif fmt.endswith("pdf"):

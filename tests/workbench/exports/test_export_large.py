@@ -1,4 +1,4 @@
-"""Exports of a 2,000-finding review (issue 18 §3): every format the workbench offers downloads whole, with
+"""Exports of a 2,000-finding review: every format the workbench offers downloads whole, with
 every finding in it, from a process whose address space is capped, and its peak resident memory stays
 under 300 MB. Before the fix the table of authorities alone took 2.9 GB: each finding row carried its own
 copy of the Kodeks cywilny (380 KB of text, 151 KB of units).

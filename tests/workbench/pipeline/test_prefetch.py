@@ -84,7 +84,7 @@ def test_each_finding_goes_out_when_its_own_source_is_in(
     review: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
     settings.WORKBENCH_NOT_FOUND_TTL_SECONDS = 0
-    # The sources come from the gated resolver; the as-of history look-ups (issue 17, in the same fetch
+    # The sources come from the gated resolver; the as-of history look-ups (in the same fetch
     # step) would go to the real services, unreachable here, and retry with backoff inside the review's
     # budget: local-only answers them at once ("version not checked"), leaving the gating to be measured.
     settings.WORKBENCH_LOCAL_ONLY = True

@@ -1,4 +1,4 @@
-"""The review's as-of date (issue 17): set on the new-review form, shown on the page, changed on an existing
+"""The review's as-of date: set on the new-review form, shown on the page, changed on an existing
 review by an associate or partner of its matter (the current version is checked again, with an audit event),
 refused when implausible."""
 

@@ -1,4 +1,4 @@
-"""The findings page costs the same number of SQL queries for 10 findings as for 500 (issue 9, figure 5):
+"""The findings page costs the same number of SQL queries for 10 findings as for 500:
 a query per row would make a long memo's page crawl, and nobody would notice until a big review."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The search panel off the network (issue 19): with the upstream not configured (local-only mode, no
+"""The search panel off the network: with the upstream not configured (local-only mode, no
 LAWGOKR_OC) or not reachable, it searches the offline corpus and the sources already fetched, and says so;
 nothing is sent. ELI search works against the fakes; the collection list is in the reader's language."""
 

@@ -1,4 +1,4 @@
-"""A source a user supplies is evidence, not authority (issue 16), on the demo review checked against the
+"""A source a user supplies is evidence, not authority, on the demo review checked against the
 demo's offline corpus: the associate's paste of a 민법 제1200조 leaves that 🔴 at most 🟡 and blocked until a
 partner approves it with a reason; 제103조 in the same review and every later review of the matter keep the
 official 민법; only a partner's matter source reaches later reviews, for the articles its text has, until
