@@ -4,7 +4,7 @@
 
 Each line of the mapping is `old.module<TAB>new.module` (`#` starts a comment). Without paths, every file git
 tracks is rewritten, except translations (`*.po`: makemessages rewrites their locations), recorded test data,
-migrations and the mapping itself. What changes:
+migrations, the mapping itself and a file that says "rewrite-imports: leave this file alone". What changes:
 - `from workbench import services, toa as t` becomes one import per new package, keeping the name each
   module was bound to (`from workbench.reviews import services`, `from workbench.exports import toa as t`);
   a module renamed on the way is imported under its old name (`from workbench.search import services as
@@ -37,6 +37,7 @@ SKIP_SUFFIXES = (
     ".gz",
     ".zip",
 )
+LEAVE_ALONE = "rewrite-imports: leave this file alone"  # a file that quotes the old layout on purpose
 SKIP_PARTS = ("tests/data/", "/migrations/", "static/vendor/")
 IMPORT = re.compile(
     r"^(?P<indent>[ \t]*)from (?P<package>[\w.]+) import "
@@ -149,6 +150,8 @@ def main(argv: list[str]) -> int:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
+            continue
+        if LEAVE_ALONE in text:
             continue
         new = rewrite(text, moves, python=path.suffix == ".py")
         if new != text:
