@@ -2,7 +2,7 @@
 FROM python:3.12-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 UV_PROJECT_ENVIRONMENT=/app/.venv UV_PYTHON_DOWNLOADS=never
 WORKDIR /app
-# The fonts the PDF export embeds (Latin with diacritics, Hangul; regular and bold): see workbench/exports.py.
+# The fonts the PDF export embeds (Latin with diacritics, Hangul; regular and bold): see workbench/exports/report.py.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/*
 RUN pip install --no-cache-dir uv==0.13.9

@@ -48,8 +48,8 @@ def import_corpus_offline() -> None:
     """The corpus as snapshots; the caller has set WORKBENCH_LOCAL_ONLY, so nothing else is asked."""
     from django.conf import settings
 
-    from workbench.corpus import import_corpus
-    from workbench.sources import reset_router
+    from workbench.pipeline.corpus import import_corpus
+    from workbench.pipeline.sources import reset_router
 
     if not settings.WORKBENCH_LOCAL_ONLY:
         raise RuntimeError("set WORKBENCH_LOCAL_ONLY first: the review is checked against the corpus only")
@@ -77,10 +77,11 @@ def review_of_n_findings(
     """A finished review with `n` findings (a multiple of 100) against the imported corpus; `word`: the
     draft uploaded as a .docx, so its .docx export comments a copy of that file."""
     from verifier.ingest import ingest_bytes, ingest_text
-    from workbench import services, worker
-    from workbench.exports import SNAPSHOT_HEADER
+    from workbench.exports.report import SNAPSHOT_HEADER
     from workbench.models import Decision, Finding, Review, SourceSnapshot
-    from workbench.records import finding_of
+    from workbench.pipeline import worker
+    from workbench.pipeline.records import finding_of
+    from workbench.reviews import services
 
     if n % COPY:
         raise ValueError(f"n must be a multiple of {COPY}, got {n}")

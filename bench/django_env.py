@@ -103,7 +103,7 @@ def empty_reviews_and_sources() -> None:
     from django.db import connection
 
     from workbench.models import Review, SourceMiss, SourceSnapshot
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     forget_korean_analyses()
     tables = [Review._meta.db_table, SourceSnapshot._meta.db_table, SourceMiss._meta.db_table]
@@ -134,7 +134,7 @@ def fake_sources(latency: float = LATENCY) -> Iterator[FakeSources]:
     from django.conf import settings
 
     from fakes.server import FakeSources
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     fake = FakeSources(DATA_DIR, latency=latency).start()
     saved = {k: getattr(settings, k) for k in (*fake.base_urls, "LAWGOKR_OC", "WORKBENCH_LOCAL_ONLY")}

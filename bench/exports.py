@@ -90,7 +90,8 @@ def child(review_id: int, fmt: str, username: str, output: str = "") -> dict[str
     from django.urls import reverse
 
     from bench.django_env import logged_in_client, proc_status_kb
-    from workbench import exports, record_exports  # noqa: F401
+    from workbench.exports import record as record_exports  # noqa: F401
+    from workbench.exports import report as exports  # noqa: F401
 
     client = logged_in_client(get_user_model().objects.get(username=username))
     client.get(reverse("home"))  # sessions, middleware and templates warmed, as in a running server
@@ -125,7 +126,7 @@ def run(*, n: int = N, n_base: int = N_BASE, formats: tuple[str, ...] = FORMATS)
 
     from bench.big_review import import_corpus_offline, review_of_n_findings
     from bench.django_env import bench_user_and_matter, empty_reviews_and_sources
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     empty_reviews_and_sources()
     user, matter = bench_user_and_matter()

@@ -38,7 +38,7 @@ def big_source(size_bytes: int = SOURCE_BYTES) -> str:
 def attach_big_source(matter: Any, text: str) -> None:
     from verifier.citations import extract_citations
     from verifier.sources.uploads import document_from_upload
-    from workbench.sources import store
+    from workbench.pipeline.sources import store
 
     anchor = extract_citations("Article 6 of Regulation (EU) 2016/679")[0].anchor
     assert anchor is not None
@@ -47,8 +47,8 @@ def attach_big_source(matter: Any, text: str) -> None:
 
 def run(*, draft: Path = DRAFT_GDPR, size_bytes: int = SOURCE_BYTES, timeout: float = 600.0) -> list[Figure]:
     from verifier.ingest import ingest_path
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     assert DATA_DIR.is_dir()
     empty_reviews_and_sources()

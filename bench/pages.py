@@ -30,7 +30,7 @@ def review_with_n_findings(user: Any, matter: Any, n: int, *, audit_events: bool
 
     from verifier.model import Status
     from workbench.models import Finding, Review, SourceSnapshot
-    from workbench.records import finding_row
+    from workbench.pipeline.records import finding_row
 
     draft, all_claims = _draft_and_claims(n // 100 + 1)
     claims = all_claims[:n]

@@ -44,8 +44,8 @@ def _submit_and_wait(user: Any, matter: Any, document: Any, count: int, timeout:
     from django.db.models import Max
     from django.utils import timezone
 
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     # The end is the last review's own `finished_at` (the worker's clock, this machine's), not the moment a
     # poll saw it: with the warm workload at 0.4–0.8 s, a 0.1 s poll was up to a quarter of the figure.
@@ -72,7 +72,7 @@ def _in_process(document: Any) -> float:
 
     from verifier.pipeline import verify_document
     from workbench.management.commands.verify import CachedResolver
-    from workbench.sources import history_lookup, reset_router, router
+    from workbench.pipeline.sources import history_lookup, reset_router, router
 
     saved = settings.WORKBENCH_HISTORY_DIR
     with tempfile.TemporaryDirectory(prefix="bench-history-") as store:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Debian's Chromium for the Playwright tests (Playwright cannot download its own browser here); the fonts the
-# PDF export embeds (workbench/exports.py: DejaVu Sans for Latin with every diacritic, Noto Sans CJK for
+# PDF export embeds (workbench/exports/report.py: DejaVu Sans for Latin with every diacritic, Noto Sans CJK for
 # Hangul, each regular and bold) and the UI's font stack finds here; poppler for the PDF tests.
 set -eu
 need=()

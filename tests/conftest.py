@@ -57,7 +57,7 @@ def fast_password_hashing(settings):
 def empty_history_store(settings, tmp_path_factory):
     """Every test starts with no statute versions or later treatment kept (issue 17): what one test fetched
     never answers for another (a warm run is a second run inside one test)."""
-    from workbench import sources
+    from workbench.pipeline import sources
 
     settings.WORKBENCH_HISTORY_DIR = tmp_path_factory.mktemp("history")
     with sources._router_lock:

@@ -3,7 +3,7 @@
 - `verifier.decide.decide` is the only place that constructs a status: no other module builds a
   `Decision`, passes `status=Status.…`, or assigns a `Status` member to a `.status`; the verifier's `Finding`
   is built only where a decision is written out (`verifier/verify.py`) and where a stored one is read back
-  (`workbench/records.py`).
+  (`workbench/pipeline/records.py`).
 - No import cycle in `verifier/` and `workbench/`, counting the imports hidden inside functions.
 - No module of `verifier/` or `workbench/` (migrations aside) over 600 lines.
 """
@@ -97,8 +97,8 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
 
 def test_the_cycle_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     module = tmp_path / "x.py"
-    module.write_text("def f():\n    from workbench import tasks\n", encoding="utf-8")
-    assert "workbench.tasks" in imports_of("workbench.x", module)
+    module.write_text("def f():\n    from workbench.pipeline import tasks\n", encoding="utf-8")
+    assert "workbench.pipeline.tasks" in imports_of("workbench.x", module)
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -108,7 +108,7 @@ def test_modules_stay_small(name: str) -> None:
 
 
 STATUS_MEMBERS = {s.name for s in Status}
-FINDING_BUILDERS = {"verifier.verify", "workbench.records"}
+FINDING_BUILDERS = {"verifier.verify", "workbench.pipeline.records"}
 
 
 def _is_status_member(node: ast.AST) -> bool:

@@ -6,7 +6,7 @@
     verify_document(document, resolver, …) -> DocumentReport     `manage.py verify`: run_plan on threads
 
 The workbench runs the same plan with the same `run_plan`: its review task fetches, and its `on_ready`
-dispatches Celery tasks that check the claims (workbench.worker). Only the callbacks differ; each
+dispatches Celery tasks that check the claims (workbench.pipeline.worker). Only the callbacks differ; each
 claim is checked by `verifier.check.check_claim` in both.
 """
 

@@ -1,7 +1,7 @@
 """The plan of a review: which sources its claims need, which claims cannot be looked up, and which Korean
 texts must be analysed — decided once, before anything is fetched, and run by two runners: the CLI's threads
-(`verifier.pipeline.run_plan`) and the workbench's Celery tasks (`workbench.worker`), which hand in their own
-resolver and callbacks.
+(`verifier.pipeline.run_plan`) and the workbench's Celery tasks (`workbench.pipeline.worker`), which hand in
+their own resolver and callbacks.
 
     plan(claims) -> Plan
 """

@@ -1,15 +1,15 @@
 from django.contrib import admin
 
-from workbench.forms import ThrottledAdminLoginForm
 from workbench.models import AuditEvent, Decision, Finding, Matter, Review, SignOff, SourceSnapshot
+from workbench.reviews.forms import ThrottledAdminLoginForm
 
 # The admin's login counts failures with the workbench's own (one throttle per user and address).
 admin.site.login_form = ThrottledAdminLoginForm
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Verdicts, decisions, sign-offs and the audit trail change only through workbench.services, which writes
-    their audit events; the admin may show them, never add, change or delete them."""
+    """Verdicts, decisions, sign-offs and the audit trail change only through workbench.reviews.services,
+    which writes their audit events; the admin may show them, never add, change or delete them."""
 
     def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False

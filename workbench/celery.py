@@ -25,7 +25,9 @@ app.conf.update(
     broker_connection_retry_on_startup=True,
     worker_hijack_root_logger=False,
 )
-app.autodiscover_tasks(["workbench"])
+# Finds workbench/pipeline/tasks.py. The tasks keep their names ("workbench.process_review", …) wherever the
+# module lives, so messages already queued and the beat schedule still reach them.
+app.autodiscover_tasks(["workbench.pipeline"])
 
 
 @task_postrun.connect

@@ -1,8 +1,8 @@
 """The workbench's records: matters and their people, reviews of drafts, findings, source snapshots,
 decisions, sign-offs and the hash-chained audit trail.
 
-State changes go through `workbench.services`, which writes the audit event of each change; views and tasks
-do not save these models directly.
+State changes go through `workbench.reviews.services`, which writes the audit event of each change; views and
+tasks do not save these models directly.
 """
 
 from __future__ import annotations
@@ -74,11 +74,11 @@ class Review(models.Model):
     # What ingestion could not read (pages without a text layer, undecodable characters…): shown, never lost.
     draft_warnings = models.JSONField(default=list, blank=True)
     original_file = models.FileField(upload_to=upload_path, blank=True)
-    # The uploaded file of the current version is still to be read by the worker (workbench.drafts): the web
-    # request only stores it, so until then draft_text is empty.
+    # The uploaded file of the current version is still to be read by the worker (workbench.pipeline.drafts):
+    # the web request only stores it, so until then draft_text is empty.
     draft_unread = models.BooleanField(default=False)
-    # Why the review failed, as a keyed message rendered in the reader's language (workbench.drafts); `error`
-    # holds the same in English for logs. {} for a review that did not fail that way.
+    # Why the review failed, as a keyed message rendered in the reader's language (workbench.pipeline.drafts);
+    # `error` holds the same in English for logs. {} for a review that did not fail that way.
     failure = models.JSONField(default=dict, blank=True)
     # The draft had more citations than one review checks: {"limit", "found", "last", "next"} (the origins of
     # the last checked and the first unchecked citation). {} when every citation was checked.
@@ -93,8 +93,8 @@ class Review(models.Model):
     # of its checks, or of a retry): past it, what has not arrived ends ⛔ "retry now".
     sources_deadline = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The review's reference date (issue 17): the law is checked as it stood on this day — the date of the
-    # facts, of the contract or of filing. Changing it re-verifies the current version.
+    # The review's reference date (the as-of date): the law is checked as it stood on this day — the date of
+    # the facts, of the contract or of filing. Changing it re-verifies the current version.
     as_of = models.DateField(
         _("as of"), default=timezone.localdate, help_text=_("the date the law is checked on")
     )
@@ -254,8 +254,8 @@ class Finding(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
-    # A source a user supplied that this finding is checked against (issue 16): chosen for it, or a matter
-    # source a partner marked; None = the official source only.
+    # A source a user supplied that this finding is checked against (evidence, not authority): chosen for it,
+    # or a matter source a partner marked; None = the official source only.
     supplied_source = models.ForeignKey(
         "SuppliedSource", null=True, blank=True, on_delete=models.SET_NULL, related_name="findings"
     )
@@ -431,7 +431,8 @@ class Profile(models.Model):
 
 
 class LoginThrottle(models.Model):
-    """Failed (or pending) logins of one username from one address in the window (workbench.throttle)."""
+    """Failed (or pending) logins of one username from one address in the window
+    (workbench.security.throttle)."""
 
     username = models.CharField(max_length=150)
     address = models.CharField(max_length=64)

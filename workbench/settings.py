@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from workbench.secret_key import SecretKeyError, local_secret_key
+from workbench.security.secret_key import SecretKeyError, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("WORKBENCH_VAR_DIR", BASE_DIR / "var"))
@@ -73,8 +73,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
-    "workbench.middleware.ProfileLanguageMiddleware",
-    "workbench.middleware.NoStoreMiddleware",
+    "workbench.security.middleware.ProfileLanguageMiddleware",
+    "workbench.security.middleware.NoStoreMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -166,8 +166,9 @@ SAOS_BASE_URL = os.environ.get("SAOS_BASE_URL", "https://www.saos.org.pl/api")
 ELI_BASE_URL = os.environ.get("ELI_BASE_URL", "https://api.sejm.gov.pl/eli")
 CELLAR_BASE_URL = os.environ.get("CELLAR_BASE_URL", "https://publications.europa.eu/resource")
 CELLAR_SPARQL_URL = os.environ.get("CELLAR_SPARQL_URL", "https://publications.europa.eu/webapi/rdf/sparql")
-# issue 17: the versions of statutes and the later treatment of judgments, kept between runs (a warm run asks
-# upstream nothing): version lists and treatment for the day they were obtained, version texts for good
+# Is it still good law: the versions of statutes and the later treatment of judgments, kept between runs (a
+# warm run asks upstream nothing): version lists and treatment for the day they were obtained, version texts
+# for good
 WORKBENCH_HISTORY_DIR = Path(os.environ.get("WORKBENCH_HISTORY_DIR", VAR_DIR / "history"))
 WORKBENCH_LOCAL_ONLY = env_bool("WORKBENCH_LOCAL_ONLY")
 SOURCE_HTTP_TIMEOUT = float(os.environ.get("SOURCE_HTTP_TIMEOUT", "20"))
@@ -254,8 +255,9 @@ WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
-# Login throttling (workbench/throttle.py, also the admin's login): attempts per (username as authentication
-# reads it, client address) inside the window before the form refuses; a right password clears the count.
+# Login throttling (workbench/security/throttle.py, also the admin's login): attempts per (username as
+# authentication reads it, client address) inside the window before the form refuses; a right password clears
+# the count.
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
 
@@ -275,7 +277,7 @@ CACHES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"no_query_strings": {"()": "workbench.logs.DropQueryStrings"}},
+    "filters": {"no_query_strings": {"()": "workbench.security.logs.DropQueryStrings"}},
     "formatters": {"server": {"format": "[{server_time}] {message}", "style": "{"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler"},

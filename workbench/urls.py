@@ -3,7 +3,9 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from workbench import asof_views, queue_views, record_views, supplied_views, views
+from workbench.exports import record_views
+from workbench.reviews import asof_views, queue_views, views
+from workbench.supplied import views as supplied_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -69,6 +71,6 @@ urlpatterns = [
     path("reviews/<int:review_id>/export/<str:fmt>/", views.review_export, name="review_export"),
     path("queue/", queue_views.partner_queue, name="queue"),
     path("language/", views.set_language, name="set_language"),
-    path("search/", include("workbench.search_urls")),
+    path("search/", include("workbench.search.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.e2e
 def test_what_a_finished_review_offers_appears_without_a_reload(
     people, corpus_snapshots, celery_worker_real, login, page, live_server, data_dir, settings
 ):
-    from workbench import services, worker
-    from workbench.tasks import process_review_task
+    from workbench.pipeline import worker
+    from workbench.pipeline.tasks import process_review_task
+    from workbench.reviews import services
 
     settings.WORKBENCH_LOCAL_ONLY = True
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -35,8 +35,8 @@ EXPECTED = {
 def test_each_reader_reads_the_rationale_in_their_own_language(
     people, corpus_snapshots, celery_worker_real, login, page, live_server, settings
 ):
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     settings.WORKBENCH_LOCAL_ONLY = True
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

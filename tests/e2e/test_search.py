@@ -22,7 +22,7 @@ pytestmark = pytest.mark.e2e
 def sources(settings) -> Iterator[FakeSources]:
     from django.core.cache import cache
 
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     with FakeSources(data_dir=DATA) as fake:
         for name, url in fake.base_urls.items():

@@ -26,8 +26,8 @@ def test_offline_the_panel_searches_this_machine_and_asks_before_sending_words(
 
     from tests.workbench.factories import checked_review
     from verifier.ingest import ingest_text
-    from workbench.corpus import import_corpus
-    from workbench.sources import reset_router
+    from workbench.pipeline.corpus import import_corpus
+    from workbench.pipeline.sources import reset_router
 
     settings.WORKBENCH_LOCAL_ONLY = True
     reset_router()

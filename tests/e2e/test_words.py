@@ -22,8 +22,8 @@ CODE_WORDS = re.compile(
 
 
 def checked(people, data_dir, memo: str, title: str):
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     review = services.create_review(
         user=people["associate"],

@@ -21,8 +21,8 @@ pytestmark = pytest.mark.e2e
 
 
 def finished_review(people, data_dir):
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     review = services.create_review(
         user=people["associate"],

@@ -26,7 +26,7 @@ def celery_worker_real(transactional_db, settings) -> Iterator[None]:
 
 @pytest.fixture
 def corpus_snapshots(transactional_db, data_dir):
-    from workbench.corpus import import_corpus
+    from workbench.pipeline.corpus import import_corpus
 
     return import_corpus(data_dir / "corpus")
 

@@ -47,7 +47,7 @@ def faulty_sources(
 ) -> Iterator[FakeSources]:
     from django.db import connections
 
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     seed = request.param
     policy = FaultPolicy(rate=RATE, kinds=FAULTS, seed=seed, retry_after=1)

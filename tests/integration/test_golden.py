@@ -86,7 +86,7 @@ def canonical(finding: Any) -> dict[str, Any]:
 
 def canonical_row(row: Any) -> dict[str, Any]:
     """A stored finding row in the same shape as `canonical` of the verifier Finding it was stored from."""
-    from workbench.records import provenance_of_snapshot
+    from workbench.pipeline.records import provenance_of_snapshot
 
     snapshot = row.snapshot
     provenance = plain(provenance_of_snapshot(snapshot)) if snapshot else None
@@ -169,7 +169,7 @@ def mode_settings(request, settings, fake, transactional_db, data_dir, tmp_path)
     imported as snapshots and nothing sent outside."""
     from django.db import connections
 
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     mode = request.param
     settings.WORKBENCH_HISTORY_DIR = tmp_path / "history"  # each run starts with no versions kept
@@ -183,7 +183,7 @@ def mode_settings(request, settings, fake, transactional_db, data_dir, tmp_path)
         settings.SOURCE_HTTP_TIMEOUT = 5.0
         settings.WORKBENCH_LOCAL_ONLY = False
     else:
-        from workbench.corpus import import_corpus
+        from workbench.pipeline.corpus import import_corpus
 
         import_corpus(data_dir / "corpus")
         settings.WORKBENCH_LOCAL_ONLY = True
@@ -199,7 +199,7 @@ def cli_report(draft: str) -> Any:
     from verifier.ingest import ingest_path
     from verifier.pipeline import verify_document
     from workbench.management.commands.verify import CachedResolver
-    from workbench.sources import history_lookup, router
+    from workbench.pipeline.sources import history_lookup, router
 
     return verify_document(
         ingest_path(ROOT / draft),
@@ -230,8 +230,8 @@ def test_the_worker_gives_the_golden_findings(
     draft: str, mode_settings: str, people, celery_worker_real
 ) -> None:
     from verifier.ingest import ingest_path
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     document = ingest_path(ROOT / draft)
     review = services.create_review(
@@ -247,7 +247,7 @@ def test_the_worker_gives_the_golden_findings(
     check_or_write(draft, mode_settings, review.language, [canonical_row(r) for r in rows])
     # one renderer for the outside contract: the web export's findings are the CLI's, key for key
     from verifier.report import finding_json
-    from workbench.exports import as_json
+    from workbench.exports.report import as_json
 
     exported = as_json(review)["documents"][0]
     report = cli_report(draft)

@@ -21,7 +21,7 @@ CRIMINAL = "형법 제250조 제1항은 사람을 살해한 자를 처벌한다.
 @pytest.fixture
 def sent(monkeypatch):
     """The verify tasks the review task sends, not run: the test runs each afterwards, as a worker would."""
-    from workbench import tasks
+    from workbench.pipeline import tasks
 
     batches: list[list[int]] = []
     monkeypatch.setattr(tasks.verify_findings_task, "delay", lambda ids: batches.append(list(ids)))
@@ -43,7 +43,7 @@ def kinds(review) -> list[str]:
 def test_a_one_batch_review_is_verified_in_its_review_task_as_its_own_task_would(
     people, corpus_snapshots, settings, sent
 ) -> None:
-    from workbench import tasks, worker
+    from workbench.pipeline import tasks, worker
 
     settings.WORKBENCH_LOCAL_ONLY = True
     text = f"{CIVIL}\n\n{CRIMINAL}\n"
@@ -65,7 +65,7 @@ def test_a_one_batch_review_is_verified_in_its_review_task_as_its_own_task_would
 def test_a_review_of_several_batches_sends_each_to_a_task_of_its_own(
     people, corpus_snapshots, settings, sent
 ) -> None:
-    from workbench import tasks
+    from workbench.pipeline import tasks
 
     settings.WORKBENCH_LOCAL_ONLY = True
     review = unsent_review(people, "\n\n".join([CIVIL] * 8 + [CRIMINAL] * 8) + "\n", "batches")

@@ -190,7 +190,7 @@ def sources(
     empty store of statute versions and later treatment (issue 17)."""
     from django.db import connections
 
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     for name, value in fake.base_urls.items():
         setattr(settings, name, value)

@@ -24,10 +24,11 @@ def test_it_verifies_a_memo_on_the_worker_like_the_cli_does(
 ):
     from verifier.ingest import ingest_path
     from verifier.pipeline import verify_document
-    from workbench import audit, services
+    from workbench import audit
     from workbench.management.commands.verify import CachedResolver
     from workbench.models import Review
-    from workbench.sources import router
+    from workbench.pipeline.sources import router
+    from workbench.reviews import services
 
     settings.WORKBENCH_LOCAL_ONLY = True
     document = ingest_path(data_dir / "memos" / memo)
@@ -52,7 +53,8 @@ def test_it_verifies_a_memo_on_the_worker_like_the_cli_does(
 
 def test_a_second_delivery_of_a_finding_task_changes_nothing(people, corpus_snapshots, data_dir):
     from verifier.ingest import ingest_path
-    from workbench import services, worker
+    from workbench.pipeline import worker
+    from workbench.reviews import services
 
     document = ingest_path(data_dir / "memos" / "memo-eu.md")
     review = services.create_review(
@@ -83,10 +85,10 @@ def test_it_verifies_a_memo_on_the_worker_against_the_fake_sources_like_the_cli_
     from tests.integration.test_verify_cli import EXPECTED, OC
     from verifier.ingest import ingest_path
     from verifier.pipeline import verify_document
-    from workbench import services
     from workbench.management.commands.verify import CachedResolver
     from workbench.models import Review
-    from workbench.sources import reset_router, router
+    from workbench.pipeline.sources import reset_router, router
+    from workbench.reviews import services
 
     db_settings = connections.settings["default"]
     max_age = db_settings["CONN_MAX_AGE"]

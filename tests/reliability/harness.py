@@ -52,7 +52,7 @@ def source_env(fake: FakeSources) -> dict[str, str]:
 @contextmanager
 def sources_in_settings(settings: Any, fake: FakeSources) -> Iterator[FakeSources]:
     """Point this process's source router at `fake` (a fresh router: its breaker and budget start clean)."""
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     for name, value in fake.base_urls.items():
         setattr(settings, name, value)

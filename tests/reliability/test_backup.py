@@ -78,7 +78,8 @@ def test_a_postgresql_backup_restores_every_review_and_audit_event(
     from django.contrib.auth.models import Group
 
     from verifier.ingest import ingest_path
-    from workbench import services, worker
+    from workbench.pipeline import worker
+    from workbench.reviews import services
 
     for name in ("associate", "partner"):
         Group.objects.get_or_create(name=name)

@@ -47,8 +47,8 @@ def post_new_review(client, people, text: str, title: str):
 def test_a_review_created_with_the_broker_down_is_saved_and_queued(
     transactional_db, roles, people, client_for, broker_at
 ) -> None:
-    from workbench import worker
     from workbench.models import Review
+    from workbench.pipeline import worker
 
     broker_at(f"redis://127.0.0.1:{free_port()}/0")  # nothing listens there
     client = client_for("associate")
@@ -79,7 +79,7 @@ def test_with_the_broker_up_a_new_review_is_sent_and_nobody_is_told_it_waits(
 
     sent: list[tuple[object, ...]] = []
     monkeypatch.setattr(
-        "workbench.tasks.process_review_task.apply_async", lambda args: sent.append(tuple(args))
+        "workbench.pipeline.tasks.process_review_task.apply_async", lambda args: sent.append(tuple(args))
     )
     page = post_new_review(client_for("associate"), people, memo_text("memo-eu.md"), "broker up")
     review = Review.objects.get(title="broker up")
@@ -94,9 +94,9 @@ def test_a_new_version_and_a_retry_with_the_broker_down_are_saved_and_queued(
 ) -> None:
     from tests.workbench.factories import checked_review
     from verifier.ingest import ingest_text
-    from workbench import worker
     from workbench.models import Review
-    from workbench.sources import reset_router
+    from workbench.pipeline import worker
+    from workbench.pipeline.sources import reset_router
 
     text = memo_text("memo-eu.md")
     settings.WORKBENCH_LOCAL_ONLY = True  # nothing answers: the findings end ⛔, retryable

@@ -52,10 +52,11 @@ def worker_process(tmp_path):
 
 
 def upload_review(people, name: str, data: bytes):
-    """A review as the web form leaves it: the file stored, nothing parsed (workbench.drafts.Upload)."""
+    """A review as the web form leaves it: the file stored, nothing parsed
+    (workbench.pipeline.drafts.Upload)."""
     from verifier.ingest.files import check_upload
-    from workbench import services
-    from workbench.drafts import Upload
+    from workbench.pipeline.drafts import Upload
+    from workbench.reviews import services
 
     return services.create_review(
         user=people["associate"],

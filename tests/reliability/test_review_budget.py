@@ -47,9 +47,10 @@ def test_an_upstream_that_never_answers_holds_a_review_no_longer_than_its_budget
     timeout, transactional_db, roles, people, settings, eager_tasks
 ) -> None:
     from verifier.ingest import ingest_text
-    from workbench import services, tasks
     from workbench.models import Review
-    from workbench.sources import reset_router
+    from workbench.pipeline import tasks
+    from workbench.pipeline.sources import reset_router
+    from workbench.reviews import services
 
     with never_answers() as hole:
         for name in ("LAWGOKR_BASE_URL", "SAOS_BASE_URL", "ELI_BASE_URL", "CELLAR_BASE_URL"):

@@ -133,7 +133,7 @@ def test_each_gunicorn_has_its_own_control_socket_and_logs_no_query_string(short
 def test_the_development_server_log_drops_query_strings() -> None:
     import logging
 
-    from workbench.logs import DropQueryStrings
+    from workbench.security.logs import DropQueryStrings
 
     record = logging.LogRecord(
         "django.server",
@@ -150,7 +150,7 @@ def test_the_development_server_log_drops_query_strings() -> None:
 
 PROBE = (
     "import json, django; django.setup(); from django.conf import settings as s; "
-    "from workbench.sources import router; from verifier.sources.router import remotes_of; "
+    "from workbench.pipeline.sources import router; from verifier.sources.router import remotes_of; "
     "r = remotes_of(router()); print(json.dumps([s.SOURCE_HTTP_TIMEOUT, s.SAOS_HTTP_TIMEOUT, "
     "r.saos.http._timeout, r.kr.http._timeout]))"
 )

@@ -106,7 +106,7 @@ def marked_docx() -> bytes:
 def fakes(settings):
     from django.core.cache import cache
 
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     with FakeSources(DATA) as fake:
         for name, url in fake.base_urls.items():
@@ -204,8 +204,8 @@ def work_every_finding(client: Client, review) -> dict[str, int]:
 
 def test_no_marker_of_a_draft_reaches_any_upstream(people, fakes, celery_worker_real, connections, settings):
     from verifier.ingest import ingest_bytes, ingest_text
-    from workbench import services
     from workbench.models import Review
+    from workbench.reviews import services
 
     drafts = [
         ingest_text(KO_MEMO, name="memo-ko.md"),

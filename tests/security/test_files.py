@@ -100,7 +100,7 @@ def test_a_sqlite_copy_is_readable_by_its_owner_only(var_dir, tmp_path) -> None:
 
 def test_an_uploaded_draft_is_readable_by_its_owner_only(people, var_dir) -> None:
     from verifier.ingest import ingest_text
-    from workbench import services
+    from workbench.reviews import services
 
     review = services.create_review(
         user=people["associate"],

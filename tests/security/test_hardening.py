@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.workbench.factories import review_with_findings
-from workbench import exports
+from workbench.exports import report as exports
 from workbench.models import AuditEvent, Decision, Finding, SignOff
 
 FORMULAS = [

@@ -50,7 +50,8 @@ def queued(monkeypatch):
     """The request's job ends at the queue: what it queued, with no broker."""
     sent: list[int] = []
     monkeypatch.setattr(
-        "workbench.tasks.send_on_commit", lambda task, review_id, *args, unsent: sent.append(review_id)
+        "workbench.pipeline.tasks.send_on_commit",
+        lambda task, review_id, *args, unsent: sent.append(review_id),
     )
     return sent
 
@@ -64,7 +65,7 @@ def post(client, matter, name: str, data: bytes):
 
 def read_in_worker(review_id: int) -> float:
     """The worker's extract step, timed: reading the file under the budget, then extraction."""
-    from workbench import worker
+    from workbench.pipeline import worker
 
     started = time.monotonic()
     worker.extract_findings(review_id)
@@ -270,8 +271,9 @@ def test_a_new_version_is_read_by_the_worker_under_the_same_budget(client_for, p
 def test_past_the_citation_limit_the_review_checks_the_first_and_says_where_it_stopped(
     client_for, people, queued, settings
 ):
-    from workbench import exports, worker
+    from workbench.exports import report as exports
     from workbench.models import AuditEvent, Review
+    from workbench.pipeline import worker
 
     settings.WORKBENCH_MAX_CITATIONS = 40
     data = hostile.docx_of_citations(100, per_paragraph=10)
@@ -360,9 +362,10 @@ def test_the_recovery_sweep_leaves_a_review_whose_upload_is_still_being_read(peo
 
     from django.utils import timezone
 
-    from workbench import services, worker
-    from workbench.drafts import Upload
     from workbench.models import Review
+    from workbench.pipeline import worker
+    from workbench.pipeline.drafts import Upload
+    from workbench.reviews import services
 
     settings.WORKBENCH_PARSE_WALL_SECONDS = 60
     review = services.create_review(
@@ -389,7 +392,7 @@ def test_the_recovery_sweep_leaves_a_review_whose_upload_is_still_being_read(peo
 def test_the_exports_of_a_review_whose_file_was_never_read_do_not_read_it_either(client_for, people, queued):
     """The DOCX export annotates the uploaded .docx itself; a file the budget stopped is not opened by the
     web process when the failed review is exported."""
-    from workbench import exports
+    from workbench.exports import report as exports
     from workbench.models import Review
 
     assert post(client_for("associate"), people["matter"], "million.docx", C_DOCX).status_code == 302

@@ -30,7 +30,7 @@ def _quick_users(settings):
 
 @pytest.fixture
 def fake_sources(settings):
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     with FakeSources(DATA) as fake:
         for name, url in fake.base_urls.items():
@@ -117,7 +117,7 @@ def connections(monkeypatch, settings):
 
 
 def test_local_only_mode_makes_no_request_at_all(people, fake_sources, settings, connections):
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     settings.WORKBENCH_LOCAL_ONLY = True
     reset_router()

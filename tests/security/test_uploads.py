@@ -38,7 +38,9 @@ def _uploads_here(settings, tmp_path):
 def _no_queue(monkeypatch):
     """The form's job ends at the queue; nothing is sent to a broker from these tests."""
     sent: list[int] = []
-    monkeypatch.setattr("workbench.tasks.send_on_commit", lambda task, *args, unsent: sent.append(args))
+    monkeypatch.setattr(
+        "workbench.pipeline.tasks.send_on_commit", lambda task, *args, unsent: sent.append(args)
+    )
     return sent
 
 
@@ -153,8 +155,8 @@ def test_a_file_only_parsing_finds_bad_ends_its_review_with_one_message(
     settings,
     _no_queue,  # noqa: PT019 - its list of what was queued
 ):
-    from workbench import worker
     from workbench.models import AuditEvent, Review
+    from workbench.pipeline import worker
 
     client = client_for("associate")
     response = post_draft(client, people["matter"], name, data)

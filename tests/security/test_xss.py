@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from workbench import exports
+from workbench.exports import report as exports
 from workbench.models import Finding, Review, SourceSnapshot
 
 PAYLOADS = [
@@ -188,8 +188,8 @@ def test_the_content_security_policy_forbids_inline_script(client_for, hostile_r
 @pytest.fixture
 def hostile_record(hostile_review, people):
     """The hostile review with two versions, a proposal and a reason carrying the payloads too."""
-    from workbench import services
     from workbench.models import DraftVersion
+    from workbench.reviews import services
 
     for number, suffix in ((1, ""), (2, f" {PAYLOADS[3]}")):
         DraftVersion.objects.create(
@@ -238,7 +238,7 @@ def test_the_document_view_and_the_record_pages_render_the_payloads_as_text(clie
 
 
 def test_the_record_exports_carry_the_payloads_as_inert_text(hostile_record):
-    from workbench import record_exports
+    from workbench.exports import record as record_exports
 
     document = docx.Document(io.BytesIO(record_exports.toa_docx(hostile_record)))
     assert any("<script>" in p.text for p in document.paragraphs)
@@ -251,7 +251,7 @@ def test_a_supplied_sources_name_and_supplier_render_as_text(client_for, hostile
     """A hostile file name (and the meta of its snapshot) on the evidence view, the supplied-source panel,
     the matter page, the audit trail and the partner queue (issue 16)."""
     from verifier.ingest import ingest_text
-    from workbench import services
+    from workbench.reviews import services
 
     Finding.objects.filter(review=hostile_review).update(
         anchor={"key": "pl:act:DU/1964/93"}, anchor_key="pl:act:DU/1964/93"

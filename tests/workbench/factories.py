@@ -7,8 +7,10 @@ import hashlib
 from django.utils import timezone
 
 from verifier.ingest import IngestedDocument
-from workbench import audit, services, worker
+from workbench import audit
 from workbench.models import Finding, Review, SourceSnapshot
+from workbench.pipeline import worker
+from workbench.reviews import services
 
 DRAFT = (
     '1. 민법 제103조는 "선량한 풍속 기타 사회질서에 위반한 사항을 '

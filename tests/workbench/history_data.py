@@ -1,4 +1,4 @@
-"""Version and treatment checks (issue 17) as the verifier stores them, built from the real texts in
+"""Version and treatment checks as the verifier stores them, built from the real texts in
 tests/data, not invented:
 
 - the wording of 개인정보 보호법 제15조 제1항 제4호 in five real 연혁 versions

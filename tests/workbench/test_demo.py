@@ -31,7 +31,7 @@ def fake_sources() -> Iterator[FakeSources]:
 def upstream(settings, fake_sources: FakeSources) -> Iterator[FakeSources]:
     """Every upstream configured and reachable (the fakes, which log each request): a demo that asked any of
     them would be seen doing so."""
-    from workbench.sources import reset_router
+    from workbench.pipeline.sources import reset_router
 
     for name, value in fake_sources.base_urls.items():
         setattr(settings, name, value)

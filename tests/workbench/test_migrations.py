@@ -1,4 +1,4 @@
-"""Migrations run forward on a database that already holds work (issue 8 §6): the schema as of the first
+"""Migrations run forward on a database that already holds work: the schema as of the first
 migration is filled with a matter, a review, its findings, a decision and audit events; migrating to the
 latest state keeps every row and its meaning, creates the roles, and turns on the append-only audit guard.
 """
@@ -152,7 +152,7 @@ def test_no_model_change_is_missing_a_migration(db):
 
 
 def test_a_review_made_before_the_as_of_date_is_checked_as_of_its_creation_day(old_data):
-    """Migration 0013 (issue 17): the law of the day the review was made, not of the day of the upgrade."""
+    """Migration 0013: the law of the day the review was made, not of the day of the upgrade."""
     from datetime import UTC, date, datetime
 
     apps = migrate([("workbench", "0011_finding_messages")])

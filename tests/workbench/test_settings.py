@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.secret_key import SecretKeyError, local_secret_key
+from workbench.security.secret_key import SecretKeyError, local_secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,8 +2,9 @@
 
 from django import template
 
-from workbench import drafts, words
-from workbench.records import provenance_of_snapshot
+from workbench import words
+from workbench.pipeline import drafts
+from workbench.pipeline.records import provenance_of_snapshot
 
 register = template.Library()
 
@@ -56,14 +57,14 @@ def _reader_language() -> str:
 @register.filter
 def rationale_here(finding: object) -> str:
     """The finding's rationale in the reader's language (the page's), not the draft's."""
-    from workbench.records import rationale_in
+    from workbench.pipeline.records import rationale_in
 
     return rationale_in(finding, _reader_language())  # type: ignore[arg-type]
 
 
 @register.filter
 def notes_here(finding: object) -> list[str]:
-    from workbench.records import notes_in
+    from workbench.pipeline.records import notes_in
 
     return notes_in(finding, _reader_language())  # type: ignore[arg-type]
 
@@ -78,11 +79,11 @@ def checked_against(snapshot: object) -> str:
 
 @register.filter
 def failure_text(review: object) -> str:
-    """Why a review failed, in the reader's language when a budget stopped it (workbench.drafts)."""
+    """Why a review failed, in the reader's language when a budget stopped it (workbench.pipeline.drafts)."""
     return drafts.failure_text(review)  # type: ignore[arg-type]
 
 
 @register.filter
 def truncation_text(review: object) -> str:
-    """ "" or what a review truncated at the citation limit checked and did not (workbench.drafts)."""
+    """ "" or what a review truncated at the citation limit checked and did not (pipeline.drafts)."""
     return drafts.truncation_text(review)  # type: ignore[arg-type]

@@ -19,10 +19,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 
 from verifier.ingest import ingest_path
-from workbench import services, worker
-from workbench.corpus import import_corpus
 from workbench.management.database import ensure_database
 from workbench.models import Matter, Review
+from workbench.pipeline import worker
+from workbench.pipeline.corpus import import_corpus
+from workbench.reviews import services
 
 DEMO_DIR = Path(settings.BASE_DIR) / "demo"
 SAMPLE_TITLE = "Sample review: cross-border data memo"

@@ -6,9 +6,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from workbench import exports, record_exports
 from workbench.audit import append
-from workbench.export_common import CHUNK_BYTES
+from workbench.exports import record as record_exports
+from workbench.exports import report as exports
+from workbench.exports.common import CHUNK_BYTES
 from workbench.management.database import ensure_database
 from workbench.models import Review
 

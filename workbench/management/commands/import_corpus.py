@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from workbench.corpus import import_corpus
 from workbench.management.database import ensure_database
+from workbench.pipeline.corpus import import_corpus
 
 
 class Command(BaseCommand):

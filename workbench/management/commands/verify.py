@@ -20,7 +20,7 @@ from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDoc
 from verifier.pipeline import verify_document
 from verifier.sources.uploads import document_from_upload
 from workbench.management.database import ensure_database
-from workbench.sources import history_lookup, resolve_for, router
+from workbench.pipeline.sources import history_lookup, resolve_for, router
 
 
 class UsageError(Exception):
@@ -29,7 +29,8 @@ class UsageError(Exception):
 
 class CachedResolver:
     """The snapshot cache, then upstream (stored for next time); a document given with --source is evidence
-    beside that official answer, never instead of it (issue 16), and only for the citation it was given for:
+    beside that official answer, never instead of it (evidence, not authority), and only for the citation it
+    was given for:
     `--source "민법 제1200조=paste.txt"` serves 민법 제1200조, not 민법 제103조 (`for_claim`)."""
 
     def __init__(
