@@ -30,7 +30,7 @@ within minutes) is answered for a few minutes from the answer already fetched (`
 A 429's Retry-After is honoured up to `retry_after_cap` seconds; a longer one ends the call at once with
 `retry_after` set, so the job can be rescheduled instead of blocking a worker.
 
-Budget: `within(deadline, budget)` (a `time.monotonic()` deadline, for the calls of this thread) bounds
+TimeBudget: `within(deadline, budget)` (a `time.monotonic()` deadline, for the calls of this thread) bounds
 everything `get` does under it: each attempt waits at most what is left, no retry sleeps past it, and once it
 has passed a call fails at once with a `TransientError` (cause TIMED_OUT) saying so. The workbench wraps a
 review's look-ups in its per-review budget (`WORKBENCH_REVIEW_SOURCE_BUDGET`), so that an upstream that never
@@ -81,7 +81,7 @@ type Check = Callable[[httpx.Response], None]
 
 
 @dataclass(frozen=True, slots=True)
-class Budget:
+class TimeBudget:
     deadline: float  # time.monotonic()
     seconds: float  # the whole budget, for the message
 
@@ -100,14 +100,14 @@ class BudgetSpent(TransientError):
     """The review's time for sources is up: not a failure of the host (its breaker does not count it)."""
 
 
-_budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("source_budget", default=None)
+_budget: contextvars.ContextVar[TimeBudget | None] = contextvars.ContextVar("source_budget", default=None)
 
 
 @contextlib.contextmanager
 def within(deadline: float | None, seconds: float) -> Iterator[None]:
     """Every `SourceHTTP.get` of this thread (context) inside the block ends by `deadline` (monotonic);
     None: no budget."""
-    token = _budget.set(None if deadline is None else Budget(deadline, seconds))
+    token = _budget.set(None if deadline is None else TimeBudget(deadline, seconds))
     try:
         yield
     finally:
@@ -370,7 +370,7 @@ class SourceHTTP:
         state: _HostState,
         host: str,
         turn: Turn,
-        budget: Budget | None = None,
+        budget: TimeBudget | None = None,
     ) -> Fetched:
         import httpx
 

@@ -40,10 +40,10 @@ from verifier.model import (
 )
 
 if TYPE_CHECKING:
-    from verifier.sources.cellar import CellarResolver
-    from verifier.sources.eli import EliResolver
-    from verifier.sources.lawgokr import LawGoKrResolver
-    from verifier.sources.saos import SaosResolver
+    from verifier.sources.cellar.client import CellarResolver
+    from verifier.sources.eli.client import EliResolver
+    from verifier.sources.lawgokr.client import LawGoKrResolver
+    from verifier.sources.saos.client import SaosResolver
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +189,7 @@ def build_router(
     so nothing can leave the machine even by mistake. `saos_timeout` is SAOS's own (its search is slow);
     None keeps max(timeout, SAOS_MIN_TIMEOUT)."""
     from verifier.sources.local import LocalSources, shared_corpus
-    from verifier.sources.uploads import UploadResolver
+    from verifier.sources.supplied.uploads import UploadResolver
 
     upload_resolver: Resolver | None
     if uploads is None:
@@ -205,11 +205,11 @@ def build_router(
     if local_only:
         return SourceRouter({}, local=local, local_only=True, passthrough=passthrough)
 
-    from verifier.sources.cellar import CellarResolver
-    from verifier.sources.eli import EliResolver
+    from verifier.sources.cellar.client import CellarResolver
+    from verifier.sources.eli.client import EliResolver
     from verifier.sources.http import SourceHTTP
-    from verifier.sources.lawgokr import LawGoKrResolver
-    from verifier.sources.saos import SaosResolver
+    from verifier.sources.lawgokr.client import LawGoKrResolver
+    from verifier.sources.saos.client import SaosResolver
 
     http = SourceHTTP(timeout=timeout)
     saos_http = SourceHTTP(timeout=max(timeout, SAOS_MIN_TIMEOUT) if saos_timeout is None else saos_timeout)
