@@ -302,6 +302,10 @@ class CorpusResolver:
     # --------------------------------------------------------------------- EU
 
     def _eu(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
+        yield from self._eu_acts()
+        yield from self._eu_judgments()
+
+    def _eu_acts(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
         for folder in sorted((self.root / "eu" / "legislation").glob("*")):
             files = sorted(folder.glob("*.txt"))
             if not files:
@@ -327,6 +331,8 @@ class CorpusResolver:
                 ),
                 (),
             )
+
+    def _eu_judgments(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
         for path in sorted((self.root / "eu" / "case_law").glob("*.md")):
             judgment = parse_cjeu_markdown(path.read_text(encoding="utf-8"))
             if judgment.celex is None:

@@ -37,46 +37,53 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
-from verifier.model import SourceUnit
-from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+from verifier.model import Cause, SourceUnit
+from verifier.rationales import Message
+from verifier.sources.errors import NotFoundError, SourceError, TransientError
 from verifier.text import normalize_plain
 
 # ------------------------------------------------------------------------------------------ failures
 
 
-class Cause(enum.StrEnum):
-    UNAVAILABLE = "unavailable"  # the service failed transiently (timeout, 5xx, 429, maintenance page)
-    MISCONFIGURED = "misconfigured"  # key, subscription, local-only mode: nothing will work until fixed
-    NOT_FOUND = "not_found"  # the service answered that it has no such law or version
-    NO_HISTORY = "no_history"  # the service gives no version list / consolidated versions for it
-    NO_TEXT = "no_text"  # a version is listed but its text cannot be read
-    NO_UNIT = "no_unit"  # the pinpointed unit is in none of the versions read
-    BUDGET = "budget"  # more versions than one look-up may fetch
-
-
 @dataclass(frozen=True, slots=True)
 class NotChecked:
-    """Why the version question has no answer. Never a verdict: the finding must show `message`."""
+    """Why the version question has no answer. Never a verdict: the finding must show `message`.
+
+    `why` is the reason in English, as the findings JSON keeps it; `reason` is the same reason as a
+    Message, rendered in the reader's language."""
 
     why: str
     cause: Cause
     retries: int = 0
     retry_after: float | None = None
+    said: Message | None = None  # the reason as a message; None: `why` only (shown as it is)
 
     @property
     def message(self) -> str:
         return f"version not checked: {self.why}"
 
+    @property
+    def reason(self) -> Message:
+        return self.said or Message("not_checked_why", {"why": self.why})
 
-def not_checked(exc: SourceError, what: str) -> NotChecked:
-    """A client failure as a NotChecked, keeping its class as the cause."""
-    if isinstance(exc, TransientError):
-        return NotChecked(f"{what}: {exc.message}", Cause.UNAVAILABLE, exc.retries, exc.retry_after)
-    if isinstance(exc, NotFoundError):
-        return NotChecked(f"{what}: {exc.message}", Cause.NOT_FOUND, exc.retries)
-    if isinstance(exc, PermanentError):
-        return NotChecked(f"{what}: {exc.message}", Cause.MISCONFIGURED, exc.retries)
-    return NotChecked(f"{what}: {exc.message}", Cause.UNAVAILABLE, exc.retries)
+
+def said(key: str, **values: object) -> Message:
+    """A reason of `verifier.sources.reasons` by its key (`not_checked`'s `what`, a NotChecked's `said`)."""
+    return Message(key, values)
+
+
+def not_configured(reason: Message) -> NotChecked:
+    """A history client without what it needs to ask (a key): nothing will work until it is set."""
+    return NotChecked(reason.render("en"), Cause.NOT_CONFIGURED, said=reason)
+
+
+def not_checked(exc: SourceError, what: Message) -> NotChecked:
+    """A client failure while asking `what`, as a NotChecked: the failure's own cause kept (a timeout, a
+    429, a missing key…); `why` in English with the client's message, `said` with the cause's sentence."""
+    cause = Cause.NOT_FOUND if isinstance(exc, NotFoundError) else exc.cause
+    reason = Message("source_failed", {"what": what, "cause": Message(f"cause_{cause.value}")})
+    retry_after = exc.retry_after if isinstance(exc, TransientError) else None
+    return NotChecked(f"{what.render('en')}: {exc.message}", cause, exc.retries, retry_after, said=reason)
 
 
 # ------------------------------------------------------------------------------------------ records

@@ -36,7 +36,7 @@ from verifier.sources.cellar.structure import (
     parse_cellar_xhtml,
     parse_cjeu_markdown,
 )
-from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+from verifier.sources.errors import PermanentError, SourceError, TransientError, as_resolution
 from verifier.sources.http import Fetched, SourceHTTP
 
 if TYPE_CHECKING:
@@ -164,21 +164,16 @@ class CellarResolver:
                 celex=celex or self._celex_from(fetched, ecli or ""),
                 retries=fetched.retries,
             )
-        except NotFoundError:
-            what = f"CELEX {celex}" if celex else ecli
-            return NotFound(
-                key, f"CELLAR has no English (X)HTML document for {what} (no such document, or PDF only)"
-            )
-        except TransientError as exc:
-            return Unavailable(
-                key,
-                f"CELLAR: {exc.message}",
-                retries=exc.retries,
-                retry_after=exc.retry_after,
-                cause=exc.cause,
-            )
         except SourceError as exc:
-            return Misconfigured(key, f"CELLAR: {exc.message}", cause=exc.cause)
+            what = f"CELEX {celex}" if celex else ecli
+            return as_resolution(
+                key,
+                exc,
+                service="CELLAR",
+                not_found=lambda _: NotFound(
+                    key, f"CELLAR has no English (X)HTML document for {what} (no such document, or PDF only)"
+                ),
+            )
         except ValueError as exc:
             return Unavailable(
                 key, f"CELLAR answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR

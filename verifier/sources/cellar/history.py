@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from verifier.model import Pinpoint, SourceDocument
+from verifier.model import Cause, Pinpoint, SourceDocument
 from verifier.sources.cellar.client import CellarResolver, public_url
 from verifier.sources.cellar.structure import is_celex, parse_cellar_xhtml
 from verifier.sources.errors import NotFoundError, SourceError, TransientError
@@ -42,7 +42,6 @@ from verifier.sources.history_store import (
 )
 from verifier.sources.units import unit_for
 from verifier.sources.versions import (
-    Cause,
     History,
     NotChecked,
     QuoteCheck,
@@ -55,6 +54,7 @@ from verifier.sources.versions import (
     check_quote,
     not_checked,
     promulgation_order,
+    said,
 )
 
 ORIGIN = "cellar"
@@ -157,7 +157,7 @@ class EuActHistory:
         try:
             rows = self._sparql(Q_VERSIONS.format(celex=celex))
         except SourceError as exc:
-            return not_checked(exc, f"the consolidated versions of {celex} could not be listed")
+            return not_checked(exc, said("asked_consolidated_versions", celex=celex))
         if not rows:
             return NotChecked(f"CELLAR knows no act {celex}", Cause.NOT_FOUND)
         force = min((r["force"] for r in rows if r.get("force")), default=None)
@@ -223,7 +223,7 @@ class EuActHistory:
                 try:
                     rows = self._sparql(Q_REPEALED.format(celex=celex))
                 except SourceError as exc:
-                    return not_checked(exc, f"the acts repealing {celex} could not be listed")
+                    return not_checked(exc, said("asked_repealing_acts", celex=celex))
                 self.store.put("repeal", f"{ORIGIN}:{celex}", {"rows": rows, "listed_on": today})
         return tuple(
             Repeal(
@@ -248,7 +248,7 @@ class EuActHistory:
         except NotFoundError:
             return NotChecked(f"CELLAR has no English (X)HTML text of {version.label}", Cause.NO_TEXT)
         except SourceError as exc:
-            return not_checked(exc, f"the text of {version.label} could not be read")
+            return not_checked(exc, said("asked_version_text", version=version.label))
         except ValueError as exc:
             return NotChecked(f"the text of {version.label} could not be parsed: {exc}", Cause.NO_TEXT)
         if not parsed.units:

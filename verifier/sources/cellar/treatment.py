@@ -17,13 +17,14 @@ import datetime as dt
 import json
 from collections.abc import Callable
 
+from verifier.model import Cause
 from verifier.sources.cellar.client import CellarResolver, public_url
 from verifier.sources.cellar.history import DEFAULT_SPARQL_URL, PREFIXES, check_sparql
 from verifier.sources.cellar.structure import is_celex
 from verifier.sources.errors import SourceError
 from verifier.sources.history_store import HistoryStore, KeyLocks, MemoryStore, list_is_fresh
 from verifier.sources.treatment import LaterDecision, Treatment, treatment_from_json, treatment_to_json
-from verifier.sources.versions import Cause, NotChecked, not_checked
+from verifier.sources.versions import NotChecked, not_checked, said
 
 ORIGIN = "cellar"
 MAX_ROWS = 200
@@ -90,7 +91,7 @@ class EuJudgmentTreatment:
                 check=check_sparql,
             )
         except SourceError as exc:
-            return not_checked(exc, f"the judgments citing {celex} could not be listed")
+            return not_checked(exc, said("asked_citing_judgments", celex=celex))
         rows = json.loads(fetched.content)["results"].get("bindings") or []
         values = [{k: str(v.get("value", "")) for k, v in row.items()} for row in rows]
         decisions = {}

@@ -32,7 +32,7 @@ from verifier.model import (
     Unavailable,
 )
 from verifier.sources.eli.structure import EmptyActText, PlAct, parse_eli_html
-from verifier.sources.errors import NotFoundError, SourceError, TransientError
+from verifier.sources.errors import NotFoundError, SourceError, TransientError, as_resolution
 from verifier.sources.http import Fetched, SourceHTTP
 
 if TYPE_CHECKING:
@@ -215,12 +215,14 @@ class EliResolver:
             )
         try:
             return self._resolve(key, eli)
-        except TransientError as exc:
-            return Unavailable(
-                key, f"ELI: {exc.message}", retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause
-            )
         except SourceError as exc:
-            return Misconfigured(key, f"ELI: {exc.message}", cause=exc.cause)
+            # a "not found" escaping the look-up is the API answering out of line: said as a refusal
+            return as_resolution(
+                key,
+                exc,
+                service="ELI",
+                not_found=lambda e: Misconfigured(key, f"ELI: {e.message}", cause=e.cause),
+            )
         except (ValueError, KeyError) as exc:
             return Unavailable(
                 key, f"the ELI API answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR

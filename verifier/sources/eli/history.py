@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from verifier.model import Pinpoint, SourceDocument
+from verifier.model import Cause, Pinpoint, SourceDocument
 from verifier.sources.eli.client import CONSOLIDATED_CATEGORY, EliResolver, eli_from_key
 from verifier.sources.eli.structure import EmptyActText, amended_articles, article_label, parse_eli_html
 from verifier.sources.errors import NotFoundError, SourceError
@@ -49,7 +49,6 @@ from verifier.sources.history_store import (
 from verifier.sources.http import fan_out
 from verifier.sources.units import clean_space
 from verifier.sources.versions import (
-    Cause,
     History,
     NotChecked,
     QuoteCheck,
@@ -62,6 +61,7 @@ from verifier.sources.versions import (
     check_quote,
     not_checked,
     promulgation_order,
+    said,
 )
 
 ORIGIN = "eli"
@@ -131,10 +131,10 @@ class PolishActHistory:
         except NotFoundError:
             return NotChecked(f"the ELI API has no act {eli}", Cause.NOT_FOUND)
         except SourceError as exc:
-            return not_checked(exc, f"the history of {eli} could not be read from the ELI API")
+            return not_checked(exc, said("asked_act_history_eli", act=eli))
         except (ValueError, KeyError) as exc:
             return NotChecked(
-                f"the ELI API answered something unreadable for {eli}: {exc}", Cause.UNAVAILABLE
+                f"the ELI API answered something unreadable for {eli}: {exc}", Cause.UPSTREAM_ERROR
             )
         if not any(v.kind != KIND_ORIGINAL for v in versions):
             notes.append("the ELI API lists no amending act and no consolidated text of it")
@@ -172,28 +172,8 @@ class PolishActHistory:
                 url=PUBLIC_URL.format(eli=eli),
             )
         ]
-        undated: list[Version] = []
-        for entry in refs.get(AMENDING_CATEGORY) or []:
-            act = entry.get("act") or {}
-            other = str(act.get("ELI") or entry.get("id") or "")
-            if not other:
-                continue
-            other_address = str(act.get("displayAddress") or other)
-            day = entry.get("date") or act.get("entryIntoForce")
-            version = Version(
-                id=other,
-                effective=str(day) if day else None,
-                promulgated=act.get("promulgation") or None,
-                number=other_address,
-                kind=KIND_AMENDMENT,
-                label=f"{other_address} (zmiana, w życie {day or '?'})",
-                url=PUBLIC_URL.format(eli=other),
-            )
-            if not day:
-                notes.append(f"{other_address} amends it but the ELI API gives no date of entry into force")
-                undated.append(version)
-            else:
-                versions.append(version)
+        amendments, undated = _amendments(refs, notes)
+        versions.extend(amendments)
         consolidated = [
             (entry, other)
             for entry in refs.get(CONSOLIDATED_CATEGORY) or []
@@ -268,7 +248,7 @@ class PolishActHistory:
         except NotFoundError:
             return NotChecked(f"the ELI API has no text of {version.number}", Cause.NO_TEXT)
         except SourceError as exc:
-            return not_checked(exc, f"the text of {version.number} could not be read")
+            return not_checked(exc, said("asked_version_text", version=version.number))
         except ValueError as exc:
             return NotChecked(f"the text of {version.number} could not be parsed: {exc}", Cause.NO_TEXT)
         text = VersionText(version, act.text, act.units, _sha(act.text), version.url)
@@ -357,6 +337,35 @@ class PolishActHistory:
 
 
 # ------------------------------------------------------------------------------------- readings
+
+
+def _amendments(refs: dict[str, Any], notes: list[str]) -> tuple[list[Version], list[Version]]:
+    """The amending acts the ELI references list: those with a date of entry into force, and those without
+    (said in `notes`: they cannot be placed on the timeline)."""
+    dated: list[Version] = []
+    undated: list[Version] = []
+    for entry in refs.get(AMENDING_CATEGORY) or []:
+        act = entry.get("act") or {}
+        other = str(act.get("ELI") or entry.get("id") or "")
+        if not other:
+            continue
+        other_address = str(act.get("displayAddress") or other)
+        day = entry.get("date") or act.get("entryIntoForce")
+        version = Version(
+            id=other,
+            effective=str(day) if day else None,
+            promulgated=act.get("promulgation") or None,
+            number=other_address,
+            kind=KIND_AMENDMENT,
+            label=f"{other_address} (zmiana, w życie {day or '?'})",
+            url=PUBLIC_URL.format(eli=other),
+        )
+        if not day:
+            notes.append(f"{other_address} amends it but the ELI API gives no date of entry into force")
+            undated.append(version)
+        else:
+            dated.append(version)
+    return dated, undated
 
 
 def _served(text: VersionText, article: str, label: str) -> UnitReading:

@@ -52,7 +52,7 @@ from verifier.model import (
     SourceDocument,
     Unavailable,
 )
-from verifier.sources.errors import NotFoundError, SourceError, TransientError
+from verifier.sources.errors import NotFoundError, SourceError, TransientError, as_resolution
 from verifier.sources.http import Fetched, SourceHTTP
 from verifier.sources.lawgokr.structure import KrLaw, parse_law_json, parse_law_xml
 from verifier.sources.lawgokr.wire import (
@@ -130,14 +130,8 @@ class LawGoKrResolver:
                     return self._resolve_law(anchor, value)
                 if namespace in SPECS:
                     return self._resolve_decision(anchor, SPECS[namespace], value)
-            except NotFoundError as exc:
-                return NotFound(key, exc.message)
-            except TransientError as exc:
-                return Unavailable(
-                    key, exc.message, retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause
-                )
             except SourceError as exc:
-                return Misconfigured(key, exc.message, cause=exc.cause)
+                return as_resolution(key, exc)
         return Misconfigured(
             key, f"law.go.kr has no collection {namespace!r} (key {key!r})", cause=Cause.NOT_COVERED
         )

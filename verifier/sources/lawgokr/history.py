@@ -41,7 +41,7 @@ from xml.etree.ElementTree import Element
 import defusedxml.ElementTree as SafeET
 from rapidfuzz import fuzz
 
-from verifier.model import Pinpoint, SourceDocument, SourceUnit
+from verifier.model import Cause, Pinpoint, SourceDocument, SourceUnit
 from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
 from verifier.sources.history_store import (
     HistoryStore,
@@ -55,7 +55,6 @@ from verifier.sources.lawgokr.structure import article_label, jo_code, strip_rev
 from verifier.sources.lawgokr.wire import UNSUBSCRIBED, VERIFICATION_FAILED, LawHit, check_response, iso_date
 from verifier.sources.units import unit_for
 from verifier.sources.versions import (
-    Cause,
     History,
     InForce,
     NotChecked,
@@ -70,7 +69,9 @@ from verifier.sources.versions import (
     check_quote,
     in_force_on,
     not_checked,
+    not_configured,
     promulgation_order,
+    said,
 )
 from verifier.text import normalize_plain
 
@@ -162,7 +163,7 @@ class KoreanStatuteHistory:
         today = self.today()
         day = as_of or today
         if not self.resolver.oc:
-            return NotChecked("LAWGOKR_OC is not set: law.go.kr cannot be asked", Cause.MISCONFIGURED)
+            return not_configured(said("oc_not_set"))
         if law_id is None:
             found = self._law_id(law_name)
             if isinstance(found, NotChecked):
@@ -179,7 +180,7 @@ class KoreanStatuteHistory:
                 versions, source = self._lshistory_versions(law_name, law_id)
                 notes = ["listed from the HTML 연혁 table (lsHistory): eflaw listed no version"]
         except SourceError as exc:
-            return not_checked(exc, f"the 연혁 list of {law_name} could not be read")
+            return not_checked(exc, said("asked_history_list_kr", law=law_name))
         if not versions:
             return NotChecked(
                 f"law.go.kr lists no 연혁 version of {law_name} (법령ID {law_id})", Cause.NO_HISTORY
@@ -205,7 +206,7 @@ class KoreanStatuteHistory:
         try:
             hits = self.resolver.search_laws(law_name)
         except SourceError as exc:
-            return not_checked(exc, f"{law_name} could not be looked up")
+            return not_checked(exc, said("asked_law_kr", law=law_name))
         exact = [
             h
             for h in hits
@@ -340,7 +341,7 @@ class KoreanStatuteHistory:
             self.store.put("no_text", key, {"why": why, "on": self.today()})
             return NotChecked(why, Cause.NO_TEXT)
         except SourceError as exc:
-            return not_checked(exc, f"the text of {version.label} could not be read")
+            return not_checked(exc, said("asked_version_text", version=version.label))
         text = VersionText(version, document.text, document.units, document.sha256, version.url)
         self.texts.put(key, text)
         return text
@@ -485,7 +486,7 @@ class KoreanStatuteHistory:
             )
             root = _xml(fetched.content)
         except SourceError as exc:
-            return not_checked(exc, f"the change list of {article_label(article)} could not be read")
+            return not_checked(exc, said("asked_change_list_kr", article=article_label(article)))
         if root.tag == "Law":
             return NotChecked(f"law.go.kr has no change list of {article_label(article)}", Cause.NOT_FOUND)
         changes = []

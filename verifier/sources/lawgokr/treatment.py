@@ -38,7 +38,7 @@ from verifier.sources.lawgokr.wire import (
     normalize_case_number,
 )
 from verifier.sources.treatment import LaterDecision, Treatment, treatment_from_json, treatment_to_json
-from verifier.sources.versions import Cause, NotChecked, not_checked
+from verifier.sources.versions import NotChecked, not_checked, not_configured, said
 
 MAX_BODIES = 20
 BODY_READERS = 4  # bodies of later judgments read at once (law.go.kr's per-host limit in SourceHTTP)
@@ -98,7 +98,7 @@ class KoreanPrecedentTreatment:
     def _later_treatment(self, number: str, decided: str | None) -> Treatment | NotChecked:
         today = self._today().isoformat()
         if not self.resolver.oc:
-            return NotChecked("LAWGOKR_OC is not set: law.go.kr cannot be asked", Cause.MISCONFIGURED)
+            return not_configured(said("oc_not_set"))
         key = f"{ORIGIN}:{number}"
         cached = self._kept(number)
         if cached is not None:
@@ -106,7 +106,7 @@ class KoreanPrecedentTreatment:
         try:
             hits = self._search(number)
         except SourceError as exc:
-            return not_checked(exc, f"law.go.kr's precedents could not be searched for {number}")
+            return not_checked(exc, said("asked_precedent_search_kr", number=number))
         candidates = [
             h
             for h in hits
@@ -123,7 +123,7 @@ class KoreanPrecedentTreatment:
         bodies = fan_out(self._body_or_error, [hit.serial for hit in wanted], threads=BODY_READERS)
         for hit, body in zip(wanted, bodies, strict=True):
             if isinstance(body, SourceError):
-                return not_checked(body, f"the text of {hit.number} could not be read")
+                return not_checked(body, said("asked_version_text", version=hit.number))
             read += 1
             if body is None:
                 continue

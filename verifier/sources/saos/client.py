@@ -35,7 +35,7 @@ from verifier.model import (
     SourceDocument,
     Unavailable,
 )
-from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+from verifier.sources.errors import PermanentError, SourceError, TransientError, as_resolution
 from verifier.sources.http import Fetched, SourceHTTP
 
 if TYPE_CHECKING:
@@ -196,31 +196,9 @@ def judgment_document(
     text = "\n\n".join(t for t in texts if t)
     if not text.strip():
         raise ValueError(f"SAOS judgment {main.get('id')} has no text")
-    judges = []
-    for d in ordered:
-        for judge in d.get("judges") or []:
-            name = str(judge.get("name") or "").strip()
-            if name and name not in judges:
-                judges.append(name)
     date = main.get("judgmentDate") or None
     problem = date_problem(date)
-    meta: dict[str, str] = {
-        "saos_ids": ",".join(str(d.get("id")) for d in ordered),
-        "court_type": str(main.get("courtType") or ""),
-        "judgment_type": str(main.get("judgmentType") or ""),
-        "decision_type": JUDGMENT_TYPE_PL.get(str(main.get("judgmentType")), ""),
-        "judges": "; ".join(judges),
-        "parties_note": "SAOS publishes anonymised judgments: party names are not available",
-    }
-    if division:
-        meta["division"] = division
-    meta.update(_topic_meta(ordered))
-    if problem:
-        meta["date_problem"] = problem
-        meta["saos_date"] = str(date)
-    source = main.get("source") or {}
-    if isinstance(source, dict) and source.get("judgmentUrl"):
-        meta["court_url"] = str(source["judgmentUrl"])
+    meta = _judgment_meta(ordered, division, date, problem)
     kind = (
         Kind.CONSTITUTIONAL_DECISION if main.get("courtType") == "CONSTITUTIONAL_TRIBUNAL" else Kind.JUDGMENT
     )
@@ -248,6 +226,38 @@ def judgment_document(
         retries=retries,
         meta=meta,
     )
+
+
+def _judgment_meta(
+    ordered: Sequence[Mapping[str, Any]], division: str | None, date: str | None, problem: str | None
+) -> dict[str, str]:
+    """What a SAOS judgment document keeps beside its text: ids, types, judges, division, topics, the
+    court's own address, and an impossible date with why."""
+    main = ordered[0]
+    judges: list[str] = []
+    for d in ordered:
+        for judge in d.get("judges") or []:
+            name = str(judge.get("name") or "").strip()
+            if name and name not in judges:
+                judges.append(name)
+    meta: dict[str, str] = {
+        "saos_ids": ",".join(str(d.get("id")) for d in ordered),
+        "court_type": str(main.get("courtType") or ""),
+        "judgment_type": str(main.get("judgmentType") or ""),
+        "decision_type": JUDGMENT_TYPE_PL.get(str(main.get("judgmentType")), ""),
+        "judges": "; ".join(judges),
+        "parties_note": "SAOS publishes anonymised judgments: party names are not available",
+    }
+    if division:
+        meta["division"] = division
+    meta.update(_topic_meta(ordered))
+    if problem:
+        meta["date_problem"] = problem
+        meta["saos_date"] = str(date)
+    source = main.get("source") or {}
+    if isinstance(source, dict) and source.get("judgmentUrl"):
+        meta["court_url"] = str(source["judgmentUrl"])
+    return meta
 
 
 def _texts(values: object, field: str | None = None) -> list[str]:
@@ -386,19 +396,18 @@ class SaosResolver:
             return Misconfigured(key, reason, cause=Cause.NOT_COVERED)
         try:
             return self._resolve(key, signature, anchor.court)
-        except TransientError as exc:
-            return Unavailable(
-                key, f"SAOS: {exc.message}", retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause
-            )
-        except NotFoundError as exc:
-            # The search listed the judgment, so a 404 on its page is SAOS being inconsistent, not a "no".
-            return Unavailable(
-                key,
-                f"SAOS listed the judgment but would not serve it: {exc.message}",
-                cause=Cause.UPSTREAM_ERROR,
-            )
         except SourceError as exc:
-            return Misconfigured(key, f"SAOS: {exc.message}", cause=exc.cause)
+            # The search listed the judgment, so a 404 on its page is SAOS being inconsistent, not a "no".
+            return as_resolution(
+                key,
+                exc,
+                service="SAOS",
+                not_found=lambda e: Unavailable(
+                    key,
+                    f"SAOS listed the judgment but would not serve it: {e.message}",
+                    cause=Cause.UPSTREAM_ERROR,
+                ),
+            )
         except ValueError as exc:
             return Unavailable(key, f"SAOS answered something unreadable: {exc}", cause=Cause.UPSTREAM_ERROR)
 

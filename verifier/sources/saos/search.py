@@ -86,6 +86,27 @@ def _plain(snippet: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _filters(
+    named: Mapping[str, str | None], court_type: str | None, keywords: Iterable[str]
+) -> list[tuple[str, str | int]]:
+    """SAOS's search parameters for the filters given; ValueError when they would list judgments unbounded."""
+    params: list[tuple[str, str | int]] = []
+    for name, value in named.items():
+        if value and str(value).strip():
+            params.append((name, str(value).strip()))
+    if court_type:
+        params.append(("courtType", saos_court_type(court_type)))
+    params.extend(("keywords", k.strip()) for k in keywords if k and k.strip())
+    start, end = named.get("judgmentDateFrom"), named.get("judgmentDateTo")
+    wordy = {"all", "caseNumber", "judgeName", "referencedRegulation", "keywords"}
+    # One day's judgments is a bounded list too: what identifier-only suggestions ask for.
+    if not any(name in wordy for name, _ in params) and not (start and end and start == end):
+        raise ValueError(
+            "give words, a case number, a judge, a keyword, a referenced regulation or a single day"
+        )
+    return params
+
+
 class SaosSearch:
     def __init__(self, saos: SaosResolver) -> None:
         self.saos = saos
@@ -108,27 +129,18 @@ class SaosSearch:
         start, end = _iso(date_from, "date_from"), _iso(date_to, "date_to")
         if start and end and start > end:
             raise ValueError(f"date_from {start} is after date_to {end}")
-        words = [k.strip() for k in keywords if k and k.strip()]
-        params: list[tuple[str, str | int]] = []
-        for name, value in (
-            ("all", all),
-            ("caseNumber", case_number),
-            ("judgeName", judge),
-            ("referencedRegulation", referenced_regulation),
-            ("judgmentDateFrom", start),
-            ("judgmentDateTo", end),
-        ):
-            if value and str(value).strip():
-                params.append((name, str(value).strip()))
-        if court_type:
-            params.append(("courtType", saos_court_type(court_type)))
-        params.extend(("keywords", w) for w in words)
-        named = {"all", "caseNumber", "judgeName", "referencedRegulation", "keywords"}
-        # One day's judgments is a bounded list too: what identifier-only suggestions ask for.
-        if not any(name in named for name, _ in params) and not (start and end and start == end):
-            raise ValueError(
-                "give words, a case number, a judge, a keyword, a referenced regulation or a single day"
-            )
+        params = _filters(
+            {
+                "all": all,
+                "caseNumber": case_number,
+                "judgeName": judge,
+                "referencedRegulation": referenced_regulation,
+                "judgmentDateFrom": start,
+                "judgmentDateTo": end,
+            },
+            court_type,
+            keywords,
+        )
         # Newest first: the judgment a draft cites wrongly is usually a recent one.
         params += [
             ("pageSize", size),

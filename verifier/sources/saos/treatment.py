@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from verifier.model import Cause
 from verifier.sources.errors import SourceError
 from verifier.sources.history_store import HistoryStore, KeyLocks, MemoryStore, list_is_fresh
 from verifier.sources.http import fan_out
@@ -44,7 +45,7 @@ from verifier.sources.saos.client import (
     saos_signature,
 )
 from verifier.sources.treatment import LaterDecision, Treatment, treatment_from_json, treatment_to_json
-from verifier.sources.versions import Cause, NotChecked, not_checked
+from verifier.sources.versions import NotChecked, not_checked, said
 
 MAX_BODIES = 20
 BODY_READERS = 4
@@ -177,9 +178,11 @@ class PolishJudgmentTreatment:
         try:
             search = parse_search(self.resolver._get("/search/judgments", params).text)
         except SourceError as exc:
-            return not_checked(exc, f"SAOS could not be searched for {signature}")
+            return not_checked(exc, said("asked_search_saos", signature=signature))
         except ValueError as exc:
-            return NotChecked(f"SAOS answered an unreadable search for {signature}: {exc}", Cause.UNAVAILABLE)
+            return NotChecked(
+                f"SAOS answered an unreadable search for {signature}: {exc}", Cause.UPSTREAM_ERROR
+            )
         own = saos_signature(signature)
         candidates = [h for h in search.hits if own not in {saos_signature(c) for c in h.case_numbers}]
         wanted = candidates[: self.max_bodies]
@@ -188,7 +191,7 @@ class PolishJudgmentTreatment:
         decisions: list[LaterDecision] = []
         for hit, body in zip(wanted, bodies, strict=True):
             if isinstance(body, SourceError):
-                return not_checked(body, f"the text of SAOS judgment {hit.id} could not be read")
+                return not_checked(body, said("asked_judgment_text_saos", id=hit.id))
             decision = self._decision(hit, body, signature, cited_rank)
             if decision is not None:
                 decisions.append(decision)

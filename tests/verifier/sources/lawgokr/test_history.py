@@ -15,13 +15,12 @@ import httpx
 import pytest
 
 from fakes.lawgokr import make_app
-from verifier.model import Anchor, Found, Pinpoint
+from verifier.model import Anchor, Cause, Found, Pinpoint
 from verifier.sources.history_store import DirectoryStore, MemoryStore
 from verifier.sources.http import SourceHTTP
 from verifier.sources.lawgokr.client import LawGoKrResolver
 from verifier.sources.lawgokr.history import KoreanStatuteHistory
 from verifier.sources.versions import (
-    Cause,
     InForce,
     NotChecked,
     NoVersion,
@@ -304,7 +303,7 @@ def test_days_whose_version_text_is_not_held_are_unknown_never_guessed(
 
 @pytest.mark.parametrize(
     ("oc", "cause", "words"),
-    [("", Cause.MISCONFIGURED, "LAWGOKR_OC is not set"), ("unsubscribed", Cause.MISCONFIGURED, "미신청")],
+    [("", Cause.NOT_CONFIGURED, "LAWGOKR_OC is not set"), ("unsubscribed", Cause.NOT_CONFIGURED, "미신청")],
 )
 def test_a_key_problem_is_not_checked_with_the_reason(
     app: WSGIApp, oc: str, cause: Cause, words: str
@@ -322,9 +321,50 @@ def test_an_unavailable_service_is_not_checked_with_the_retries(app: WSGIApp) ->
 
     result = Client(app, mangle=down).history.history("형법")
     assert isinstance(result, NotChecked)
-    assert result.cause is Cause.UNAVAILABLE
+    assert result.cause is Cause.UPSTREAM_ERROR
     assert result.retries == 1
     assert "연혁 list of 형법" in result.message
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", "the 연혁 list of 형법 could not be read: ", ""),
+        (
+            "pl",
+            "nie udało się odczytać listy wersji (연혁) ustawy 형법: usługa zawiodła",
+            "could not be read",
+        ),
+        ("ko", "형법의 연혁 목록을 읽지 못했습니다: 서비스 오류", "could not be read"),
+    ],
+)
+def test_a_reader_gets_why_a_version_was_not_checked_in_their_language(
+    app: WSGIApp, lang: str, said: str, not_said: str
+) -> None:
+    def down(request: httpx.Request) -> httpx.Response | None:
+        return httpx.Response(503, text="") if request.url.params.get("target") == "eflaw" else None
+
+    result = Client(app, mangle=down).history.history("형법")
+    assert isinstance(result, NotChecked)
+    text = result.reason.render(lang)
+    assert said in text
+    assert not not_said or not_said not in text
+    assert "HTTP 503" not in text or lang == "en"  # the client's technical message stays in `why`
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "LAWGOKR_OC is not set: law.go.kr cannot be asked"),
+        ("pl", "nie skonfigurowano klucza law.go.kr (LAWGOKR_OC)"),
+        ("ko", "인증키(LAWGOKR_OC)가 설정되지 않아"),
+    ],
+)
+def test_a_missing_key_is_said_in_the_readers_language(app: WSGIApp, lang: str, words: str) -> None:
+    result = Client(app, oc="").history.check_quote("형법", Pinpoint("241"), "간통", as_of="2026-12-01")
+    assert isinstance(result, NotChecked)
+    assert words in result.reason.render(lang)
+    assert result.why == "LAWGOKR_OC is not set: law.go.kr cannot be asked"  # the findings JSON's reason
 
 
 def test_an_article_no_version_has(app: WSGIApp, texts: MemoryStore) -> None:

@@ -15,12 +15,13 @@ import httpx
 import pytest
 
 from fakes.lawgokr import make_app
+from verifier.model import Cause
 from verifier.sources.history_store import MemoryStore
 from verifier.sources.http import SourceHTTP
 from verifier.sources.lawgokr.client import LawGoKrResolver
 from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment, changed_by, full_bench
 from verifier.sources.treatment import Treatment
-from verifier.sources.versions import Cause, NotChecked
+from verifier.sources.versions import NotChecked
 
 DATA = Path(__file__).resolve().parents[3] / "data"
 KR_CORPUS = DATA / "corpus" / "kr"
@@ -87,7 +88,7 @@ def test_the_treatment_is_kept_for_the_day(app: WSGIApp) -> None:
 def test_without_a_key_it_is_not_checked(app: WSGIApp) -> None:
     result = client(app, [], oc="").later_treatment("2009다21249")
     assert isinstance(result, NotChecked)
-    assert result.cause is Cause.MISCONFIGURED
+    assert result.cause is Cause.NOT_CONFIGURED
 
 
 def _body(content: str, references: str = "", title: str = "손해배상") -> Element:
