@@ -1,5 +1,6 @@
-"""Fixtures for the search tests: the fake law.go.kr and SAOS over httpx's WSGI transport, and a router of
-constructed answers (tests/data/recorded_search) for the collections no fake serves."""
+"""Fixtures for the search tests (tests/verifier/search, sources/lawgokr/test_search.py): the fake
+law.go.kr and SAOS over httpx's WSGI transport, and a router of constructed answers
+(tests/data/recorded_search) for the collections no fake serves."""
 
 from __future__ import annotations
 
