@@ -72,6 +72,27 @@ SOURCE_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "nie skonfigurowano klucza law.go.kr (LAWGOKR_OC): nie można pytać law.go.kr",
         "ko": "law.go.kr 인증키(LAWGOKR_OC)가 설정되지 않아 law.go.kr에 조회할 수 없습니다",
     },
+    # what the service answered instead of an answer
+    "cellar_no_act": {
+        "en": "CELLAR knows no act {celex}",
+        "pl": "CELLAR nie zna aktu {celex}",
+        "ko": "CELLAR에 {celex} 법령이 없습니다",
+    },
+    "eli_no_act": {
+        "en": "the ELI API has no act {act}",
+        "pl": "API ELI nie ma aktu {act}",
+        "ko": "ELI API에 {act} 법령이 없습니다",
+    },
+    "kr_no_history": {
+        "en": "law.go.kr lists no 연혁 version of {law} (법령ID {id})",
+        "pl": "law.go.kr nie podaje żadnej wersji (연혁) ustawy {law} (법령ID {id})",
+        "ko": "law.go.kr에 {law}(법령ID {id})의 연혁이 없습니다",
+    },
+    "no_unit_in_versions": {
+        "en": "{title} has no {unit} in any version read",
+        "pl": "{title}: żadna odczytana wersja nie zawiera {unit}",
+        "ko": "{title}의 어느 시점 본문에도 {unit}이(가) 없습니다",
+    },
     # why it failed: one per Cause
     "cause_local_only": {
         "en": "local-only mode, nothing was looked up outside this machine",

@@ -72,6 +72,11 @@ def said(key: str, **values: object) -> Message:
     return Message(key, values)
 
 
+def not_answered(reason: Message, cause: Cause) -> NotChecked:
+    """A question the service answered without an answer (no such act, no versions, no such unit)."""
+    return NotChecked(reason.render("en"), cause, said=reason)
+
+
 def not_configured(reason: Message) -> NotChecked:
     """A history client without what it needs to ask (a key): nothing will work until it is set."""
     return NotChecked(reason.render("en"), Cause.NOT_CONFIGURED, said=reason)

@@ -52,6 +52,7 @@ from verifier.sources.versions import (
     VersionText,
     build_timeline,
     check_quote,
+    not_answered,
     not_checked,
     promulgation_order,
     said,
@@ -159,7 +160,7 @@ class EuActHistory:
         except SourceError as exc:
             return not_checked(exc, said("asked_consolidated_versions", celex=celex))
         if not rows:
-            return NotChecked(f"CELLAR knows no act {celex}", Cause.NOT_FOUND)
+            return not_answered(said("cellar_no_act", celex=celex), Cause.NOT_FOUND)
         force = min((r["force"] for r in rows if r.get("force")), default=None)
         versions = [
             Version(

@@ -59,6 +59,7 @@ from verifier.sources.versions import (
     VersionText,
     build_timeline,
     check_quote,
+    not_answered,
     not_checked,
     promulgation_order,
     said,
@@ -129,7 +130,7 @@ class PolishActHistory:
                 refs = {}
             versions, undated, notes = self._versions(eli, meta, refs)
         except NotFoundError:
-            return NotChecked(f"the ELI API has no act {eli}", Cause.NOT_FOUND)
+            return not_answered(said("eli_no_act", act=eli), Cause.NOT_FOUND)
         except SourceError as exc:
             return not_checked(exc, said("asked_act_history_eli", act=eli))
         except (ValueError, KeyError) as exc:

@@ -68,6 +68,7 @@ from verifier.sources.versions import (
     build_timeline,
     check_quote,
     in_force_on,
+    not_answered,
     not_checked,
     not_configured,
     promulgation_order,
@@ -182,9 +183,7 @@ class KoreanStatuteHistory:
         except SourceError as exc:
             return not_checked(exc, said("asked_history_list_kr", law=law_name))
         if not versions:
-            return NotChecked(
-                f"law.go.kr lists no 연혁 version of {law_name} (법령ID {law_id})", Cause.NO_HISTORY
-            )
+            return not_answered(said("kr_no_history", law=law_name, id=law_id), Cause.NO_HISTORY)
         history = History(
             key=f"kr:law:{re.sub(r'\s+', '', law_name)}",
             title=law_name,
@@ -424,7 +423,9 @@ class KoreanStatuteHistory:
             why = next((r.why for r in readings if r.why), "no text")
             return NotChecked(f"no version of {history.title} could be read ({why})", Cause.NO_TEXT)
         if pinpoint is not None and all(r.state in (UnitState.ABSENT, UnitState.UNREAD) for r in readings):
-            return NotChecked(f"{history.title} has no {_label(pinpoint)} in any version read", Cause.NO_UNIT)
+            return not_answered(
+                said("no_unit_in_versions", title=history.title, unit=_label(pinpoint)), Cause.NO_UNIT
+            )
         return build_timeline(history, readings, label=_label(pinpoint) if pinpoint else history.title)
 
     def check_quote(
