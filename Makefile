@@ -13,7 +13,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/workbench
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
-.PHONY: help run test lint typecheck pytest bench venv bytecode services browser demo clean accuracy
+.PHONY: help run test test-unit lint typecheck pytest bench venv bytecode services browser demo clean accuracy
 
 help:
 	@echo "make run    - start the workbench (web + worker) on the embedded default, with demo data"
@@ -21,6 +21,7 @@ help:
 	@echo "make test   - lint, type-check and run every test (unit, integration, e2e)"
 	@echo "make bench  - run the benchmarks (see bench/README.md)"
 	@echo "make accuracy - measure the verdicts on real judgments and the annotated set; rewrite docs/ACCURACY.md"
+	@echo "make test-unit - the engine's tests only (tests/verifier/): no Django, no services"
 
 $(UV):
 	@mkdir -p var
@@ -65,6 +66,11 @@ pytest: venv services browser
 	  $(VENV)/bin/pytest -n $(PYTEST_PROCESSES) --dist loadfile $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The pure engine's tests alone: pytest-django switched off (no settings loaded, no database), no PostgreSQL,
+# Redis or browser. The long runs (`slow`) stay with `make test` in CI.
+test-unit: venv
+	$(VENV)/bin/pytest -p no:django -W ignore::pytest.PytestConfigWarning -q -n $(PYTEST_PROCESSES) --dist loadfile tests/verifier $(PYTEST_ARGS)
 
 # Benchmarks use their own database (created on first use, emptied between figures) and Redis database 2,
 # never the tests' or a developer's. BENCH_ARGS="--only pages" runs some figures; see bench/README.md.

@@ -37,7 +37,7 @@ def big_source(size_bytes: int = SOURCE_BYTES) -> str:
 
 def attach_big_source(matter: Any, text: str) -> None:
     from verifier.citations import extract_citations
-    from verifier.sources.uploads import document_from_upload
+    from verifier.sources.supplied.uploads import document_from_upload
     from workbench.pipeline.sources import store
 
     anchor = extract_citations("Article 6 of Regulation (EU) 2016/679")[0].anchor

@@ -16,7 +16,7 @@ Behaviour reproduced: `Accept` without (x)html → 406; unknown CELEX → 404; w
 requests for each document answer 202 (rendition being generated), as CELLAR does.
 
 History (docs/SOURCE-APIS.md §5.6-5.7): `/sparql?query=…&format=application/sparql-results+json` answers the
-three queries `verifier.sources.history_eu` and `treatment_eu` send (recognised by their CDM predicates, not
+three queries `verifier.sources.cellar.history` and `.treatment` send (recognised by their CDM predicates, not
 a SPARQL engine) in the W3C SPARQL JSON results shape, from the facts given to `make_app` — `consolidated`
 ({base CELEX: [(CELEX of a consolidated version, consolidation date)]}), `repealed_by` ({CELEX: [(repealing
 CELEX, its date)]}), `entry_into_force` ({CELEX: date}), `end_of_validity` ({CELEX: its last day, served
@@ -124,7 +124,7 @@ def xhtml_from_eurlex_text(text: str, *, title: str = "") -> str:
 def html_from_judgment_markdown(md: str) -> str:
     """A CJEU judgment's Markdown as CELLAR-like HTML: header lines as paragraphs, numbered paragraphs as
     table rows (number | text), which is how the Court's HTML lays them out (constructed)."""
-    from verifier.sources.structure_eu import markdown_to_text
+    from verifier.sources.cellar.structure import markdown_to_text
 
     text = markdown_to_text(md)
     out = ["<!DOCTYPE html><html><head><meta charset='utf-8'/><title>judgment</title></head><body>"]
@@ -261,7 +261,7 @@ class _App:
     def _cited_by(self, celex: str) -> list[tuple[str, str | None]]:
         """The corpus judgments whose text names the case number of `celex` (C-362/14 in C-311/18), newest
         first, and the `cites` facts given to `make_app`."""
-        from verifier.sources.treatment_eu import case_number
+        from verifier.sources.cellar.treatment import case_number
 
         wanted = case_number(celex)
         if self._judgment_docs is None:

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from verifier.sources.structure_kr import (
+from verifier.sources.lawgokr.structure import (
     KrArticle,
     KrLaw,
     int_to_circled,
@@ -58,7 +58,7 @@ from verifier.sources.structure_kr import (
     parse_law_xml,
     strip_revision_notes,
 )
-from verifier.sources.structure_kr_markdown import law_from_markdown
+from verifier.sources.lawgokr.structure_markdown import law_from_markdown
 
 type StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 type WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]

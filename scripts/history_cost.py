@@ -33,17 +33,17 @@ sys.path.insert(0, str(ROOT))
 from fakes.server import FakeSources  # noqa: E402
 from verifier.citations import extract_claims  # noqa: E402
 from verifier.model import Found  # noqa: E402
-from verifier.sources.cellar import CellarResolver  # noqa: E402
-from verifier.sources.eli import EliResolver, eli_from_key  # noqa: E402
-from verifier.sources.history_eu import EuActHistory  # noqa: E402
-from verifier.sources.history_kr import KoreanStatuteHistory  # noqa: E402
-from verifier.sources.history_pl import PolishActHistory  # noqa: E402
+from verifier.sources.cellar.client import CellarResolver  # noqa: E402
+from verifier.sources.cellar.history import EuActHistory  # noqa: E402
+from verifier.sources.eli.client import EliResolver, eli_from_key  # noqa: E402
+from verifier.sources.eli.history import PolishActHistory  # noqa: E402
 from verifier.sources.history_store import DirectoryStore  # noqa: E402
 from verifier.sources.http import SourceHTTP  # noqa: E402
-from verifier.sources.lawgokr import LawGoKrResolver  # noqa: E402
+from verifier.sources.lawgokr.client import LawGoKrResolver  # noqa: E402
+from verifier.sources.lawgokr.history import KoreanStatuteHistory  # noqa: E402
+from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment  # noqa: E402
 from verifier.sources.router import SourceRouter  # noqa: E402
-from verifier.sources.saos import SaosResolver  # noqa: E402
-from verifier.sources.treatment_kr import KoreanPrecedentTreatment  # noqa: E402
+from verifier.sources.saos.client import SaosResolver  # noqa: E402
 from verifier.sources.versions import NotChecked  # noqa: E402
 
 

@@ -38,7 +38,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture(scope="session", autouse=True)
+ENGINE_TESTS = Path(__file__).parent / "verifier"
+
+
+def is_engine_test(node: pytest.Item | pytest.Collector) -> bool:
+    """A test of the pure engine (tests/verifier/): it runs without Django, so `make test-unit` can run these
+    tests with pytest-django switched off (`-p no:django`) and no settings loaded."""
+    return ENGINE_TESTS in Path(node.path).parents
+
+
+@pytest.fixture(autouse=True)
+def django_test_defaults(request: pytest.FixtureRequest) -> None:
+    """What every test of the Django side starts from; a test of the engine asks for none of it."""
+    if is_engine_test(request.node):
+        return
+    for name in ("static_root", "fast_password_hashing", "empty_history_store"):
+        request.getfixturevalue(name)
+
+
+@pytest.fixture(scope="session")
 def static_root() -> None:
     """whitenoise warns (an error here: warnings are errors) when STATIC_ROOT does not exist, as on a fresh
     checkout before `collectstatic`; every folder of tests that serves a page must work on its own."""
@@ -47,15 +65,15 @@ def static_root() -> None:
     Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def fast_password_hashing(settings):
     # Production hashing costs ~0.5 s per password; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def empty_history_store(settings, tmp_path_factory):
-    """Every test starts with no statute versions or later treatment kept (issue 17): what one test fetched
+    """Every test starts with no statute versions or later treatment kept: what one test fetched
     never answers for another (a warm run is a second run inside one test)."""
     from workbench.pipeline import sources
 

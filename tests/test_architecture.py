@@ -5,12 +5,15 @@
   is built only where a decision is written out (`verifier/verify.py`) and where a stored one is read back
   (`workbench/pipeline/records.py`).
 - No import cycle in `verifier/` and `workbench/`, counting the imports hidden inside functions.
-- No module of `verifier/` or `workbench/` (migrations aside) over 600 lines.
+- No function of `verifier/` or `workbench/` (migrations aside) over 60 lines, decorators and docstring
+  included: a long module is fine when it holds one topic; a long function does several things.
+- Every module of `verifier/` appears in the tree docs/DESIGN.md draws.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +23,26 @@ from verifier.model import Status
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("verifier", "workbench")
-MAX_LINES = 600
+MAX_FUNCTION_LINES = 60
+# Functions over the cap in modules being restructured elsewhere, at their length when the cap came in: each
+# may shrink (then lower or drop its line), never grow. Split by what their parts do, then remove the line.
+LONG_FUNCTIONS = {
+    "workbench/exports/report.py:export_pdf": 147,
+    "verifier/citations/__init__.py:extract_claims": 122,
+    "verifier/citations/eu.py:_acts_and_articles": 117,
+    "verifier/citations/kr.py:_statutes": 110,
+    "verifier/match/fragment.py:find_quote": 105,
+    "verifier/ground.py:ground_item": 86,
+    "verifier/pipeline.py:run_plan": 88,
+    "verifier/verify.py:_measure_found": 79,
+    "workbench/pipeline/worker.py:extract_findings": 73,
+    "verifier/citations/pl.py:_statutes": 71,
+    "verifier/pipeline.py:verify_document": 69,
+    "verifier/match/polarity.py:_latin_read": 67,
+    "workbench/evidence/document_view.py:render": 66,
+    "workbench/pipeline/worker.py:run_review": 65,
+}
+DESIGN = ROOT / "docs" / "DESIGN.md"
 
 
 def modules() -> Iterator[tuple[str, Path]]:
@@ -101,10 +123,73 @@ def test_the_cycle_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     assert "workbench.pipeline.tasks" in imports_of("workbench.x", module)
 
 
+def function_lengths(path: Path, root: Path = ROOT) -> Iterator[tuple[str, int]]:
+    """(`path:name`, lines) of every function and method in the file, decorators included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    where = path.relative_to(root).as_posix()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            assert node.end_lineno is not None
+            yield f"{where}:{node.name}", node.end_lineno - start + 1
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
-def test_modules_stay_small(name: str) -> None:
-    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
-    assert lines <= MAX_LINES, f"{name} has {lines} lines; split it by what its parts do"
+def test_functions_stay_short(name: str) -> None:
+    long = {}
+    for function, lines in function_lengths(MODULES[name]):
+        allowed = LONG_FUNCTIONS.get(function, MAX_FUNCTION_LINES)
+        if lines > allowed:
+            long[function] = lines
+    assert not long, f"over {MAX_FUNCTION_LINES} lines: {long}; split each by what its parts do"
+
+
+def test_the_function_check_measures_decorators_and_docstrings(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    body = "".join(f"    x{i} = {i}\n" for i in range(57))
+    module.write_text(f'@decorator\ndef f():\n    """Doc."""\n{body}', encoding="utf-8")
+    assert dict(function_lengths(module, tmp_path)) == {"m.py:f": 60}
+
+
+def design_tree() -> dict[str, str]:
+    """docs/DESIGN.md's tree of `verifier/`: each folder (`verifier/sources/lawgokr`) → the text of its line,
+    the lines that continue it and the lines of the entries right inside it (their own text)."""
+    text = DESIGN.read_text(encoding="utf-8")
+    block = text[text.index("\nverifier/ ") + 1 :]
+    block = block[: block.index("\nworkbench/ ")]
+    folders: dict[str, str] = {}
+    stack: list[tuple[int, str]] = []  # (indent, folder path)
+    for line in block.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        if indent >= 20:  # a continuation of the entry above: the text of its folder
+            folders[stack[-1][1]] += " " + line.strip()
+            continue
+        entry = line.split()[0]
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        parent = stack[-1][1] if stack else ""
+        if parent:
+            folders[parent] += " " + line.strip()
+        if entry.endswith("/"):
+            path = f"{parent}/{entry.rstrip('/')}" if parent else entry.rstrip("/")
+            folders[path] = line.strip()
+            stack.append((indent, path))
+        else:
+            stack.append((indent, f"{parent}"))
+    return folders
+
+
+def test_every_module_of_the_engine_is_in_the_design_tree() -> None:
+    folders = design_tree()
+    missing = []
+    for path in sorted((ROOT / "verifier").rglob("*.py")):
+        if path.name == "__init__.py" and path.parent != ROOT / "verifier":
+            continue
+        folder = path.parent.relative_to(ROOT).as_posix()
+        words = set(re.findall(r"[\w.]+", folders.get(folder, "")))
+        if path.name not in words and path.stem not in words and f"{path.stem}," not in words:
+            missing.append(path.relative_to(ROOT).as_posix())
+    assert not missing, f"docs/DESIGN.md's tree does not show: {missing}"
 
 
 STATUS_MEMBERS = {s.name for s in Status}

@@ -54,6 +54,8 @@ def apply() -> None:
     if index is None or os.environ.get("REDIS_URL", "") != STARTED_WITH:
         return  # not under xdist, or applied already
     isolate(os.environ, index)
+    if "django.conf" not in sys.modules:
+        return  # the engine's tests without pytest-django (`make test-unit`): no settings to tell
     from django.conf import settings
 
     url = os.environ.get("REDIS_URL", "")

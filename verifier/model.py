@@ -259,6 +259,11 @@ class Cause(enum.StrEnum):
         "internal_error"  # a bug in our client: the finding says so instead of sinking the review
     )
     NOT_RESOLVED = "not_resolved"  # nothing was asked (the caller had no resolution for it)
+    # why a question about a source's history has no answer (the version in force, later treatment)
+    NOT_FOUND = "not_found"  # the service answered that it has no such law, version or judgment
+    NO_HISTORY = "no_history"  # the service gives no version list / consolidated versions for it
+    NO_TEXT = "no_text"  # a version is listed but its text cannot be read
+    NO_UNIT = "no_unit"  # the pinpointed unit is in none of the versions read
 
 
 @dataclass(frozen=True, slots=True)

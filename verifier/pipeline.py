@@ -210,22 +210,7 @@ def run_plan(
             done, pending = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
             if not done:
                 break
-            korean_done = helper is None or helper.done()
-            ready: Ready = []
-            for future in done:
-                if future is helper:
-                    stats.outcomes["korean_analysed" if helper.exception() is None else "korean_failed"] += 1
-                    continue
-                group = fetching[future]
-                resolution: Resolution = future.result()
-                stats.outcomes[type(resolution).__name__] += 1
-                if group.korean and not korean_done:
-                    waiting_korean.append((group, resolution))
-                else:
-                    ready.append((group, resolution))
-            if korean_done and waiting_korean:
-                ready += waiting_korean
-                waiting_korean = []
+            ready = _arrived(done, fetching, helper, waiting_korean, stats)
             if ready:
                 on_ready(ready)
     finally:
@@ -235,6 +220,34 @@ def run_plan(
         stats.unfinished = len(pending) + len(waiting_korean)
         stats.seconds = round(time.monotonic() - started, 2)
     return stats
+
+
+def _arrived(
+    done: set[Future[Any]],
+    fetching: dict[Future[Resolution], SourceGroup],
+    helper: Future[Any] | None,
+    waiting_korean: list[tuple[SourceGroup, Resolution | None]],
+    stats: RunStats,
+) -> Ready:
+    """The groups that can be handed on now: those just fetched, and those that waited for the Korean
+    analysis once it is in (`waiting_korean` is emptied then; a Korean group fetched before it waits)."""
+    korean_done = helper is None or helper.done()
+    ready: Ready = []
+    for future in done:
+        if future is helper:
+            stats.outcomes["korean_analysed" if helper.exception() is None else "korean_failed"] += 1
+            continue
+        group = fetching[future]
+        resolution: Resolution = future.result()
+        stats.outcomes[type(resolution).__name__] += 1
+        if group.korean and not korean_done:
+            waiting_korean.append((group, resolution))
+        else:
+            ready.append((group, resolution))
+    if korean_done and waiting_korean:
+        ready += waiting_korean
+        waiting_korean.clear()
+    return ready
 
 
 # Checking is CPU work under one interpreter lock: two threads keep a core busy while the fetch pool waits

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from verifier.rationales_history import HISTORY_RATIONALES
+from verifier.sources.reasons import SOURCE_RATIONALES
 
 RATIONALES: Mapping[str, Mapping[str, str]] = {
     "verified_fragment": {
@@ -441,7 +442,7 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
 }
 
 
-RATIONALES = {**RATIONALES, **HISTORY_RATIONALES}  # issue 17: the version and treatment sentences
+RATIONALES = {**RATIONALES, **HISTORY_RATIONALES, **SOURCE_RATIONALES}  # still good law; sources' failures
 
 
 class _Defaults(dict[str, str]):

@@ -227,8 +227,14 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         if document.kind in _PRECEDENT_KINDS:
             reading = _holding_quoted(claim, document, reading, lang=m.lang)
         return _elsewhere_in_act(_with_references(_with(m, reading=reading), spans), spans)
-    # a pinpoint into a judgment: read at the named paragraph, and in the whole judgment to tell a wrong
-    # paragraph from words that are nowhere
+    return _measure_paragraph(m, document, paragraph)
+
+
+def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str) -> Measurement:
+    """A pinpoint into a judgment: read at the named paragraph, and in the whole judgment to tell a wrong
+    paragraph from words that are nowhere; a paraphrase the paragraph does not carry is looked for in the
+    other paragraphs (`other_unit`: one that says it is the evidence of a wrong pinpoint)."""
+    claim = m.claim
     unit = paragraph_unit(document.units, paragraph)
     at_unit = (
         read_claim(claim, document, [(unit.start, unit.end)], lang=m.lang, pinpointed=True)
@@ -237,7 +243,7 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
     )
     if unit is not None and at_unit is not None and not claim.quote:
         content = at_unit.content
-        if content is not None and not content.reached:  # another paragraph may say it: a wrong pinpoint
+        if content is not None and not content.reached:
             other = other_unit(
                 claim_substance(claim), None, document, unit, content.coverage, lang=at_unit.source_lang
             )

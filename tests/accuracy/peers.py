@@ -6,7 +6,7 @@ Each case names a runner (`run`) and what our product must return (`expect`); th
     ground       one item of a `python -m verifier ground` task → `verifier.ground.ground_item`
     extract      a text → `verifier.citations.extract_citations`
     pipeline     a draft → ingest_text → verify_document over the offline corpus (like the annotated set)
-    kr_law_json  a law.go.kr statute JSON → `verifier.sources.structure_kr.parse_law_json` → rendered units
+    kr_law_json  a law.go.kr statute JSON → `sources.lawgokr.structure.parse_law_json` → rendered units
     corpus       a source of the offline corpus → its metadata and units
     function     one named helper of ours that does what the peer's unit under test does
 """
@@ -239,7 +239,7 @@ def _unit_problems(text: str, units: Sequence[Any], expect: Mapping[str, Any]) -
 
 
 def run_kr_law_json(case: PeerCase) -> list[str]:
-    from verifier.sources.structure_kr import parse_law_json
+    from verifier.sources.lawgokr.structure import parse_law_json
 
     text, units = parse_law_json(json.dumps(case.input, ensure_ascii=False)).render()
     return _unit_problems(text, units, case.expect)
@@ -261,8 +261,8 @@ def run_corpus(case: PeerCase) -> list[str]:
 
 def _functions() -> dict[str, Callable[..., Any]]:
     from verifier.match.anchor import party_jaccard, party_tokens
-    from verifier.sources.lawgokr_wire import normalize_case_number
-    from verifier.sources.structure_kr import article_label, circled_to_int, jo_code
+    from verifier.sources.lawgokr.structure import article_label, circled_to_int, jo_code
+    from verifier.sources.lawgokr.wire import normalize_case_number
 
     return {
         "circled_to_int": circled_to_int,

@@ -272,8 +272,8 @@ def in_force(law: str, day: str) -> Version | None:
 def version_document(version: Version) -> Any:
     """The SourceDocument of one version, built as the product's corpus builds the current one."""
     from verifier.model import Jurisdiction, Kind, SourceDocument
+    from verifier.sources.lawgokr.structure_markdown import law_from_markdown
     from verifier.sources.stamps import fetched_now, text_sha256
-    from verifier.sources.structure_kr_markdown import law_from_markdown
 
     law = law_from_markdown(version.path.read_text(encoding="utf-8"))
     text, units = law.render()

@@ -7,8 +7,8 @@ import json
 from verifier.model import HistoryCheck, LaterTreatment, VersionPeriod
 from verifier.rationales import Message
 
-# The later judgment is the real pair of tests/verifier/sources/test_treatment_kr.py: 대법원 2015. 7. 23. 선고
-# 2015다200111 전원합의체 판결 changed 2009다21249 (tests/data/corpus/kr/precedents).
+# The later judgment is the real pair of tests/verifier/sources/lawgokr/test_treatment.py: 대법원 2015. 7. 23.
+# 선고 2015다200111 전원합의체 판결 changed 2009다21249 (tests/data/corpus/kr/precedents).
 PERIODS = (
     VersionPeriod(
         label="법률 제471호, 시행 1960-01-01",

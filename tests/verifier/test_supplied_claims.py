@@ -11,7 +11,7 @@ import pytest
 from verifier.citations import extract_claims
 from verifier.model import Anchor, Found, Status
 from verifier.sources.local import CorpusResolver
-from verifier.sources.uploads import document_from_upload
+from verifier.sources.supplied.uploads import document_from_upload
 from verifier.verify import verify_claim
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"

@@ -23,7 +23,7 @@ from verifier.rationales import Message
 from verifier.sources.versions import QuoteCheck, Timeline, UnitState, Wording
 
 if TYPE_CHECKING:
-    from verifier.sources.treatment_kr import Treatment
+    from verifier.sources.treatment import Treatment
 
 
 class Outcome(enum.StrEnum):

@@ -16,7 +16,7 @@ from verifier.rationales import Message
 from verifier.sources.versions import Period, QuoteCheck, Segment
 
 if TYPE_CHECKING:
-    from verifier.sources.treatment_kr import LaterDecision
+    from verifier.sources.treatment import LaterDecision
 
 
 def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryCheck | None:

@@ -42,13 +42,14 @@ from verifier.sources.versions import (
 from verifier.text import normalize_plain
 
 if TYPE_CHECKING:
-    from verifier.sources.history_eu import EuActHistory, Repeal
-    from verifier.sources.history_kr import KoreanStatuteHistory
-    from verifier.sources.history_pl import PolishActHistory
+    from verifier.sources.cellar.history import EuActHistory, Repeal
+    from verifier.sources.cellar.treatment import EuJudgmentTreatment
+    from verifier.sources.eli.history import PolishActHistory
     from verifier.sources.history_store import HistoryStore
-    from verifier.sources.treatment_eu import EuJudgmentTreatment
-    from verifier.sources.treatment_kr import KoreanPrecedentTreatment, Treatment
-    from verifier.sources.treatment_pl import PolishJudgmentTreatment
+    from verifier.sources.lawgokr.history import KoreanStatuteHistory
+    from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment
+    from verifier.sources.saos.treatment import PolishJudgmentTreatment
+    from verifier.sources.treatment import Treatment
 
 STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
@@ -106,13 +107,13 @@ class HistoryLookup:
         today: Callable[[], dt.date] = dt.date.today,
     ) -> HistoryLookup:
         """The clients beside the router's remote resolvers, sharing their HTTP client, key and limits."""
-        from verifier.sources.history_eu import DEFAULT_SPARQL_URL, EuActHistory
-        from verifier.sources.history_kr import KoreanStatuteHistory
-        from verifier.sources.history_pl import PolishActHistory
+        from verifier.sources.cellar.history import DEFAULT_SPARQL_URL, EuActHistory
+        from verifier.sources.cellar.treatment import EuJudgmentTreatment
+        from verifier.sources.eli.history import PolishActHistory
+        from verifier.sources.lawgokr.history import KoreanStatuteHistory
+        from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment
         from verifier.sources.router import remotes_of
-        from verifier.sources.treatment_eu import EuJudgmentTreatment
-        from verifier.sources.treatment_kr import KoreanPrecedentTreatment
-        from verifier.sources.treatment_pl import PolishJudgmentTreatment
+        from verifier.sources.saos.treatment import PolishJudgmentTreatment
 
         remotes = remotes_of(resolver)
         if remotes is None:
@@ -159,7 +160,7 @@ class HistoryLookup:
         elif citation.kind is Kind.EU_ACT and key.startswith("eu:celex:3") and self.eu is not None:
             self.eu.prefetch(key.removeprefix("eu:celex:"), versions=versions)  # the repeal: always asked
         elif versions and key.startswith("pl:act:") and self.pl is not None:
-            from verifier.sources.eli import eli_from_key
+            from verifier.sources.eli.client import eli_from_key
 
             self.pl.prefetch(eli_from_key(key) or key)
 
@@ -255,7 +256,7 @@ class HistoryLookup:
         if client is None:
             return HistoryMeasure(day, True, service, not_checked=self.why_not, local_only=self.local_only)
         if service == "eli":
-            from verifier.sources.eli import eli_from_key
+            from verifier.sources.eli.client import eli_from_key
 
             act = eli_from_key(anchor.key) or anchor.key
         else:
@@ -325,7 +326,8 @@ class HistoryLookup:
 
 def _differs_from(timeline: Timeline, day: str, document: SourceDocument | None, pinpoint: Pinpoint) -> bool:
     """Whether the unit in force on `day` reads otherwise than the same unit of the document judged."""
-    from verifier.sources.structure_kr import strip_revision_notes, unit_for
+    from verifier.sources.lawgokr.structure import strip_revision_notes
+    from verifier.sources.units import unit_for
 
     segment = timeline.at(day)
     if document is None or segment is None or segment.reading is None or not document.units:

@@ -13,6 +13,7 @@ import re
 import threading
 import unicodedata
 import zlib
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pypdf.generic import StreamObject
@@ -54,88 +55,109 @@ def read_pdf(
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
             _unlock(reader, display)
-        pages = reader.pages
-        if len(pages) == 0:
-            raise IngestError(f"{display} has no pages; check that you picked the right file.")
-        if len(pages) > MAX_PAGES:
-            raise IngestError(
-                f"{display} has {len(pages):,} pages, more than the {MAX_PAGES:,} we can review."
-            )
-        declared = _declared_page_count(reader)
-        if declared is not None and declared != len(pages):
-            # The page tree promises more pages than can be found: some were lost to damage.
-            raise IngestError(
-                f"{display} is damaged: it should have {declared:,} pages but only {len(pages):,} can be "
-                "read; open it and save or print it to a new PDF, or upload the Word file."
-            )
-        labels = _page_labels(reader, len(pages))
-        texts: list[str] = []
-        image_only: list[int] = []
-        damaged_pages: list[int] = []
-        shaky_pages: list[int] = []
-        total = 0
-        for number, page in enumerate(pages, start=1):
-            before = trouble.count
-            # Some embedded CID fonts come out with a NUL before every character; NUL is never text.
-            text = (page.extract_text() or "").replace("\x00", "")
-            texts.append(text)
-            total += len(text)
-            if max_chars is not None and total > max_chars:
-                raise OverBudget(display, limit="chars", amount=max_chars, format="pdf")
-            # pypdf, being lenient, skips a stream it cannot decode and only logs it; a page that then
-            # reads as empty was not empty, and a page that reads as half may be missing the rest.
-            if not _contents_intact(page):
-                damaged_pages.append(number)
-            elif trouble.count > before:
-                (shaky_pages if text.strip() else damaged_pages).append(number)
-            elif not text.strip():
-                # Empty is only believable for a page that draws no text at all; one whose content says
-                # "show this string" yet yields nothing has lost its fonts or streams to damage.
-                if _draws_text(page):
-                    damaged_pages.append(number)
-                elif _has_images(page):
-                    image_only.append(number)
+        _check_page_count(reader, display)
+        labels = _page_labels(reader, len(reader.pages))
+        reads = _read_pages(reader.pages, trouble, display, max_chars)
     except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # pypdf reports damage with anything from PdfReadError to KeyError and RecursionError
         raise IngestError(damaged) from None
     finally:
         pypdf_log.removeHandler(trouble)
+    _refuse_unreadable(reads, display)
+    text, parts = _assemble(reads.texts, labels)
+    return text, parts, _warnings(reads, display)
 
-    if damaged_pages:
+
+@dataclass
+class _PageReads:
+    """What reading each page gave: its text, and the pages (numbered from 1) that need saying."""
+
+    texts: list[str] = field(default_factory=list)
+    image_only: list[int] = field(default_factory=list)
+    damaged: list[int] = field(default_factory=list)
+    shaky: list[int] = field(default_factory=list)
+
+
+def _check_page_count(reader: Any, display: str) -> None:
+    pages = reader.pages
+    if len(pages) == 0:
+        raise IngestError(f"{display} has no pages; check that you picked the right file.")
+    if len(pages) > MAX_PAGES:
+        raise IngestError(f"{display} has {len(pages):,} pages, more than the {MAX_PAGES:,} we can review.")
+    declared = _declared_page_count(reader)
+    if declared is not None and declared != len(pages):
+        # The page tree promises more pages than can be found: some were lost to damage.
         raise IngestError(
-            f"{_pages_phrase(damaged_pages)} of {display} {_verb(damaged_pages)} damaged and cannot be read; "
+            f"{display} is damaged: it should have {declared:,} pages but only {len(pages):,} can be "
+            "read; open it and save or print it to a new PDF, or upload the Word file."
+        )
+
+
+def _read_pages(pages: Any, trouble: _TroubleCounter, display: str, max_chars: int | None) -> _PageReads:
+    reads = _PageReads()
+    total = 0
+    for number, page in enumerate(pages, start=1):
+        before = trouble.count
+        # Some embedded CID fonts come out with a NUL before every character; NUL is never text.
+        text = (page.extract_text() or "").replace("\x00", "")
+        reads.texts.append(text)
+        total += len(text)
+        if max_chars is not None and total > max_chars:
+            raise OverBudget(display, limit="chars", amount=max_chars, format="pdf")
+        # pypdf, being lenient, skips a stream it cannot decode and only logs it; a page that then
+        # reads as empty was not empty, and a page that reads as half may be missing the rest.
+        if not _contents_intact(page):
+            reads.damaged.append(number)
+        elif trouble.count > before:
+            (reads.shaky if text.strip() else reads.damaged).append(number)
+        elif not text.strip():
+            # Empty is only believable for a page that draws no text at all; one whose content says
+            # "show this string" yet yields nothing has lost its fonts or streams to damage.
+            if _draws_text(page):
+                reads.damaged.append(number)
+            elif _has_images(page):
+                reads.image_only.append(number)
+    return reads
+
+
+def _refuse_unreadable(reads: _PageReads, display: str) -> None:
+    if reads.damaged:
+        raise IngestError(
+            f"{_pages_phrase(reads.damaged)} of {display} {_verb(reads.damaged)} damaged and cannot be read; "
             "open the PDF and save or print it to a new file, or upload the Word file."
         )
-    garbled = [number for number, text in enumerate(texts, start=1) if _unreadable_share(text) > 0.3]
+    garbled = [number for number, text in enumerate(reads.texts, start=1) if _unreadable_share(text) > 0.3]
     if garbled:
         raise IngestError(
             f"The text layer of {display} is unreadable on {_pages_phrase(garbled).lower()} (its fonts carry "
             "no character map); upload the Word file or a PDF exported from it."
         )
-    if not any(text.strip() for text in texts):
+    if not any(text.strip() for text in reads.texts):
         raise IngestError(
             f"{display} has no text layer (it is a scanned document); run OCR on it or upload the Word file."
         )
-    text, parts = _assemble(texts, labels)
+
+
+def _warnings(reads: _PageReads, display: str) -> tuple[str, ...]:
     warnings: list[str] = []
-    odd = [number for number, text in enumerate(texts, start=1) if _unreadable_share(text) > 0]
+    odd = [number for number, text in enumerate(reads.texts, start=1) if _unreadable_share(text) > 0]
     if odd:
         warnings.append(
             f"{_pages_phrase(odd)} of {display} {_verb(odd, 'has', 'have')} characters that could not be "
             "decoded; check the citations there by eye."
         )
-    if image_only:
+    if reads.image_only:
         warnings.append(
-            f"{_pages_phrase(image_only)} of {display} {_verb(image_only, 'has', 'have')} no text layer "
-            "(scanned images); citations on them were not read."
+            f"{_pages_phrase(reads.image_only)} of {display} {_verb(reads.image_only, 'has', 'have')} no "
+            "text layer (scanned images); citations on them were not read."
         )
-    if shaky_pages:
+    if reads.shaky:
         warnings.append(
-            f"{_pages_phrase(shaky_pages)} of {display} {_verb(shaky_pages, 'is', 'are')} partly damaged; "
+            f"{_pages_phrase(reads.shaky)} of {display} {_verb(reads.shaky, 'is', 'are')} partly damaged; "
             "some of the text there may be missing, so check those pages by eye."
         )
-    return text, parts, tuple(warnings)
+    return tuple(warnings)
 
 
 class _TroubleCounter(logging.Handler):

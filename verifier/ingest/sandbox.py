@@ -45,7 +45,7 @@ class Budget:
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class ReadCost:
     """How the child's run went, for the audit trail and the figures: seconds of the clock, CPU seconds and
     the peak resident memory of the child (MB)."""
 
@@ -60,7 +60,9 @@ def ingest_within(data: bytes, filename: str, budget: Budget | None = None) -> I
     return document
 
 
-def read_within(data: bytes, filename: str, budget: Budget | None = None) -> tuple[IngestedDocument, Reading]:
+def read_within(
+    data: bytes, filename: str, budget: Budget | None = None
+) -> tuple[IngestedDocument, ReadCost]:
     budget = budget or Budget()
     display = _display_name(filename)
     kind = check_upload(data, filename, max_bytes=budget.max_bytes)  # the cheap refusals need no child
@@ -91,7 +93,7 @@ def read_within(data: bytes, filename: str, budget: Budget | None = None) -> tup
         process.wait()
         raise
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    reading = Reading(
+    reading = ReadCost(
         seconds=round(time.monotonic() - started, 3),
         cpu_seconds=round((after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime), 3),
         # ru_maxrss of RUSAGE_CHILDREN is the largest child so far (kB on Linux): this one's at the least
@@ -99,7 +101,7 @@ def read_within(data: bytes, filename: str, budget: Budget | None = None) -> tup
     )
     usage = (_answer(out) or {}).get("usage") if not timed_out else None
     if isinstance(usage, dict):  # the child's own figures are exact; the children's total is an upper bound
-        reading = Reading(reading.seconds, round(usage["cpu"], 3), round(usage["peak_mb"], 1))
+        reading = ReadCost(reading.seconds, round(usage["cpu"], 3), round(usage["peak_mb"], 1))
     try:
         answer = _judge(out, err, process.returncode, timed_out, display, kind, budget)
     except IngestError as exc:

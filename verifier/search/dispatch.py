@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from verifier.model import SourceDocument
-from verifier.search import codes
-from verifier.search.eu import EuSearch
-from verifier.search.korea import KoreaSearch
 from verifier.search.poland import PolandSearch
 from verifier.search.results import Page, clamp_display, clamp_page
+from verifier.sources.cellar.search import EuSearch
+from verifier.sources.lawgokr import codes
+from verifier.sources.lawgokr.search import KoreaSearch
 
 NON_KOREAN = ("saos", "eli", "cellar")
 TERM_COLLECTIONS = ("lstrm",)

@@ -7,9 +7,13 @@ Page.empty()                 "no results" — also what an empty upstream body (
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from verifier.sources.errors import NotFoundError, TransientError
 
 MAX_DISPLAY = 100
 DEFAULT_DISPLAY = 20
@@ -85,3 +89,14 @@ class Term:
     name: str
     definitions: tuple[tuple[str, str], ...]  # (definition, source)
     articles: tuple[Hit, ...] = ()
+
+
+class EmptyAnswer(NotFoundError):
+    """An upstream search answered HTTP 200 with no body: shown as no results, not as an error."""
+
+
+def json_answer(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise TransientError(f"{what} is not valid JSON") from None

@@ -128,49 +128,69 @@ def statute_suggestions(
     proposed, and a unit must score clearly above it. With the law's text, its articles and paragraphs are
     ranked (those aiSearch also names get a bonus); without it, aiSearch's articles are used as they are."""
     claim = _pairs(_without_citation(claim_text, citation))
-    cited_path = tuple(cited)
     cited_article = dict(cited).get("article")
     squashed_law = re.sub(r"\s+", "", law_name)
     ai = [h for h in ai_hits if re.sub(r"\s+", "", h.meta.get("법령명", "")) == squashed_law]
-    ai_articles = {h.meta.get("조문", "") for h in ai} - {""}
-    candidates: list[Suggestion] = []
-    cited_score = 0.0
-    if document is not None:
-        children = _children(document)
-        for unit in _ranked_units(document):
-            text = document.text[unit.start : unit.end]
-            score = _unit_score(claim, document.text, unit, children.get(tuple(unit.path), []))
-            if tuple(unit.path) == cited_path or (len(unit.path) == 1 and unit.path[0][1] == cited_article):
-                cited_score = max(cited_score, score)
-                continue
-            bonus = AI_BONUS if unit.path[0][1] in ai_articles else 0.0
-            reason = "aiSearch + article text" if bonus else "article text"
-            candidates.append(
-                Suggestion(
-                    unit.label, law_name, reason, round(score + bonus, 3), text[:200], tuple(unit.path)
-                )
-            )
-    else:
-        for hit in ai:
-            article = hit.meta.get("조문", "")
-            if not article or article == cited_article:
-                continue
-            score = _score(claim, hit.meta.get("조문내용", hit.snippet)) + AI_BONUS
-            label = hit.number or article
-            candidates.append(
-                Suggestion(
-                    label, law_name, "aiSearch", round(score, 3), hit.snippet[:200], (("article", article),)
-                )
-            )
-    if document is not None:
-        candidates.sort(key=lambda s: -s.score)
-    else:
+    if document is None:
         # Without the text, law.go.kr's own ranking is the best order there is; scores only filter.
-        candidates = [c for c in candidates if c.score - AI_BONUS >= MIN_SCORE][:limit]
-        return candidates
+        candidates = _from_ai_search(claim, ai, law_name, cited_article)
+        return [c for c in candidates if c.score - AI_BONUS >= MIN_SCORE][:limit]
+    ai_articles = {h.meta.get("조문", "") for h in ai} - {""}
+    candidates, cited_score = _from_text(claim, document, law_name, tuple(cited), ai_articles)
+    candidates.sort(key=lambda s: -s.score)
     if not candidates:
         return []
     floor = max(MIN_SCORE, cited_score + 0.1, candidates[0].score * NEAR_BEST)
+    return _most_precise(candidates, floor)[:limit]
+
+
+def _from_text(
+    claim: set[str],
+    document: SourceDocument,
+    law_name: str,
+    cited_path: tuple[tuple[str, str], ...],
+    ai_articles: set[str],
+) -> tuple[list[Suggestion], float]:
+    """Every unit of the law scored against the claim, and the score of the unit the draft cites."""
+    cited_article = dict(cited_path).get("article")
+    candidates: list[Suggestion] = []
+    cited_score = 0.0
+    children = _children(document)
+    for unit in _ranked_units(document):
+        text = document.text[unit.start : unit.end]
+        score = _unit_score(claim, document.text, unit, children.get(tuple(unit.path), []))
+        if tuple(unit.path) == cited_path or (len(unit.path) == 1 and unit.path[0][1] == cited_article):
+            cited_score = max(cited_score, score)
+            continue
+        bonus = AI_BONUS if unit.path[0][1] in ai_articles else 0.0
+        reason = "aiSearch + article text" if bonus else "article text"
+        candidates.append(
+            Suggestion(unit.label, law_name, reason, round(score + bonus, 3), text[:200], tuple(unit.path))
+        )
+    return candidates, cited_score
+
+
+def _from_ai_search(
+    claim: set[str], ai: list[Hit], law_name: str, cited_article: str | None
+) -> list[Suggestion]:
+    candidates: list[Suggestion] = []
+    for hit in ai:
+        article = hit.meta.get("조문", "")
+        if not article or article == cited_article:
+            continue
+        score = _score(claim, hit.meta.get("조문내용", hit.snippet)) + AI_BONUS
+        label = hit.number or article
+        candidates.append(
+            Suggestion(
+                label, law_name, "aiSearch", round(score, 3), hit.snippet[:200], (("article", article),)
+            )
+        )
+    return candidates
+
+
+def _most_precise(candidates: list[Suggestion], floor: float) -> list[Suggestion]:
+    """The best-scoring units at or above `floor`; a paragraph replaces its own article (the more precise
+    pointer is the useful one)."""
     chosen: list[Suggestion] = []
     for suggestion in candidates:
         if suggestion.score < floor:
@@ -179,10 +199,9 @@ def statute_suggestions(
         same = [c for c in chosen if dict(c.unit_path).get("article") == mine]
         if any(len(c.unit_path) >= len(suggestion.unit_path) for c in same):
             continue
-        # A paragraph replaces its own article: the more precise pointer is the useful one.
         chosen = [c for c in chosen if c not in same]
         chosen.append(suggestion)
-    return chosen[:limit]
+    return chosen
 
 
 def topic_words(claim_text: str, citation: str | None, *, limit: int = 4) -> list[str]:

@@ -19,16 +19,16 @@ from verifier.model import (
     SourceDocument,
     SourceUnit,
 )
-from verifier.sources.eli import act_for_code
-from verifier.sources.saos import html_to_text, normalize_signature
-from verifier.sources.stamps import fetched_now, text_sha256
-from verifier.sources.structure_pl import (
+from verifier.sources.eli.client import act_for_code
+from verifier.sources.eli.structure import (
     PlAct,
     Provision,
     act_from_provisions,
     amended_articles,
     article_label,
 )
+from verifier.sources.saos.client import html_to_text, saos_signature
+from verifier.sources.stamps import fetched_now, text_sha256
 
 MIN_JUDGMENT_CHARS = 300  # below this a SAOS import record is a test placeholder, not a judgment
 
@@ -74,7 +74,7 @@ def saos_import(path: Path, *, court: str, kind: Kind) -> Iterator[PlJudgment]:
         form = str(record.get("supremeCourtJudgmentForm") or record.get("judgmentType") or "")
         yield PlJudgment(
             path=path,
-            signature=normalize_signature(str(record.get("caseNumber") or "")),
+            signature=saos_signature(str(record.get("caseNumber") or "")),
             text=text.strip(),
             court=court,
             division=record.get("supremeCourtChamberDivision") or None,
@@ -206,7 +206,7 @@ def cc_html(path: Path, html: str, metadata: Mapping[str, Any]) -> PlJudgment | 
     kinds = str(metadata.get("type") or "")
     return PlJudgment(
         path=path,
-        signature=normalize_signature(signature),
+        signature=saos_signature(signature),
         text=text,
         court=court,
         division=division,

@@ -11,11 +11,17 @@
 `retries` is how many times `SourceHTTP` retried before giving up, so the UI can say "retried 2×" even on
 failure. Messages are written for the lawyer reading the finding and never carry a secret (the caller redacts
 URLs before building them).
+
+    as_resolution(key, exc, service="SAOS", not_found=…) -> Resolution
+        the one translation of a failure into what a resolver answers; `not_found` overrides the NotFound
+        case for a service whose "not found" means something else (SAOS listed the judgment, then 404s it)
 """
 
 from __future__ import annotations
 
-from verifier.model import Cause
+from collections.abc import Callable
+
+from verifier.model import Cause, Misconfigured, NotFound, Resolution, Unavailable
 
 
 class SourceError(Exception):
@@ -67,3 +73,21 @@ class NotFoundError(SourceError):
     """The database answered, and its answer is that the document does not exist."""
 
     permanent = True
+
+
+def as_resolution(
+    key: str,
+    exc: SourceError,
+    *,
+    service: str = "",
+    not_found: Callable[[NotFoundError], Resolution] | None = None,
+) -> Resolution:
+    """A client failure as the resolver's answer for `key`: NotFoundError → NotFound, TransientError →
+    Unavailable (its retries, Retry-After and cause kept), any other → Misconfigured. `service` names the
+    service at the start of the reason ("SAOS: …") when the message does not say it already."""
+    reason = f"{service}: {exc.message}" if service else exc.message
+    if isinstance(exc, NotFoundError):
+        return not_found(exc) if not_found is not None else NotFound(key, reason)
+    if isinstance(exc, TransientError):
+        return Unavailable(key, reason, retries=exc.retries, retry_after=exc.retry_after, cause=exc.cause)
+    return Misconfigured(key, reason, cause=exc.cause)

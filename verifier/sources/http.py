@@ -30,7 +30,7 @@ within minutes) is answered for a few minutes from the answer already fetched (`
 A 429's Retry-After is honoured up to `retry_after_cap` seconds; a longer one ends the call at once with
 `retry_after` set, so the job can be rescheduled instead of blocking a worker.
 
-Budget: `within(deadline, budget)` (a `time.monotonic()` deadline, for the calls of this thread) bounds
+TimeBudget: `within(deadline, budget)` (a `time.monotonic()` deadline, for the calls of this thread) bounds
 everything `get` does under it: each attempt waits at most what is left, no retry sleeps past it, and once it
 has passed a call fails at once with a `TransientError` (cause TIMED_OUT) saying so. The workbench wraps a
 review's look-ups in its per-review budget (`WORKBENCH_REVIEW_SOURCE_BUDGET`), so that an upstream that never
@@ -81,7 +81,7 @@ type Check = Callable[[httpx.Response], None]
 
 
 @dataclass(frozen=True, slots=True)
-class Budget:
+class TimeBudget:
     deadline: float  # time.monotonic()
     seconds: float  # the whole budget, for the message
 
@@ -100,14 +100,14 @@ class BudgetSpent(TransientError):
     """The review's time for sources is up: not a failure of the host (its breaker does not count it)."""
 
 
-_budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("source_budget", default=None)
+_budget: contextvars.ContextVar[TimeBudget | None] = contextvars.ContextVar("source_budget", default=None)
 
 
 @contextlib.contextmanager
 def within(deadline: float | None, seconds: float) -> Iterator[None]:
     """Every `SourceHTTP.get` of this thread (context) inside the block ends by `deadline` (monotonic);
     None: no budget."""
-    token = _budget.set(None if deadline is None else Budget(deadline, seconds))
+    token = _budget.set(None if deadline is None else TimeBudget(deadline, seconds))
     try:
         yield
     finally:
@@ -212,6 +212,10 @@ class SourceHTTP:
             if self._client_instance is None:
                 import httpx
 
+                # httpx logs each request's full URL at INFO, a key in its query included (law.go.kr's
+                # OC): quiet below WARNING whoever runs the engine, with or without the app's logging setup
+                quiet = logging.getLogger("httpx")
+                quiet.setLevel(max(quiet.level, logging.WARNING))
                 self._client_instance = httpx.Client(
                     follow_redirects=True,
                     timeout=httpx.Timeout(self._timeout),
@@ -332,14 +336,7 @@ class SourceHTTP:
             except TransientError as exc:
                 self._record(state, failed=True)
                 exc.retries = retries
-                delay = self._delay_before_retry(exc, retries, state)
-                if delay is not None and budget is not None and delay >= budget.left():
-                    raise budget.spent(host) from None  # no time left to wait for another attempt
-                if delay is None:
-                    log.warning("giving up on %s after %d retries: %s", public_url, retries, exc.message)
-                    raise
-                log.info("retrying %s in %.1fs (%s)", public_url, delay, exc.message)
-                self._sleep(delay)
+                self._wait_before_retry(exc, state, budget, host, public_url)
                 retries += 1
                 continue
             except SourceError as exc:
@@ -359,6 +356,19 @@ class SourceHTTP:
                 retries=retries,
             )
 
+    def _wait_before_retry(
+        self, exc: TransientError, state: _HostState, budget: TimeBudget | None, host: str, public_url: str
+    ) -> None:
+        """Sleep until the next attempt, or raise: no retry left, or no time left in the budget to wait."""
+        delay = self._delay_before_retry(exc, exc.retries, state)
+        if delay is not None and budget is not None and delay >= budget.left():
+            raise budget.spent(host) from None  # no time left to wait for another attempt
+        if delay is None:
+            log.warning("giving up on %s after %d retries: %s", public_url, exc.retries, exc.message)
+            raise exc
+        log.info("retrying %s in %.1fs (%s)", public_url, delay, exc.message)
+        self._sleep(delay)
+
     def _attempt(
         self,
         url: str,
@@ -370,11 +380,31 @@ class SourceHTTP:
         state: _HostState,
         host: str,
         turn: Turn,
-        budget: Budget | None = None,
+        budget: TimeBudget | None = None,
     ) -> Fetched:
+        secrets = [(name, str(params[name])) for name in redact if params and params.get(name)]
+        response = self._send(url, params, headers, secrets, state, host, turn, budget)
+        if check is not None:
+            check(response)
+        _raise_for_status(response, host, public_url, self._clock_wall)
+        text = _scrub(response.text, secrets)
+        content = response.content if text == response.text else text.encode(response.encoding or "utf-8")
+        return Fetched(response.status_code, text, content, response.headers, public_url)
+
+    def _send(
+        self,
+        url: str,
+        params: Params | None,
+        headers: Mapping[str, str] | None,
+        secrets: list[tuple[str, str]],
+        state: _HostState,
+        host: str,
+        turn: Turn,
+        budget: TimeBudget | None,
+    ) -> httpx.Response:
+        """One GET in one of the host's places, its failures to connect or to answer in time typed."""
         import httpx
 
-        secrets = [(name, str(params[name])) for name in redact if params and params.get(name)]
         # a place among the host's requests in flight, by urgency, waited for no longer than the budget allows
         if not state.slots.acquire(turn, timeout=None if budget is None else max(0.0, budget.left())):
             assert budget is not None  # without a budget, acquire waits for its turn
@@ -389,6 +419,7 @@ class SourceHTTP:
             try:
                 response = self._client.get(url, params=params, headers=headers, timeout=timeout)
                 response.read()
+                return response
             except httpx.TimeoutException as exc:
                 if budget is not None and budget.left() <= 0:
                     raise budget.spent(host) from None
@@ -402,32 +433,6 @@ class SourceHTTP:
                 ) from None
         finally:
             state.slots.release()
-        if check is not None:
-            check(response)
-        status = response.status_code
-        if status == 429:
-            retry_after = parse_retry_after(response.headers.get("Retry-After"), self._clock_wall())
-            raise TransientError(
-                f"{host} is rate limiting (HTTP 429)",
-                host=host,
-                retry_after=retry_after,
-                cause=Cause.RATE_LIMITED,
-            )
-        if status >= 500:
-            raise TransientError(f"{host} failed with HTTP {status}", host=host)
-        if status == 404:
-            raise NotFoundError(f"{host} answered 404 Not Found for {public_url}", host=host)
-        if status >= 400:
-            raise PermanentError(
-                f"{host} refused the request with HTTP {status} ({public_url}); check the configuration",
-                host=host,
-                cause=Cause.REFUSED,
-            )
-        if not response.content.strip():
-            raise TransientError(f"{host} answered HTTP {status} with an empty body", host=host)
-        text = _scrub(response.text, secrets)
-        content = response.content if text == response.text else text.encode(response.encoding or "utf-8")
-        return Fetched(status, text, content, response.headers, public_url)
 
     @staticmethod
     def _clock_wall() -> float:
@@ -525,3 +530,30 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - now)
+
+
+def _raise_for_status(
+    response: httpx.Response, host: str, public_url: str, clock_wall: Callable[[], float]
+) -> None:
+    """The answer's HTTP status as the typed failure it is; an empty body is a failure too."""
+    status = response.status_code
+    if status == 429:
+        retry_after = parse_retry_after(response.headers.get("Retry-After"), clock_wall())
+        raise TransientError(
+            f"{host} is rate limiting (HTTP 429)",
+            host=host,
+            retry_after=retry_after,
+            cause=Cause.RATE_LIMITED,
+        )
+    if status >= 500:
+        raise TransientError(f"{host} failed with HTTP {status}", host=host)
+    if status == 404:
+        raise NotFoundError(f"{host} answered 404 Not Found for {public_url}", host=host)
+    if status >= 400:
+        raise PermanentError(
+            f"{host} refused the request with HTTP {status} ({public_url}); check the configuration",
+            host=host,
+            cause=Cause.REFUSED,
+        )
+    if not response.content.strip():
+        raise TransientError(f"{host} answered HTTP {status} with an empty body", host=host)

@@ -48,6 +48,7 @@ from verifier.model import (
     Resolver,
     SourceDocument,
 )
+from verifier.sources.cellar.structure import parse_cjeu_markdown, parse_eurlex_text
 from verifier.sources.corpus_pl import (
     MIN_JUDGMENT_CHARS,
     PlJudgment,
@@ -60,17 +61,9 @@ from verifier.sources.corpus_pl import (
     seed_article,
     with_amendments,
 )
-from verifier.sources.eli import eli_from_key
+from verifier.sources.eli.client import eli_from_key
+from verifier.sources.eli.structure import Provision, act_from_provisions, parse_eli_html
 from verifier.sources.stamps import fetched_now, text_sha256
-from verifier.sources.structure_eu import (
-    parse_cjeu_markdown,
-    parse_eurlex_text,
-)
-from verifier.sources.structure_pl import (
-    Provision,
-    act_from_provisions,
-    parse_eli_html,
-)
 
 # ECLIs of the CJEU judgments in the corpus, from tests/data/corpus/PROVENANCE.md §3 (the Markdown files do
 # not state their own ECLI).
@@ -151,7 +144,7 @@ class CorpusResolver:
     # ------------------------------------------------------------------ Korea
 
     def _kr_statutes(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
-        from verifier.sources.structure_kr_markdown import law_from_markdown
+        from verifier.sources.lawgokr.structure_markdown import law_from_markdown
 
         for folder in sorted((self.root / "kr" / "statutes").glob("*")):
             files = sorted(folder.glob("법률*.md"))
@@ -192,7 +185,7 @@ class CorpusResolver:
             )
 
     def _kr_precedents(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
-        from verifier.sources.lawgokr_wire import normalize_case_number
+        from verifier.sources.lawgokr.wire import normalize_case_number
 
         for path in sorted((self.root / "kr" / "precedents").rglob("*.md")):
             front, sections = _markdown_sections(path.read_text(encoding="utf-8"))
@@ -309,6 +302,10 @@ class CorpusResolver:
     # --------------------------------------------------------------------- EU
 
     def _eu(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
+        yield from self._eu_acts()
+        yield from self._eu_judgments()
+
+    def _eu_acts(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
         for folder in sorted((self.root / "eu" / "legislation").glob("*")):
             files = sorted(folder.glob("*.txt"))
             if not files:
@@ -334,6 +331,8 @@ class CorpusResolver:
                 ),
                 (),
             )
+
+    def _eu_judgments(self) -> Iterator[tuple[SourceDocument, tuple[str, ...]]]:
         for path in sorted((self.root / "eu" / "case_law").glob("*.md")):
             judgment = parse_cjeu_markdown(path.read_text(encoding="utf-8"))
             if judgment.celex is None:

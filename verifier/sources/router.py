@@ -40,10 +40,10 @@ from verifier.model import (
 )
 
 if TYPE_CHECKING:
-    from verifier.sources.cellar import CellarResolver
-    from verifier.sources.eli import EliResolver
-    from verifier.sources.lawgokr import LawGoKrResolver
-    from verifier.sources.saos import SaosResolver
+    from verifier.sources.cellar.client import CellarResolver
+    from verifier.sources.eli.client import EliResolver
+    from verifier.sources.lawgokr.client import LawGoKrResolver
+    from verifier.sources.saos.client import SaosResolver
 
 log = logging.getLogger(__name__)
 
@@ -188,28 +188,15 @@ def build_router(
     """The router used by `manage.py verify` and the worker. In local-only mode no HTTP client is created,
     so nothing can leave the machine even by mistake. `saos_timeout` is SAOS's own (its search is slow);
     None keeps max(timeout, SAOS_MIN_TIMEOUT)."""
-    from verifier.sources.local import LocalSources, shared_corpus
-    from verifier.sources.uploads import UploadResolver
-
-    upload_resolver: Resolver | None
-    if uploads is None:
-        upload_resolver = None
-    elif isinstance(uploads, Resolver):
-        upload_resolver = uploads
-    else:
-        upload_resolver = UploadResolver(uploads)
-    corpus = shared_corpus(corpus_dir) if corpus_dir else None
-    local: Resolver | None = None
-    if upload_resolver is not None or corpus is not None:
-        local = LocalSources(upload_resolver, corpus)
+    local = _local_sources(corpus_dir, uploads)
     if local_only:
         return SourceRouter({}, local=local, local_only=True, passthrough=passthrough)
 
-    from verifier.sources.cellar import CellarResolver
-    from verifier.sources.eli import EliResolver
+    from verifier.sources.cellar.client import CellarResolver
+    from verifier.sources.eli.client import EliResolver
     from verifier.sources.http import SourceHTTP
-    from verifier.sources.lawgokr import LawGoKrResolver
-    from verifier.sources.saos import SaosResolver
+    from verifier.sources.lawgokr.client import LawGoKrResolver
+    from verifier.sources.saos.client import SaosResolver
 
     http = SourceHTTP(timeout=timeout)
     saos_http = SourceHTTP(timeout=max(timeout, SAOS_MIN_TIMEOUT) if saos_timeout is None else saos_timeout)
@@ -233,3 +220,23 @@ def build_router(
         passthrough=passthrough,
         remotes=remotes,
     )
+
+
+def _local_sources(
+    corpus_dir: str | Path | None, uploads: Iterable[SourceDocument] | Resolver | None
+) -> Resolver | None:
+    """What is asked before any service: the documents supplied for this review, then the offline corpus."""
+    from verifier.sources.local import LocalSources, shared_corpus
+    from verifier.sources.supplied.uploads import UploadResolver
+
+    upload_resolver: Resolver | None
+    if uploads is None:
+        upload_resolver = None
+    elif isinstance(uploads, Resolver):
+        upload_resolver = uploads
+    else:
+        upload_resolver = UploadResolver(uploads)
+    corpus = shared_corpus(corpus_dir) if corpus_dir else None
+    if upload_resolver is None and corpus is None:
+        return None
+    return LocalSources(upload_resolver, corpus)

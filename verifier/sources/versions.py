@@ -1,7 +1,8 @@
 """Which version of a provision was in force on a date, and which versions a draft's quote matches.
 
-Pure: no I/O. The history clients (`history_kr`, `history_pl`, `history_eu`) fetch a statute's versions and
-read the pinpointed unit out of each; this module turns those readings into a timeline and answers on it.
+Pure: no I/O. The history clients (`lawgokr.history`, `eli.history`, `cellar.history`) fetch a statute's
+versions and read the pinpointed unit out of each; this module turns those readings into a timeline and
+answers on it.
 
     in_force_on(history, "2015-01-15") -> InForce | NoVersion        the version (whole law) in force that day
     build_timeline(history, readings, label=…) -> Timeline            the unit's wordings, gap-free, by date
@@ -33,49 +34,61 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
-from verifier.model import SourceUnit
-from verifier.sources.errors import NotFoundError, PermanentError, SourceError, TransientError
+from verifier.model import Cause, SourceUnit
+from verifier.rationales import Message
+from verifier.sources.errors import NotFoundError, SourceError, TransientError
 from verifier.text import normalize_plain
 
 # ------------------------------------------------------------------------------------------ failures
 
 
-class Cause(enum.StrEnum):
-    UNAVAILABLE = "unavailable"  # the service failed transiently (timeout, 5xx, 429, maintenance page)
-    MISCONFIGURED = "misconfigured"  # key, subscription, local-only mode: nothing will work until fixed
-    NOT_FOUND = "not_found"  # the service answered that it has no such law or version
-    NO_HISTORY = "no_history"  # the service gives no version list / consolidated versions for it
-    NO_TEXT = "no_text"  # a version is listed but its text cannot be read
-    NO_UNIT = "no_unit"  # the pinpointed unit is in none of the versions read
-    BUDGET = "budget"  # more versions than one look-up may fetch
-
-
 @dataclass(frozen=True, slots=True)
 class NotChecked:
-    """Why the version question has no answer. Never a verdict: the finding must show `message`."""
+    """Why the version question has no answer. Never a verdict: the finding must show `message`.
+
+    `why` is the reason in English, as the findings JSON keeps it; `reason` is the same reason as a
+    Message, rendered in the reader's language."""
 
     why: str
     cause: Cause
     retries: int = 0
     retry_after: float | None = None
+    said: Message | None = None  # the reason as a message; None: `why` only (shown as it is)
 
     @property
     def message(self) -> str:
         return f"version not checked: {self.why}"
 
+    @property
+    def reason(self) -> Message:
+        return self.said or Message("not_checked_why", {"why": self.why})
 
-def not_checked(exc: SourceError, what: str) -> NotChecked:
-    """A client failure as a NotChecked, keeping its class as the cause."""
-    if isinstance(exc, TransientError):
-        return NotChecked(f"{what}: {exc.message}", Cause.UNAVAILABLE, exc.retries, exc.retry_after)
-    if isinstance(exc, NotFoundError):
-        return NotChecked(f"{what}: {exc.message}", Cause.NOT_FOUND, exc.retries)
-    if isinstance(exc, PermanentError):
-        return NotChecked(f"{what}: {exc.message}", Cause.MISCONFIGURED, exc.retries)
-    return NotChecked(f"{what}: {exc.message}", Cause.UNAVAILABLE, exc.retries)
+
+def said(key: str, **values: object) -> Message:
+    """A reason of `verifier.sources.reasons` by its key (`not_checked`'s `what`, a NotChecked's `said`)."""
+    return Message(key, values)
+
+
+def not_answered(reason: Message, cause: Cause) -> NotChecked:
+    """A question the service answered without an answer (no such act, no versions, no such unit)."""
+    return NotChecked(reason.render("en"), cause, said=reason)
+
+
+def not_configured(reason: Message) -> NotChecked:
+    """A history client without what it needs to ask (a key): nothing will work until it is set."""
+    return NotChecked(reason.render("en"), Cause.NOT_CONFIGURED, said=reason)
+
+
+def not_checked(exc: SourceError, what: Message) -> NotChecked:
+    """A client failure while asking `what`, as a NotChecked: the failure's own cause kept (a timeout, a
+    429, a missing key…); `why` in English with the client's message, `said` with the cause's sentence."""
+    cause = Cause.NOT_FOUND if isinstance(exc, NotFoundError) else exc.cause
+    reason = Message("source_failed", {"what": what, "cause": Message(f"cause_{cause.value}")})
+    retry_after = exc.retry_after if isinstance(exc, TransientError) else None
+    return NotChecked(f"{what.render('en')}: {exc.message}", cause, exc.retries, retry_after, said=reason)
 
 
 # ------------------------------------------------------------------------------------------ records
@@ -151,7 +164,7 @@ class UnitState(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class UnitReading:
     """The pinpointed unit as one version prints it."""
 
     state: UnitState
@@ -173,7 +186,7 @@ class Segment:
     """The unit's wording over one period of time."""
 
     period: Period
-    reading: Reading | None  # None: unknown (see `unknown`), or before the first version
+    reading: UnitReading | None  # None: unknown (see `unknown`), or before the first version
     version: Version | None  # the version whose change made this wording (None: unknown)
     pending: tuple[Version, ...] = ()  # earlier-promulgated, not yet in force changes it may carry
     unknown: str = ""  # why the wording of this period is unknown
@@ -184,7 +197,7 @@ class Segment:
 class Wording:
     """One distinct wording of the unit: when it was in force and which version texts print it."""
 
-    reading: Reading
+    reading: UnitReading
     periods: tuple[Period, ...]  # may be empty: printed by a version that was never in force alone
     versions: tuple[Version, ...]  # the versions whose text prints it, promulgation order
     made_by: Version  # the first version printing it
@@ -195,7 +208,7 @@ class Timeline:
     history: History
     label: str
     segments: tuple[Segment, ...]  # chronological, gap-free; the last one is open-ended
-    readings: tuple[tuple[Version, Reading], ...]  # promulgation order, one per version of the history
+    readings: tuple[tuple[Version, UnitReading], ...]  # promulgation order, one per version of the history
 
     def at(self, day: str) -> Segment | None:
         """The segment in force on `day`; None before the first version."""
@@ -207,7 +220,7 @@ class Timeline:
     def wordings(self) -> tuple[Wording, ...]:
         """Distinct PRESENT wordings, oldest first, each with the periods it was in force."""
         order: list[tuple[str, str]] = []
-        first: dict[tuple[str, str], tuple[Version, Reading]] = {}
+        first: dict[tuple[str, str], tuple[Version, UnitReading]] = {}
         printed: dict[tuple[str, str], list[Version]] = {}
         for version, reading in self.readings:
             if reading.state is not UnitState.PRESENT:
@@ -356,10 +369,10 @@ def in_force_on(history: History, day: str) -> InForce | NoVersion:
 # ---------------------------------------------------------------------------------------- timeline
 
 
-def _infer_unread(readings: Sequence[Reading]) -> list[Reading | None]:
+def _infer_unread(readings: Sequence[UnitReading]) -> list[UnitReading | None]:
     """An unread version between two readings that agree did not change the unit: give it their wording.
     What stays None is unknown."""
-    known: list[Reading | None] = [r if r.state is not UnitState.UNREAD else None for r in readings]
+    known: list[UnitReading | None] = [r if r.state is not UnitState.UNREAD else None for r in readings]
     out = list(known)
     for i, reading in enumerate(known):
         if reading is not None:
@@ -374,7 +387,10 @@ def _infer_unread(readings: Sequence[Reading]) -> list[Reading | None]:
 
 
 def _segment_on(
-    versions: Sequence[Version], readings: Sequence[Reading], effective: Sequence[Reading | None], day: str
+    versions: Sequence[Version],
+    readings: Sequence[UnitReading],
+    effective: Sequence[UnitReading | None],
+    day: str,
 ) -> Segment | None:
     top = _latest_in_force(versions, day)
     if top is None:
@@ -404,7 +420,9 @@ def _segment_on(
         pending_changes.append(versions[j])
     if chosen is None:
         # every change of the unit up to `top` is pending: on `day` the unit did not exist yet
-        return Segment(Period(day, None), Reading(UnitState.ABSENT), None, tuple(reversed(pending_changes)))
+        return Segment(
+            Period(day, None), UnitReading(UnitState.ABSENT), None, tuple(reversed(pending_changes))
+        )
     # Pending changes promulgated BEFORE the chosen one are printed in its text too.
     earlier_pending = []
     for j in range(chosen - 1, 0, -1):
@@ -418,7 +436,7 @@ def _segment_on(
     return Segment(Period(day, None), wording, versions[chosen], tuple(reversed(earlier_pending)), note=note)
 
 
-def _unknown(day: str, version: Version, reading: Reading) -> Segment:
+def _unknown(day: str, version: Version, reading: UnitReading) -> Segment:
     why = reading.why or "no text"
     return Segment(
         Period(day, None),
@@ -428,7 +446,7 @@ def _unknown(day: str, version: Version, reading: Reading) -> Segment:
     )
 
 
-def build_timeline(history: History, readings: Sequence[Reading], *, label: str) -> Timeline:
+def build_timeline(history: History, readings: Sequence[UnitReading], *, label: str) -> Timeline:
     """`readings[i]` is the unit in `history.versions[i]`. The timeline runs from the first version's
     entry into force (or from an unknown beginning) to an open end."""
     versions = history.versions
@@ -482,7 +500,7 @@ def check_quote(
     quote: str,
     *,
     as_of: str,
-    locate: Callable[[Version, Reading], str | None] | None = None,
+    locate: Callable[[Version, UnitReading], str | None] | None = None,
 ) -> QuoteCheck:
     """The quote against the wording in force on `as_of` and against every other wording of the unit.
     `fate` is what happened after the newest wording the quote matches (None when that wording is the one
@@ -528,7 +546,7 @@ def fate_after(
     timeline: Timeline,
     wording: Wording,
     *,
-    locate: Callable[[Version, Reading], str | None] | None = None,
+    locate: Callable[[Version, UnitReading], str | None] | None = None,
 ) -> Fate | None:
     """What happened to the unit after `wording` stopped being in force: repealed (삭제, number kept),
     removed, or the number now holds another provision (another title). For the last two, `locate(version,
@@ -557,14 +575,6 @@ def fate_after(
     return None
 
 
-def fate_of(
-    timeline: Timeline, *, locate: Callable[[Version, Reading], str | None] | None = None
-) -> Fate | None:
-    """What happened after the unit's last wording: "was the article repealed or renumbered, and when"."""
-    wordings = timeline.wordings()
-    return fate_after(timeline, wordings[-1], locate=locate) if wordings else None
-
-
 _MIDDLE_DOTS = "·ㆍ・･‧"
 
 
@@ -584,17 +594,3 @@ def promulgation_order(versions: Iterable[Version]) -> tuple[Version, ...]:
         return (v.promulgated or v.effective or "", int(digits) if digits else 0, v.id)
 
     return tuple(sorted(versions, key=key))
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How many version texts one look-up may fetch (the rest is reported, never guessed)."""
-
-    texts: int = 60
-    used: list[int] = field(default_factory=lambda: [0])
-
-    def take(self) -> bool:
-        if self.used[0] >= self.texts:
-            return False
-        self.used[0] += 1
-        return True

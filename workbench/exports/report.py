@@ -135,15 +135,18 @@ def event_json(e: AuditEvent) -> dict[str, Any]:
     }
 
 
+def statuses_of(findings: QuerySet[Finding]) -> list[tuple[Status, Status | None]]:
+    """Each finding's status and official status, what `status_summary` counts a hard block from."""
+    rows = findings.values_list("status", "official_status")
+    return [(Status(s), Status(o) if o else None) for s, o in rows]
+
+
 def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     """The findings JSON as a dict; `streamed`: its findings, decisions and audit chain are read from the
     database as the encoder writes them (`json_chunks`), a chunk at a time."""
     snapshots = snapshots_of(review)
     current = review.findings.filter(version=review.version)
-    statuses = [
-        (Status(s), Status(o) if o else None)
-        for s, o in current.order_by("ordinal").values_list("status", "official_status")
-    ]
+    statuses = statuses_of(current.order_by("ordinal"))
     decided = decisions_of(review)
     events = chain_events(review)
     last = events.reverse().only("hash").first()
@@ -326,9 +329,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
     )  # fmt: skip
     line(signed, 10, "B")
     pdf.ln(2)
-    counts = status_summary(
-        (Status(s), Status(o) if o else None) for s, o in current.values_list("status", "official_status")
-    )
+    counts = status_summary(statuses_of(current))
     line(
         gettext("Counts:")
         + " "

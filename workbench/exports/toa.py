@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 
 from verifier.model import STATUS_ICON, Jurisdiction, Kind, Status
 from verifier.provenance import SUPPLIED_ORIGIN
-from verifier.sources.structure_kr import article_label as kr_article
-from verifier.sources.structure_pl import article_label as pl_article
+from verifier.sources.eli.structure import article_label as pl_article
+from verifier.sources.lawgokr.structure import article_label as kr_article
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.words import jurisdiction_word, origin_word, status_word
 
@@ -270,7 +270,7 @@ def celex_name(celex: str) -> str:
 
 
 def _polish_code_name(eli: str) -> str:
-    from verifier.sources.eli import code_name
+    from verifier.sources.eli.client import code_name
 
     return code_name(eli) or ""
 

@@ -27,7 +27,8 @@ from django.utils.translation import gettext
 
 from verifier.ingest import IngestedDocument, IngestError
 from verifier.ingest.base import OverBudget
-from verifier.ingest.sandbox import Budget, Reading, read_within
+from verifier.ingest.sandbox import Budget, read_within
+from verifier.ingest.sandbox import ReadCost as Reading
 from verifier.model import Claim
 from workbench import audit, words
 from workbench.models import DraftVersion, Review

@@ -28,8 +28,6 @@ from django.core.exceptions import ValidationError
 from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument, Status
 from verifier.provenance import chosen_meta
 from verifier.search.dispatch import Params, Searcher, SearchUnavailable
-from verifier.search.eu import EuSearch
-from verifier.search.korea import KoreaSearch
 from verifier.search.poland import PolandSearch
 from verifier.search.results import Hit, Page
 from verifier.search.suggest import (
@@ -40,7 +38,9 @@ from verifier.search.suggest import (
     draft_words,
     statute_suggestions,
 )
+from verifier.sources.cellar.search import EuSearch
 from verifier.sources.errors import SourceError
+from verifier.sources.lawgokr.search import KoreaSearch
 from verifier.sources.stamps import fetched_now
 from workbench import audit
 from workbench.models import Finding, Review, SourceSnapshot

@@ -18,9 +18,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from verifier.model import Jurisdiction, Kind
 from verifier.provenance import SUPPLIED_ORIGIN
-from verifier.search import codes, highlight
+from verifier.search import highlight
 from verifier.search.dispatch import Params, collection_choices, is_known_collection
 from verifier.search.results import Hit
+from verifier.sources.lawgokr import codes
 from workbench.htmx import HtmxHttpRequest
 from workbench.models import Finding, Review
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, finding_for, require_role, review_for, role_of

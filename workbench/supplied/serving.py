@@ -31,7 +31,7 @@ from django.utils import timezone
 from verifier.ingest import IngestedDocument
 from verifier.model import Anchor, Cause, Found, Kind, NotFound, Resolution, Unavailable
 from verifier.provenance import provenance_json
-from verifier.sources.uploads import document_from_upload
+from verifier.sources.supplied.uploads import document_from_upload
 from workbench.models import Finding, Matter, Review, SourceSnapshot, SuppliedSource
 from workbench.pipeline.records import provenance_of_snapshot, same_claim_key
 from workbench.pipeline.sources import Outcome, cached_miss, cached_snapshot, document_for, resolve_for, store

@@ -21,11 +21,12 @@ from verifier.citations import extract_claims
 from verifier.decide import decide
 from verifier.history.lookup import HistoryLookup, HistoryMeasure
 from verifier.model import ClaimType, Finding, Status
-from verifier.sources.history_kr import KoreanStatuteHistory
 from verifier.sources.history_store import MemoryStore
 from verifier.sources.http import SourceHTTP
-from verifier.sources.lawgokr import LawGoKrResolver
-from verifier.sources.treatment_kr import KoreanPrecedentTreatment, Treatment
+from verifier.sources.lawgokr.client import LawGoKrResolver
+from verifier.sources.lawgokr.history import KoreanStatuteHistory
+from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment
+from verifier.sources.treatment import Treatment
 from verifier.verify import verify_claim
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -276,8 +277,8 @@ def polish_finding(
     *, amendment_html: bool, as_of: str, ahead: bool = False, asked: list[str] | None = None
 ) -> Finding:
     from fakes import eli
-    from verifier.sources.eli import EliResolver
-    from verifier.sources.history_pl import PolishActHistory
+    from verifier.sources.eli.client import EliResolver
+    from verifier.sources.eli.history import PolishActHistory
 
     app = eli.make_app(DATA / "corpus", amendment_html=amendment_html)
 

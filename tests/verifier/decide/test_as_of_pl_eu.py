@@ -1,5 +1,6 @@
 """Is it still good law? The rows of Polish and EU later treatment and of a repealed EU act, table-driven, on
-what the clients measured from real texts (tests/verifier/sources/test_treatment_pl.py, test_treatment_eu.py):
+what the clients measured from real texts (tests/verifier/sources/saos/test_treatment.py and
+cellar/test_treatment.py):
 SO Bydgoszcz II Ca 174/13 changed SR Bydgoszcz I C 4147/12 on 10 October 2013; SN III CZP 76/10 is cited by
 three regional courts; C-311/18 is cited by C-300/21; Article 94(1) GDPR repealed Directive 95/46/EC with
 effect from 25 May 2018. The departure row is fed a real sentence recorded from SAOS by a public client
@@ -22,13 +23,13 @@ from verifier.decide import decide
 from verifier.history.keep import history_check
 from verifier.history.lookup import HistoryMeasure
 from verifier.model import ClaimType, Status
-from verifier.sources.cellar import CellarResolver
-from verifier.sources.history_eu import Repeal
+from verifier.sources.cellar.client import CellarResolver
+from verifier.sources.cellar.history import Repeal
+from verifier.sources.cellar.treatment import EuJudgmentTreatment
 from verifier.sources.http import SourceHTTP
-from verifier.sources.saos import SaosResolver
-from verifier.sources.treatment_eu import EuJudgmentTreatment
-from verifier.sources.treatment_kr import LaterDecision, Treatment
-from verifier.sources.treatment_pl import PolishJudgmentTreatment
+from verifier.sources.saos.client import SaosResolver
+from verifier.sources.saos.treatment import PolishJudgmentTreatment
+from verifier.sources.treatment import LaterDecision, Treatment
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 TODAY = dt.date(2026, 12, 1)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.verifier.search.conftest import KR_RECORDED, OC, quiet_http
+from tests.verifier.conftest import KR_RECORDED, OC, quiet_http
 from verifier.search.dispatch import (
     Params,
     Searcher,
@@ -17,8 +17,8 @@ from verifier.search.dispatch import (
     collection_choices,
     is_known_collection,
 )
-from verifier.search.korea import KoreaSearch
-from verifier.sources.lawgokr import LawGoKrResolver
+from verifier.sources.lawgokr.client import LawGoKrResolver
+from verifier.sources.lawgokr.search import KoreaSearch
 
 TOTAL = 413  # the recorded answer's totalCnt
 EFLAW = KR_RECORDED / "lawSearch_target-eflaw_query-자동차관리법_display5_XML.xml"

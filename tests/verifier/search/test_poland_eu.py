@@ -12,13 +12,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.verifier.search.conftest import CONSTRUCTED, DATA, Recorder, quiet_http
+from tests.verifier.conftest import CONSTRUCTED, DATA, Recorder, quiet_http
 from verifier.model import Kind
-from verifier.search.eu import EuSearch, anchor_for
 from verifier.search.poland import PolandSearch
-from verifier.sources.cellar import CellarResolver
-from verifier.sources.eli import EliResolver
-from verifier.sources.saos import SaosResolver
+from verifier.sources.cellar.client import CellarResolver
+from verifier.sources.cellar.search import EuSearch, anchor_for
+from verifier.sources.eli.client import EliResolver
+from verifier.sources.saos.client import SaosResolver
 
 GDPR = DATA / "recorded" / "eu_eurlex_cellar" / "philrox_gdpr-32016R0679-abridged.xhtml"
 

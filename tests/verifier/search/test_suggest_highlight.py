@@ -10,10 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.verifier.search.conftest import OC, quiet_http
+from tests.verifier.conftest import OC, quiet_http
 from verifier.model import Anchor, SourceDocument
 from verifier.search.highlight import highlight, terms, window
-from verifier.search.korea import KoreaSearch
 from verifier.search.suggest import (
     CaseLookup,
     case_lookup,
@@ -22,7 +21,8 @@ from verifier.search.suggest import (
     statute_suggestions,
     topic_words,
 )
-from verifier.sources.lawgokr import LawGoKrResolver
+from verifier.sources.lawgokr.client import LawGoKrResolver
+from verifier.sources.lawgokr.search import KoreaSearch
 
 LAW = "개인정보 보호법"
 # The rule of 제17조 제1항 (제3자 제공) and of 제15조 제1항 (수집·이용), in the statute's words.

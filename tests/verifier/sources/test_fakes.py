@@ -20,7 +20,7 @@ from verifier.model import Anchor, Found, Unavailable
 from verifier.sources.errors import TransientError
 from verifier.sources.http import SourceHTTP
 from verifier.sources.router import build_router
-from verifier.sources.saos import SaosResolver
+from verifier.sources.saos.client import SaosResolver
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 ROOT = Path(__file__).resolve().parents[3]

@@ -14,14 +14,14 @@ import httpx
 import pytest
 
 from fakes import cellar, eli
-from verifier.model import Pinpoint
-from verifier.sources.cellar import CellarResolver
-from verifier.sources.eli import EliResolver
-from verifier.sources.history_eu import EuActHistory
-from verifier.sources.history_pl import PolishActHistory, instruction_for
+from verifier.model import Cause, Pinpoint
+from verifier.sources.cellar.client import CellarResolver
+from verifier.sources.cellar.history import EuActHistory
+from verifier.sources.eli.client import EliResolver
+from verifier.sources.eli.history import PolishActHistory, instruction_for
 from verifier.sources.history_store import MemoryStore
 from verifier.sources.http import SourceHTTP
-from verifier.sources.versions import Cause, NotChecked, QuoteCheck, UnitState
+from verifier.sources.versions import NotChecked, QuoteCheck, UnitState
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 TODAY = dt.date(2026, 12, 1)

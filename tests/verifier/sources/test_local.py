@@ -8,7 +8,7 @@ import pytest
 
 from verifier.model import Anchor, Found, Jurisdiction, Kind, Misconfigured
 from verifier.sources.local import CorpusResolver, LocalSources
-from verifier.sources.uploads import UploadResolver, document_from_upload
+from verifier.sources.supplied.uploads import UploadResolver, document_from_upload
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
 

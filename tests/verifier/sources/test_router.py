@@ -20,12 +20,12 @@ from verifier.model import (
     SourceDocument,
     Unavailable,
 )
-from verifier.sources.cellar import CellarResolver
-from verifier.sources.eli import EliResolver
-from verifier.sources.lawgokr import LawGoKrResolver
+from verifier.sources.cellar.client import CellarResolver
+from verifier.sources.eli.client import EliResolver
+from verifier.sources.lawgokr.client import LawGoKrResolver
 from verifier.sources.router import SourceRouter, build_router
-from verifier.sources.saos import SaosResolver
-from verifier.sources.uploads import document_from_upload
+from verifier.sources.saos.client import SaosResolver
+from verifier.sources.supplied.uploads import document_from_upload
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
 

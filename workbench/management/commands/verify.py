@@ -18,7 +18,7 @@ from verifier.citations import extract_citations
 from verifier.ingest import IngestError, ingest_path
 from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
-from verifier.sources.uploads import document_from_upload
+from verifier.sources.supplied.uploads import document_from_upload
 from workbench.management.database import ensure_database
 from workbench.pipeline.sources import history_lookup, resolve_for, router
 
