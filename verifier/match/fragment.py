@@ -16,11 +16,13 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from verifier.match.denial import denied_passage
+from verifier.match.numbers import spelled_numbers
 from verifier.match.polarity import quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
@@ -77,30 +79,50 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
         for b in inserted:
             if _negated_pair(a, b) or _negated_pair(b, a):
                 return "negation"
-    digits_deleted = [w for w in deleted if any(c.isdigit() for c in w)]
-    digits_inserted = [w for w in inserted if any(c.isdigit() for c in w)]
-    if (digits_deleted or digits_inserted) and not same_numbers(digits_deleted, digits_inserted):
+    if not same_numbers(deleted, inserted):
         return "number"
     return quote_change(deleted, inserted)
 
 
-# --- issue 15 §10: a paragraph mark written another way is the same number ------------------------------
+# --- numbers, however they are written -------------------------------------------------------------------
 _NUMBER = re.compile(r"\d+")
+_MARKS = re.compile(r"[\u2460-\u2473\u2474-\u2487]")  # ①…⑳, ⑴…⒇: a paragraph's mark
+
+
+def _marks(ws: Sequence[str]) -> list[int]:
+    return sorted(int(unicodedata.numeric(c)) for w in ws for c in _MARKS.findall(w))
+
+
+def _digits(ws: Sequence[str]) -> list[int]:
+    """Numbers in digits: full-width digits are digits; ASCII runs are numbers as written."""
+    out: list[int] = []
+    for w in ws:
+        w = _MARKS.sub(" ", w)
+        out.extend(int(unicodedata.numeric(c)) for c in w if not c.isascii() and c.isdigit())
+        out.extend(int(n) for n in _NUMBER.findall("".join(c if c.isascii() else " " for c in w)))
+    return out
 
 
 def same_numbers(deleted: Sequence[str], inserted: Sequence[str]) -> bool:
-    """The same numbers on both sides, however they are marked: "①" and "(1)", "①상대방과" and "① 상대방과",
-    "§" cut from "§ 1" are the source's paragraph 1 written differently, not another number."""
-
-    def values(ws: Sequence[str]) -> list[int]:
-        out: list[int] = []
-        for w in ws:
-            # ①…⑳ and full-width digits are one number each; ASCII runs are numbers as written
-            out.extend(int(unicodedata.numeric(c)) for c in w if not c.isascii() and c.isdigit())
-            out.extend(int(n) for n in _NUMBER.findall("".join(c for c in w if c.isascii())))
-        return sorted(out)
-
-    return values(deleted) == values(inserted)
+    """The same numbers on both sides, however they are written: "①" and "(1)", "§" cut from "§ 1", "30" and
+    "thirty", "30일" and "삼십 일", "1 month" and "one month" are one number written differently; "one month"
+    and "three months", "sześciu" and "dziesięciu" are not. A paragraph mark on one side only ("②전항의"
+    where the quote writes "전항의") is layout, not a number; a mark the draft writes must be the source's.
+    A number word left out with no number in its place ("within a month" for "within one month") is
+    wording."""
+    marks = _marks(deleted), _marks(inserted)
+    digits = _digits(deleted), _digits(inserted)
+    if marks[0] and marks[0] != marks[1] and marks[0] != sorted(digits[1]):
+        return False  # the draft names a paragraph the source does not have there ("①" for "(1)" is one)
+    spelled = spelled_numbers(deleted), spelled_numbers(inserted)
+    ours = sorted([*map(Fraction, digits[0]), *spelled[0]])
+    theirs = sorted([*map(Fraction, digits[1]), *spelled[1]])
+    if ours == theirs:
+        return True
+    # a paragraph mark matched against "(1)": the mark's value stands on the other side in digits
+    if sorted([*ours, *map(Fraction, marks[0])]) == sorted([*theirs, *map(Fraction, marks[1])]):
+        return True
+    return not (digits[0] or digits[1]) and not (ours and theirs)
 
 
 class FragmentStatus(enum.StrEnum):
@@ -168,7 +190,9 @@ def quote_segments(quote: Normalized) -> list[Span]:
 
 
 def _on_boundaries(text: str, start: int, end: int, needle: str) -> bool:
-    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum():
+    # a paragraph's mark glued to its first word ("①상대방과") is no part of the word: the quote of the
+    # paragraph's words starts after it
+    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum() and not _MARKS.match(text[start - 1]):
         return False
     if needle[-1].isalnum() and end < len(text) and text[end].isalnum():
         return korean_ending(text, end, needle)

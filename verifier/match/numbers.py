@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -30,6 +31,9 @@ class Unit:
     before_words: bool = False  # before a number in words only ("lat trzech")
     sino: bool = False  # Korean: after a Sino-Korean number word ("삼 년")
     native: bool = False  # Korean: after a native number word ("다섯 명")
+    # Korean: after a Sino-Korean number with a power in it ("삼십 일", "십오 일"); after one syllable
+    # ("이 일", "사 일") the counter is an ordinary word
+    sino_power: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,7 @@ def lexicon(lang: str) -> Lexicon:
                 before_words="+preword" in flags,
                 sino="+sino" in flags,
                 native="+native" in flags,
+                sino_power="+sinopower" in flags,
             )
     return Lexicon(
         lang,
@@ -133,4 +138,93 @@ def digits_value(text: str, lang: str) -> Fraction | None:
     return None
 
 
-__all__ = ["LANGUAGES", "Lexicon", "Unit", "digits_value", "lexicon", "number_words"]
+# --- numbers among a quote's changed words ---------------------------------------------------------------
+# A Korean Sino number is read as a word of its own only with a power in it ("삼십", "이십오"): alone "이",
+# "일" and "사" are ordinary words ("이 일", "사실"). A counter may be glued on ("삼십일", "이십년").
+_KO_SINO_WORD = re.compile(r"([일이삼사오육칠팔구]?[십백천][일이삼사오육칠팔구십백천]*)([가-힣]*)")
+# a native Korean number word counts only before a native counter: "두 번", "세 사람" ("한", "세" are words)
+_KO_NATIVE_COUNTERS = ("명", "사람", "번", "차례", "회", "개월", "달", "시간", "배", "살", "가지")
+_HYPHEN = re.compile(r"[-\u2010-\u2015]")
+
+
+def _korean_word_value(word: str, following: str) -> Fraction | None:
+    lex = lexicon("ko")
+    if word in lex.numbers and following.startswith(_KO_NATIVE_COUNTERS):
+        return lex.numbers[word]
+    m = _KO_SINO_WORD.fullmatch(word)
+    if m is None or (m.group(2) and m.group(2)[0] not in "일년월주시세개분퍼번회배"):
+        return None
+    digits = m.group(1)
+    if not m.group(2) and digits[-2:-1] in ("십", "백", "천") and digits.endswith("일") and following != "일":
+        digits = digits[:-1]  # "삼십일 이내": thirty days, as periods are written; "삼십일 일" is 31 days
+    total = section = 0
+    current: int | None = None
+    for part in digits:
+        if part in "십백천":
+            section += (current or 1) * {"십": 10, "백": 100, "천": 1000}[part]
+            current = None
+        else:
+            current = lex.sino[part]
+    return Fraction(total + section + (current or 0))
+
+
+def spelled_numbers(ws: Sequence[str]) -> list[Fraction]:
+    """The numbers written in words among `ws` (a quote's changed words, in any of the three languages):
+    "thirty" → 30, "dziesięciu" → 10, "two further months" → 2, "twenty-one" → 21, "삼십 일" → 30,
+    "두 번" → 2. Consecutive number words make one number ("dziesięć tysięcy")."""
+    out: list[Fraction] = []
+    latin = [lexicon("en"), lexicon("pl")]
+    run: list[str] = []
+    run_lex: Lexicon | None = None
+
+    def close() -> None:
+        nonlocal run, run_lex
+        if run and run_lex is not None:
+            out.append(words_value(run, run_lex))
+        run, run_lex = [], None
+
+    for k, raw in enumerate(ws):
+        following = ws[k + 1] if k + 1 < len(ws) else ""
+        word = raw.casefold().strip(".,;:()[]\"'")
+        parts = [p for p in _HYPHEN.split(word) if p]
+        lex = next(
+            (x for x in latin if parts and all(p in x.numbers or p in x.multipliers for p in parts)), None
+        )
+        if lex is not None and (run_lex is None or run_lex is lex):
+            run_lex = lex
+            run.extend(parts)
+            continue
+        close()
+        if lex is not None:
+            run_lex, run = lex, list(parts)
+            continue
+        value = _korean_word_value(word, following)
+        if value is not None:
+            out.append(value)
+    close()
+    return out
+
+
+def words_value(words: Sequence[str], lex: Lexicon) -> Fraction:
+    """ "twenty one" → 21, "dziesięć tysięcy" → 10000."""
+    total = current = Fraction(0)
+    for word in words:
+        if word in lex.numbers:
+            current += lex.numbers[word]
+        elif word in lex.multipliers:
+            current = (current or Fraction(1)) * lex.multipliers[word]
+            if lex.multipliers[word] >= 1000:
+                total, current = total + current, Fraction(0)
+    return total + current
+
+
+__all__ = [
+    "LANGUAGES",
+    "Lexicon",
+    "Unit",
+    "digits_value",
+    "lexicon",
+    "number_words",
+    "spelled_numbers",
+    "words_value",
+]

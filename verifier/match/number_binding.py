@@ -1,0 +1,86 @@
+"""What a number in a text is about: the sentence it stands in and the case its brackets name.
+
+    keys(text, lang) -> {key}                      the words of a text as quantities key their neighbours
+    brackets(text) -> [span]                       the outermost bracketed spans
+    bracket_cases(text, starts, lang) -> {start: {key}}  the case a bracketed number is stated for
+    sentence_shares(starts, text, claim_keys, lang) -> {start: share}  how much of a claim each number's
+                                                   sentence says
+
+A unit states many numbers, each for its own thing; `quantities.compare_quantities` compares a claim's number
+only with the ones bound to what the claim is about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verifier.match.content import lemma, stopwords
+
+_WORD = re.compile(r"[^\W\d_]+")
+# a citation's own words ("근로기준법 제74조") name the law, not what a number is about
+_KO_CITED = re.compile(r"\S*(?:법|법률|령|규칙)\s?(?=제\s?\d)|제\s?\d+\S*")
+_SENTENCE_BREAK = re.compile(r"\n|(?<=[.;])\s|(?<=다\.)")
+
+
+def keys(text: str, lang: str) -> set[str]:
+    """The words of `text` as the neighbours are keyed: lemmas, or a Korean word's first two syllables."""
+    if lang == "ko":
+        return {
+            w[:2]
+            for w in (re.sub(r"[^\w]", "", m) for m in re.split(r"\s+", _KO_CITED.sub(" ", text)))
+            if w and not w[0].isdigit()
+        }
+    stop = stopwords(lang)
+    return {lemma(w, lang) for w in _WORD.findall(text) if len(w) >= 3 and w not in stop}
+
+
+def sentence_shares(starts: Sequence[int], text: str, claim_keys: set[str], lang: str) -> dict[int, float]:
+    """For each quantity (by its start), how much of the claim its sentence says, against the sentence
+    that says most: a number is about what its own sentence is about. 근로기준법 제74조 states 90일 of
+    출산전후휴가 in ① and 1일 of the working day in ⑨; a claim of 90일 of 출산전후휴가 is about ①'s
+    numbers, not ⑨'s, whose neighbouring words (사용자, 임신, 여성) happen to be nearer to its number."""
+    breaks = [0, *(m.end() for m in _SENTENCE_BREAK.finditer(text)), len(text)]
+    found: dict[int, int] = {}
+    for at in starts:
+        k = next(i for i in range(1, len(breaks)) if breaks[i] > at or i == len(breaks) - 1)
+        found[at] = len(keys(text[breaks[k - 1] : breaks[k]], lang) & claim_keys)
+    best = max(found.values(), default=0)
+    return {at: (n / best if best else 1.0) for at, n in found.items()}
+
+
+def brackets(text: str) -> list[tuple[int, int]]:
+    """The outermost bracketed spans of a text, brackets included."""
+    spans: list[tuple[int, int]] = []
+    depth = opened = 0
+    for i, c in enumerate(text):
+        if c == "(":
+            opened = i if depth == 0 else opened
+            depth += 1
+        elif c == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((opened, i + 1))
+    return spans
+
+
+def bracket_cases(text: str, starts: Sequence[int], lang: str) -> dict[int, set[str]]:
+    """For each quantity inside brackets, the words naming its case that the text does not use outside
+    brackets: 근로기준법 제74조① "90일(미숙아를 출산한 경우에는 100일, 한 번에 둘 이상 자녀를 임신한
+    경우에는 120일)" gives 100일 and 120일 the case words 자녀, 번에, 둘 …, and 90일 none."""
+    spans = brackets(text)
+    outside, last = [], 0
+    for s, e in spans:
+        outside.append(text[last:s])
+        last = e
+    outside.append(text[last:])
+    plain = keys(" ".join(outside), lang)
+    out: dict[int, set[str]] = {}
+    for at in starts:
+        inside = next(((s, e) for s, e in spans if s < at < e), None)
+        if inside is not None:
+            out[at] = keys(text[inside[0] + 1 : inside[1] - 1], lang) - plain or {"\0"}
+    return out
+
+
+__all__ = ["bracket_cases", "brackets", "keys", "sentence_shares"]
