@@ -21,6 +21,7 @@ from fractions import Fraction
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from verifier.match.antonyms import swapped
 from verifier.match.denial import denied_passage
 from verifier.match.numbers import spelled_numbers
 from verifier.match.polarity import quote_change
@@ -81,6 +82,9 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
                 return "negation"
     if not same_numbers(deleted, inserted):
         return "number"
+    swap = swapped(deleted, inserted)  # one side of a pair the corpus uses for the other: zgodna / sprzeczna
+    if swap is not None:
+        return swap.kind
     return quote_change(deleted, inserted)
 
 

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from verifier.match.antonyms import stated_otherwise
 from verifier.match.content import lemma, stopwords
 from verifier.text import Normalized, normalize, words
 
@@ -451,9 +452,10 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     theirs = source if isinstance(source, Normalized) else normalize(source)
     found: dict[tuple[str, str], Reversal] = {}
 
-    def add(kind: str, draft: tuple[int, int], source_span: tuple[int, int]) -> None:
-        conditional = kind == "negation" and (
-            _conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang)
+    def add(kind: str, draft: tuple[int, int], source_span: tuple[int, int], hedged: bool = False) -> None:
+        conditional = hedged or (
+            kind == "negation"
+            and (_conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang))
         )
         reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional)
         found.setdefault((reversal.draft, reversal.source), reversal)
@@ -483,6 +485,21 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
 
     for draft_span, source_span in _concessions(ours, theirs, lang):
         add("opposite", draft_span, source_span)
+
+    # the corpus's antonyms (verifier/data/antonyms-<lang>.txt): "valid" where the text says "invalid". A
+    # claim whose sentence negates or conditions something else may apply the rule the other way round
+    # ("위반되지 않아 유효하다" of 민법 제103조's 무효), and two words flipped in one sentence are the rule's
+    # contrapositive ("umowa zgodna z ustawą jest ważna" of art. 58 § 1 k.c.'s "sprzeczna … nieważna")
+    swaps = stated_otherwise(our_tokens, their_tokens, lang)
+    for kind, draft_span, source_span in swaps:
+        start, end = _sentence(ours.text, draft_span[0])
+        hedged = (
+            any(start <= at < end for at in our_negated)
+            or sum(1 for _, (at, _), _ in swaps if start <= at < end) > 1
+            or _conditional(ours.text, draft_span[0], lang)
+            or _conditional(theirs.text, source_span[0], lang)
+        )
+        add(kind, draft_span, source_span, hedged)
 
     if lang != "ko":
         stop = stopwords(lang)
