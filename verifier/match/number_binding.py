@@ -5,6 +5,7 @@
     bracket_cases(text, starts, lang) -> {start: {key}}  the case a bracketed number is stated for
     sentence_shares(starts, text, claim_keys, lang) -> {start: share}  how much of a claim each number's
                                                    sentence says
+    a_sum_of(value, values) -> bool                 a total of two of the text's values
 
 A unit states many numbers, each for its own thing; `quantities.compare_quantities` compares a claim's number
 only with the ones bound to what the claim is about.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 
 from verifier.match.content import lemma, stopwords
 
@@ -83,4 +85,11 @@ def bracket_cases(text: str, starts: Sequence[int], lang: str) -> dict[int, set[
     return out
 
 
-__all__ = ["bracket_cases", "brackets", "keys", "sentence_shares"]
+def a_sum_of(value: Fraction, values: Sequence[Fraction]) -> bool:
+    """`value` is two of the text's different values added up: a total the draft computed ("three months
+    in all" for "one month … extended by two further months")."""
+    distinct = sorted(set(values))
+    return any(a + b == value for i, a in enumerate(distinct) for b in distinct[i + 1 :])
+
+
+__all__ = ["a_sum_of", "bracket_cases", "brackets", "keys", "sentence_shares"]

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verifier.match.content import lemma, stopwords
-from verifier.match.number_binding import bracket_cases, brackets, keys, sentence_shares
+from verifier.match.number_binding import a_sum_of, bracket_cases, brackets, keys, sentence_shares
 from verifier.match.numbers import Lexicon, Unit, digits_value, lexicon, words_value
 from verifier.text import Normalized, normalize
 
@@ -506,11 +506,6 @@ def quantities_in(text: str | Normalized, lang: str) -> list[Quantity]:
     return reader.read()
 
 
-def _a_sum_of(value: Fraction, quantities: list[Quantity]) -> bool:
-    values = sorted({q.value for q in quantities if not q.alone})  # two different values, each once
-    return any(a + b == value for i, a in enumerate(values) for b in values[i + 1 :])
-
-
 def _surface(text: Normalized, q: Quantity) -> str:
     start, end = text.span_to_original(q.start, q.end)
     return " ".join(text.original[start:end].split())
@@ -540,6 +535,8 @@ def compare_quantities(
     differences: list[QuantityDifference] = []
     unbound: list[str] = []
     unstated: list[str] = []
+    stated_values: set[str] = set()  # the claim's quantities the text agrees with, by value
+    pending: list[tuple[str, QuantityDifference, str]] = []
     cases = bracket_cases(theirs_text.text, [t.quantity.start for t in theirs], lang)
     claim_keys = keys(ours_text.text, lang)
     for read in ours:
@@ -562,6 +559,7 @@ def compare_quantities(
 
         if _agrees(read, same, near):
             agreed.append(said)
+            stated_values.add(q.key)
             continue
         other = [t for t in same if t.quantity.value != q.value]
         closest_other = max(other, key=near, default=None)  # the first of equals: reading order
@@ -570,14 +568,22 @@ def compare_quantities(
         elif (
             closest_other.quantity.alone
             or read.shared(closest_other) < min_shared
-            or _a_sum_of(q.value, [t.quantity for t in other])
+            or a_sum_of(q.value, [t.quantity.value for t in other if not t.quantity.alone])
         ):
             # "w ciągu tygodnia" says one week only in passing; or nothing in common; or a total the draft
             # computed ("three months in all" for "one month … extended by two further months")
             unbound.append(said)
         else:
             source_said = _surface(theirs_text, closest_other.quantity)
-            differences.append(QuantityDifference(said, source_said, q.measure))
+            difference = QuantityDifference(said, source_said, q.measure)
+            pending.append((said, difference, closest_other.quantity.key))
+    for said, difference, key in pending:
+        # the text's value is the one another number of the claim states ("3인 이상이 공모하고 2인 이상이
+        # 실행한" of 형법 제331조② "2명 이상이"): it is bound to that one; this one is about something else
+        if key in stated_values:
+            unbound.append(said)
+        else:
+            differences.append(difference)
     return QuantityCheck(tuple(agreed), tuple(differences), tuple(unbound), tuple(unstated))
 
 
