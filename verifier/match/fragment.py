@@ -13,17 +13,15 @@ import difflib
 import enum
 import math
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from verifier.match.antonyms import swapped
 from verifier.match.denial import denied_passage
-from verifier.match.numbers import spelled_numbers
+from verifier.match.numbers import MARKS, in_digits, same_numbers, spelled_numbers
 from verifier.match.polarity import quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
@@ -86,47 +84,6 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
     if swap is not None:
         return swap.kind
     return quote_change(deleted, inserted)
-
-
-# --- numbers, however they are written -------------------------------------------------------------------
-_NUMBER = re.compile(r"\d+")
-_MARKS = re.compile(r"[\u2460-\u2473\u2474-\u2487]")  # ①…⑳, ⑴…⒇: a paragraph's mark
-
-
-def _marks(ws: Sequence[str]) -> list[int]:
-    return sorted(int(unicodedata.numeric(c)) for w in ws for c in _MARKS.findall(w))
-
-
-def _digits(ws: Sequence[str]) -> list[int]:
-    """Numbers in digits: full-width digits are digits; ASCII runs are numbers as written."""
-    out: list[int] = []
-    for w in ws:
-        w = _MARKS.sub(" ", w)
-        out.extend(int(unicodedata.numeric(c)) for c in w if not c.isascii() and c.isdigit())
-        out.extend(int(n) for n in _NUMBER.findall("".join(c if c.isascii() else " " for c in w)))
-    return out
-
-
-def same_numbers(deleted: Sequence[str], inserted: Sequence[str]) -> bool:
-    """The same numbers on both sides, however they are written: "①" and "(1)", "§" cut from "§ 1", "30" and
-    "thirty", "30일" and "삼십 일", "1 month" and "one month" are one number written differently; "one month"
-    and "three months", "sześciu" and "dziesięciu" are not. A paragraph mark on one side only ("②전항의"
-    where the quote writes "전항의") is layout, not a number; a mark the draft writes must be the source's.
-    A number word left out with no number in its place ("within a month" for "within one month") is
-    wording."""
-    marks = _marks(deleted), _marks(inserted)
-    digits = _digits(deleted), _digits(inserted)
-    if marks[0] and marks[0] != marks[1] and marks[0] != sorted(digits[1]):
-        return False  # the draft names a paragraph the source does not have there ("①" for "(1)" is one)
-    spelled = spelled_numbers(deleted), spelled_numbers(inserted)
-    ours = sorted([*map(Fraction, digits[0]), *spelled[0]])
-    theirs = sorted([*map(Fraction, digits[1]), *spelled[1]])
-    if ours == theirs:
-        return True
-    # a paragraph mark matched against "(1)": the mark's value stands on the other side in digits
-    if sorted([*ours, *map(Fraction, marks[0])]) == sorted([*theirs, *map(Fraction, marks[1])]):
-        return True
-    return not (digits[0] or digits[1]) and not (ours and theirs)
 
 
 class FragmentStatus(enum.StrEnum):
@@ -196,7 +153,7 @@ def quote_segments(quote: Normalized) -> list[Span]:
 def _on_boundaries(text: str, start: int, end: int, needle: str) -> bool:
     # a paragraph's mark glued to its first word ("①상대방과") is no part of the word: the quote of the
     # paragraph's words starts after it
-    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum() and not _MARKS.match(text[start - 1]):
+    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum() and not MARKS.match(text[start - 1]):
         return False
     if needle[-1].isalnum() and end < len(text) and text[end].isalnum():
         return korean_ending(text, end, needle)
@@ -353,6 +310,39 @@ def _align_regions(
     return _refine(needle, text, best[1], best[2])
 
 
+def _widened(
+    q: Normalized, seg_spans: Sequence[Span], src: Normalized, s_spans: Sequence[Span]
+) -> tuple[list[Span], list[tuple[str, str]], bool] | None:
+    """The windows with the source's next word after the last (or before the first) taken in, when that
+    makes the numbers the same (True), or else brings in the source's number the draft's stands for, so
+    that the diff names both (False); None when neither."""
+    named = None
+    first, last = s_spans[0], s_spans[-1]
+    after = words(src.text[last[1] : last[1] + 40])
+    before = words(src.text[max(0, first[0] - 40) : first[0]])
+    candidates = []
+    if after:
+        candidates.append([*s_spans[:-1], (last[0], last[1] + after[0][1])])
+    if before:
+        lo = max(0, first[0] - 40) + before[-1][0]
+        candidates.append([(lo, first[1]), *s_spans[1:]])
+    for spans in candidates:
+        added = src.text[last[1] : spans[-1][1]] + src.text[spans[0][0] : first[0]]
+        if MARKS.search(added) or not spelled_numbers(added.split()):
+            continue  # only a number written in words is taken in, never another paragraph's mark
+        diff: list[tuple[str, str]] = []
+        for k, (q_span, s_span) in enumerate(zip(seg_spans, spans, strict=True)):
+            if k:
+                diff.append(("equal", "[…]"))
+            diff.extend(word_diff(q, q_span, src, s_span))
+        if meaning_change(diff) is None:
+            return spans, diff, True
+        inserted = [w for op, text in diff if op == "insert" for w in text.split()]
+        if named is None and spelled_numbers(inserted):
+            named = (spans, diff, False)
+    return named
+
+
 def _originals(norm: Normalized, spans: Sequence[Span]) -> list[str]:
     out = []
     for s, e in spans:
@@ -443,10 +433,28 @@ def find_quote(
     max_gap: int = MAX_GAP,
 ) -> FragmentResult:
     """Find a draft's quote in a source. Pass a `Normalized` source to match many quotes against one text
-    without normalizing it again."""
+    without normalizing it again. A quote that writes a number in words where the source has digits
+    ("seventy-two hours" / "72 hours") is looked for again with its numbers in digits: found so, it is
+    `modified`, not absent; one that differs from the source only by such a number is a changed number,
+    its diff in digits ("48" / "72" for "forty-eight hours")."""
     if not 0 <= threshold < 1:
         raise ValueError(f"threshold must be in [0, 1), got {threshold}")
     src = source if isinstance(source, Normalized) else normalize(source)
+    result = _find(quote, src, threshold, max_gap)
+    if result.found and result.meaning_change is None:
+        return result
+    digits = in_digits(quote)
+    if digits == quote:
+        return result
+    again = _find(digits, src, threshold, max_gap)
+    if again.meaning_change is not None and result.meaning_change is None:
+        return again  # "forty-eight hours" where the source says "72 hours": a changed number, named
+    if not again.found or again.meaning_change is not None:
+        return result
+    return replace(again, status=FragmentStatus.MODIFIED, rules=(*again.rules, "number_in_words"))
+
+
+def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> FragmentResult:
     q = normalize(_CIRCLED_GLUED.sub(r"\1 ", quote))  # "①상대방과" is paragraph ① and its first word
     seg_spans = quote_segments(q)
     if not seg_spans:
@@ -497,6 +505,15 @@ def find_quote(
                 diff.append(("equal", "[…]"))
             diff.extend(word_diff(q, q_span, src, s_span))
         changed = meaning_change(diff)
+        if changed == "number":
+            # a number the source writes in words is longer than the draft's digits ("lat osiemnaście" /
+            # "lat 18"): the shortest window may have cut it off
+            widened = _widened(q, seg_spans, src, s_spans)
+            if widened is not None:
+                s_spans, diff, same = widened
+                originals = [src.span_to_original(s, e) for s, e in s_spans]
+                start, end = originals[0][0], originals[-1][1]
+                changed = None if same else changed
         if changed is not None:
             closest = MatchEvidence(
                 start=start,

@@ -319,6 +319,18 @@ def _conditional(text: str, at: int, lang: str) -> bool:
     return any(w in condition for w in re.findall(r"[^\W\d_]+", sentence))
 
 
+# conditions that restate no exception: "if", "jeżeli", "경우에" say when a rule applies; "unless", "only",
+# "chyba że", "제외하고" say when it does not, which is where a negated word may say the same as its antonym
+_PLAIN_CONDITIONS = frozenset({"if", "where", "when", "jeżeli", "gdy", "경우에", "때에"})
+
+
+def _excepting(sentence: str, lang: str) -> bool:
+    exceptions = cues(lang).condition - _PLAIN_CONDITIONS
+    if lang == "ko":
+        return any(c in sentence for c in exceptions)
+    return any(w in exceptions for w in re.findall(r"[^\W\d_]+", sentence.casefold()))
+
+
 def _negated_words(text: str, lang: str) -> set[int]:
     """Where the negated words of a text start: what a negation's reach covers ("not permitted")."""
     if lang != "ko":
@@ -452,9 +464,13 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     theirs = source if isinstance(source, Normalized) else normalize(source)
     found: dict[tuple[str, str], Reversal] = {}
 
-    def add(kind: str, draft: tuple[int, int], source_span: tuple[int, int], hedged: bool = False) -> None:
-        conditional = hedged or (
-            kind == "negation"
+    def add(
+        kind: str, draft: tuple[int, int], source_span: tuple[int, int], hedged: bool | None = None
+    ) -> None:
+        conditional = (
+            hedged
+            if hedged is not None
+            else kind == "negation"
             and (_conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang))
         )
         reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional)
@@ -487,17 +503,17 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
         add("opposite", draft_span, source_span)
 
     # the corpus's antonyms (verifier/data/antonyms-<lang>.txt): "valid" where the text says "invalid". A
-    # claim whose sentence negates or conditions something else may apply the rule the other way round
-    # ("위반되지 않아 유효하다" of 민법 제103조's 무효), and two words flipped in one sentence are the rule's
-    # contrapositive ("umowa zgodna z ustawą jest ważna" of art. 58 § 1 k.c.'s "sprzeczna … nieważna")
+    # claim whose sentence negates something else or states an exception may apply the rule the other way
+    # round ("위반되지 않아 유효하다" of 민법 제103조's 무효; "unlawful unless" of "lawful only if"), and two
+    # words flipped in one sentence are the rule's contrapositive ("umowa zgodna z ustawą jest ważna" of
+    # art. 58 § 1 k.c.'s "sprzeczna … nieważna"): a question for a person, not a proof
     swaps = stated_otherwise(our_tokens, their_tokens, lang)
     for kind, draft_span, source_span in swaps:
         start, end = _sentence(ours.text, draft_span[0])
         hedged = (
             any(start <= at < end for at in our_negated)
             or sum(1 for _, (at, _), _ in swaps if start <= at < end) > 1
-            or _conditional(ours.text, draft_span[0], lang)
-            or _conditional(theirs.text, source_span[0], lang)
+            or _excepting(ours.text[start:end], lang)
         )
         add(kind, draft_span, source_span, hedged)
 
