@@ -132,6 +132,24 @@ def test_a_quote_with_the_meaning_changed_is_blocked_naming_both_wordings(
     assert source in inserted or source in closest.excerpt, closest.diff
 
 
+@pytest.mark.parametrize(
+    ("citation", "quote"),
+    [
+        ("형법 제81조", "자격정지이상의 형을 받음이 없이 7년을 경과한 때에는"),  # the act: "자격정지 이상의"
+        ("형법 제82조", "자격정지이상의 형을 받음이 없이 정지기간의 2분의 1을 경과한 때"),
+        (
+            "근로기준법 제60조 제6항",
+            "제74조 제1항부터 제3항까지의 규정에 따른 휴가로 휴업한 기간",
+        ),  # "제74조제1항부터"
+        ("근로기준법 제61조 제1항", "제60조 제7항 본문에 따라 소멸된 경우에는"),  # "제60조제7항"
+    ],
+)
+def test_spacing_is_not_wording(citation: str, quote: str) -> None:
+    result = find_quote(quote, unit_text(citation))
+    assert result.status is FragmentStatus.EXACT
+    assert "spacing" in result.rules
+
+
 # --- a paragraph's mark is layout ---------------------------------------------------------------------------
 MINBEOP_108 = "\n".join(
     [

@@ -310,6 +310,20 @@ def _align_regions(
     return _refine(needle, text, best[1], best[2])
 
 
+def _spacing_only(needle: str, text: str, start: int, end: int) -> bool:
+    """text[start:end] says the needle's words, spaced otherwise; a Korean quote may close inside the
+    window's last word ("경과한 때" of "경과한 때에는") as long as no negation follows ("수집하지 아니할")."""
+    window = text[start:end]
+    a, b = re.sub(r"\s", "", needle), re.sub(r"\s", "", window)
+    tail = b[len(a) :]
+    if not b.startswith(a) or (tail and (window.rstrip()[-len(tail) - 1 :].count(" ") or not a)):
+        return False
+    return not tail or (
+        _HANGUL_SYLLABLE.fullmatch(tail[0]) is not None
+        and not _KO_NEGATION_NEAR.search(tail + text[end : end + 8])
+    )
+
+
 def _widened(
     q: Normalized, seg_spans: Sequence[Span], src: Normalized, s_spans: Sequence[Span]
 ) -> tuple[list[Span], list[tuple[str, str]], bool] | None:
@@ -533,14 +547,16 @@ def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> Fragme
                 nearest=(closest,),
                 meaning_change=changed,
             )
+        # spacing is not wording: "자격정지이상의" quotes "자격정지 이상의" word for word
+        spaced = all(_spacing_only(n, src.text, s, e) for n, (s, e) in zip(needles, s_spans, strict=True))
         return FragmentResult(
-            status=FragmentStatus.MODIFIED,
+            status=FragmentStatus.EXACT if spaced else FragmentStatus.MODIFIED,
             start=start,
             end=end,
             excerpt=src.original[start:end],
-            similarity=round(similarity, 4),
-            diff=tuple(diff),
-            rules=_rules(q, seg_spans, src, s_spans),
+            similarity=1.0 if spaced else round(similarity, 4),
+            diff=(("equal", src.original[start:end]),) if spaced else tuple(diff),
+            rules=(*_rules(q, seg_spans, src, s_spans), *(("spacing",) if spaced else ())),
             segments=tuple(originals),
         )
     longest = max(needles, key=len)
