@@ -210,8 +210,25 @@ PARAPHRASES = [
 ]  # fmt: skip
 
 
+def _operative_part(citation: str) -> str:
+    """The whole operative part of a judgment, as the product finds it: five points for C-311/18, of which
+    the fourth says "validity" of another decision."""
+    from tests.accuracy.evaluate import corpus_router
+    from verifier.citations import extract_citations
+    from verifier.topic_fields import operative_part
+
+    (cited,) = extract_citations(f"Case {citation}")
+    assert cited.anchor is not None
+    document = corpus_router().resolve(cited.anchor).document
+    span = operative_part(document)
+    assert span is not None
+    return document.text[span[0] : span[1]]
+
+
 def _passage(citation: str) -> str:
-    return JUDGMENT_2015DA200111 if citation == "2015다200111" else _source(citation)
+    if citation == "2015다200111":
+        return JUDGMENT_2015DA200111
+    return _operative_part(citation) if citation == "C-311/18" else _source(citation)
 
 
 @pytest.mark.parametrize(("lang", "citation", "right", "wrong", "draft", "source"), PARAPHRASES)
@@ -228,6 +245,7 @@ def test_a_paraphrase_said_the_other_way_round_is_a_reversal_naming_both(
     reversals = compare_polarity(wrong, _passage(citation), lang=lang).reversals
     certain = [(r.draft, r.source) for r in reversals if not r.conditional]
     assert (draft, source) in certain, reversals
+    assert {r.basis for r in reversals if (r.draft, r.source) == (draft, source)} <= {"antonym", "prefix"}
 
 
 # the rule applied the other way round, correctly: a person reads it, no proof of a reversal

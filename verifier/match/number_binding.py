@@ -6,6 +6,7 @@
     sentence_shares(starts, text, claim_keys, lang) -> {start: share}  how much of a claim each number's
                                                    sentence says
     a_sum_of(value, values) -> bool                 a total of two of the text's values
+    best_sentences(text, claim_keys, lang) -> [span]  the sentences that share most of a claim's words
 
 A unit states many numbers, each for its own thing; `quantities.compare_quantities` compares a claim's number
 only with the ones bound to what the claim is about.
@@ -13,6 +14,7 @@ only with the ones bound to what the claim is about.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -49,6 +51,16 @@ def sentence_shares(starts: Sequence[int], text: str, claim_keys: set[str], lang
         found[at] = len(keys(text[breaks[k - 1] : breaks[k]], lang) & claim_keys)
     best = max(found.values(), default=0)
     return {at: (n / best if best else 1.0) for at, n in found.items()}
+
+
+def best_sentences(text: str, claim_keys: set[str], lang: str) -> list[tuple[int, int]]:
+    """The sentences of `text` that share most of the claim's words (all of them when none shares any):
+    in an operative part of five points, the one a claim about the Privacy Shield Decision is about."""
+    breaks = [0, *(m.end() for m in _SENTENCE_BREAK.finditer(text)), len(text)]
+    spans = [(a, b) for a, b in itertools.pairwise(breaks) if b > a]
+    scores = [len(keys(text[a:b], lang) & claim_keys) for a, b in spans]
+    best = max(scores, default=0)
+    return [span for span, score in zip(spans, scores, strict=True) if score == best] if best else spans
 
 
 def brackets(text: str) -> list[tuple[int, int]]:
@@ -92,4 +104,4 @@ def a_sum_of(value: Fraction, values: Sequence[Fraction]) -> bool:
     return any(a + b == value for i, a in enumerate(distinct) for b in distinct[i + 1 :])
 
 
-__all__ = ["a_sum_of", "bracket_cases", "brackets", "keys", "sentence_shares"]
+__all__ = ["a_sum_of", "best_sentences", "bracket_cases", "brackets", "keys", "sentence_shares"]

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from verifier.match.antonyms import stated_otherwise
 from verifier.match.content import lemma, stopwords
+from verifier.match.number_binding import best_sentences, keys
 from verifier.text import Normalized, normalize, words
 
 _DATA = Path(__file__).resolve().parent.parent / "data"
@@ -130,6 +131,10 @@ class Reversal:
     # a negation in a sentence with a condition or an exception, on either side: "is not lawful unless"
     # says what "shall be lawful only if" says, so the flip is a question for a person, not a proof
     conditional: bool = False
+    # what the reversal rests on: "predicate" (the same word negated or with another modality), "pair" (the
+    # legal effects of polarity-<lang>.txt), "concession", "antonym" (the corpus's pairs of
+    # antonyms-<lang>.txt, read in the text's sentence about the claim), "prefix" (a negating prefix)
+    basis: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,7 +470,11 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     found: dict[tuple[str, str], Reversal] = {}
 
     def add(
-        kind: str, draft: tuple[int, int], source_span: tuple[int, int], hedged: bool | None = None
+        kind: str,
+        draft: tuple[int, int],
+        source_span: tuple[int, int],
+        hedged: bool | None = None,
+        basis: str = "",
     ) -> None:
         conditional = (
             hedged
@@ -473,7 +482,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
             else kind == "negation"
             and (_conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang))
         )
-        reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional)
+        reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional, basis)
         found.setdefault((reversal.draft, reversal.source), reversal)
 
     their_predications = predications(theirs.text, lang)
@@ -481,7 +490,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
         same = [t for t in their_predications if t.key == p.key]
         kinds = [_opposite(p, t) for t in same]
         if same and all(kinds):
-            add(str(kinds[0]), (p.start, p.end), (same[0].start, same[0].end))
+            add(str(kinds[0]), (p.start, p.end), (same[0].start, same[0].end), basis="predicate")
 
     # a word under a negation is no side of a pair: "is not permitted" says "is prohibited"
     our_negated, their_negated = _negated_words(ours.text, lang), _negated_words(theirs.text, lang)
@@ -497,17 +506,22 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
                 and not _first(our_tokens, other, lang)
                 and not _first(their_tokens, said, lang)
             ):
-                add("opposite", draft, stated)
+                add("opposite", draft, stated, basis="pair")
 
     for draft_span, source_span in _concessions(ours, theirs, lang):
-        add("opposite", draft_span, source_span)
+        add("opposite", draft_span, source_span, basis="concession")
 
     # the corpus's antonyms (verifier/data/antonyms-<lang>.txt): "valid" where the text says "invalid". A
     # claim whose sentence negates something else or states an exception may apply the rule the other way
     # round ("위반되지 않아 유효하다" of 민법 제103조's 무효; "unlawful unless" of "lawful only if"), and two
     # words flipped in one sentence are the rule's contrapositive ("umowa zgodna z ustawą jest ważna" of
     # art. 58 § 1 k.c.'s "sprzeczna … nieważna"): a question for a person, not a proof
-    swaps = stated_otherwise(our_tokens, their_tokens, lang)
+    # read in the text's sentence that is about what the claim is about: a judgment that says "invalid" of
+    # the decision the claim names may say "validity" of another one (C-311/18, points 4 and 5)
+    about = best_sentences(theirs.text, keys(ours.text, lang), lang)
+    swaps = stated_otherwise(
+        our_tokens, [t for t in their_tokens if any(a <= t[0] < b for a, b in about)], lang
+    )
     for kind, draft_span, source_span in swaps:
         start, end = _sentence(ours.text, draft_span[0])
         hedged = (
@@ -515,7 +529,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
             or sum(1 for _, (at, _), _ in swaps if start <= at < end) > 1
             or _excepting(ours.text[start:end], lang)
         )
-        add(kind, draft_span, source_span, hedged)
+        add(kind, draft_span, source_span, hedged, basis="antonym")
 
     if lang != "ko":
         stop = stopwords(lang)
@@ -534,7 +548,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
                         and flipped in their_keys
                         and flipped not in our_keys
                     ):
-                        add("negation", span, their_keys[flipped])
+                        add("negation", span, their_keys[flipped], basis="prefix")
     return PolarityCheck(tuple(found.values()))
 
 
