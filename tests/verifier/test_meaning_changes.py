@@ -254,6 +254,11 @@ def test_a_paraphrase_said_the_other_way_round_is_a_reversal_naming_both(
 
 # the rule applied the other way round, correctly: a person reads it, no proof of a reversal
 APPLIED = [
+    (
+        "ko",
+        "민법 제108조 제2항",
+        "통정허위표시의 무효는 악의의 제삼자에게는 대항할 수 있다.",
+    ),  # contrapositive
     ("ko", "민법 제103조", "이 사건 약정은 사회질서에 위반되지 않으므로 유효하다."),
     ("pl", "art. 58 § 1 k.c.", "Umowa zgodna z ustawą jest ważna."),
     ("pl", "art. 58 § 1 k.c.", "Umowa, która nie jest sprzeczna z ustawą, jest ważna."),
@@ -268,6 +273,16 @@ def test_a_rule_applied_the_other_way_round_is_no_proof_of_a_reversal(
 ) -> None:
     reversals = compare_polarity(claim, _source(citation), lang=lang).reversals
     assert all(r.conditional for r in reversals if r.kind in ("negation", "opposite")), reversals
+
+
+def test_the_same_predicate_flipped_without_the_antonym_is_still_a_reversal() -> None:
+    # 민법 제108조② "선의의 제삼자에게 대항하지 못한다": the contrapositive above is not this
+    reversals = compare_polarity(
+        "통정허위표시의 무효는 선의의 제삼자에게 대항할 수 있다.", unit_text("민법 제108조 제2항"), lang="ko"
+    ).reversals
+    assert [(r.draft, r.source, r.conditional) for r in reversals] == [
+        ("대항할 수 있다", "대항하지 못한다", False)
+    ]
 
 
 # --- numbers bound to what they are about ---------------------------------------------------------------

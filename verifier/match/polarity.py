@@ -14,7 +14,12 @@ Three signals, each from the cue lists of `verifier/data/polarity-<lang>.txt`:
 - pairs of legal effects that are not interchangeable (void / voidable, interruption / suspension,
   increase / decrease, explicit / implicit, permitted / prohibited, 단체협약 / 취업규칙): the claim says one
   side where the text read says only the other.
-- a negating prefix: "niedopuszczalna" where the claim says "dopuszczalna", "unlawful" for "lawful".
+- a negating prefix: "niedopuszczalna" where the claim says "dopuszczalna", "unlawful" for "lawful";
+- the corpus's antonyms (`antonyms`, verifier/data/antonyms-<lang>.txt): "zgodna" where the text says
+  "sprzeczna", "유효" for "무효", read in the text's sentence about what the claim is about. A claim that
+  flips two things in one sentence (a word and its predicate, or two words) states the rule's
+  contrapositive, and one with a negation elsewhere or an exception word may apply it the other way
+  round: those are questions for a person (`conditional`), not proofs.
 
 "Only" is the safety: a word the text read states both ways, or not at all, is no evidence.
 """
@@ -23,94 +28,16 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
 
 from verifier.match.antonyms import stated_otherwise
 from verifier.match.content import lemma, stopwords
 from verifier.match.number_binding import best_sentences, keys
+from verifier.match.polarity_cues import LANGUAGES, Cues, cues
 from verifier.text import Normalized, normalize, words
 
-_DATA = Path(__file__).resolve().parent.parent / "data"
-LANGUAGES = ("en", "pl", "ko")
 _CHAIN = 4  # cue words read in front of a word
 _MIN_PREFIXED = 5  # "unless" is not "less" negated: the base of a prefixed word must be this long
-
-
-@dataclass(frozen=True, slots=True)
-class Cues:
-    negators: frozenset[str]
-    can: frozenset[str]
-    must: frozenset[str]
-    need: frozenset[str]
-    aux: frozenset[str]
-    clause: frozenset[str]  # words that start another clause ("that", "unless", "że", "chyba")
-    condition: frozenset[str]  # words of a condition or an exception ("unless", "only", "chyba", "경우에")
-    pairs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
-    prefixes: tuple[str, ...]
-    endings: tuple[tuple[str, str], ...]  # Korean: (kind, ending)
-    # "even where" / "nawet jeżeli": what the claim concedes, against the text's exception for the same case
-    concessive: frozenset[str] = frozenset()
-    exception: frozenset[str] = frozenset()  # "except", "unless", "byleby": the case the rule leaves out
-    frame: frozenset[str] = frozenset()  # "held", "uznać": negated before "that" / "że", they deny its clause
-
-    @property
-    def words(self) -> frozenset[str]:
-        return self.negators | self.can | self.must | self.need | self.aux
-
-
-@functools.cache
-def cues(lang: str) -> Cues:
-    if lang not in LANGUAGES:
-        raise ValueError(f"polarity is read in {', '.join(LANGUAGES)}; got lang={lang!r}")
-    kinds = (
-        "negator",
-        "can",
-        "must",
-        "need",
-        "aux",
-        "clause",
-        "condition",
-        "concessive",
-        "exception",
-        "frame",
-    )
-    sets: dict[str, set[str]] = {k: set() for k in kinds}
-    pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
-    prefixes: list[str] = []
-    endings: list[tuple[str, str]] = []
-    for line in (_DATA / f"polarity-{lang}.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        body = line.split("#", 1)[0].rstrip()
-        kind, _, entry = body.partition("\t")
-        entry = entry.strip()
-        if kind == "pair":
-            left, _, right = entry.partition("|")
-            pairs.append((tuple(left.split()), tuple(right.split())))
-        elif kind == "prefix":
-            prefixes.append(entry)
-        elif lang == "ko" and kind not in ("pair", "condition", "concessive", "exception", "frame"):
-            endings.append((kind, entry))
-        elif kind in sets:
-            sets[kind].add(entry)
-        else:
-            raise ValueError(f"polarity-{lang}.txt: unknown kind {kind!r}")
-    return Cues(
-        frozenset(sets["negator"]),
-        frozenset(sets["can"]),
-        frozenset(sets["must"]),
-        frozenset(sets["need"]),
-        frozenset(sets["aux"]),
-        frozenset(sets["clause"]),
-        frozenset(sets["condition"]),
-        tuple(pairs),
-        tuple(prefixes),
-        tuple(endings),
-        frozenset(sets["concessive"]),
-        frozenset(sets["exception"]),
-        frozenset(sets["frame"]),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,6 +395,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     ours = claim if isinstance(claim, Normalized) else normalize(claim)
     theirs = source if isinstance(source, Normalized) else normalize(source)
     found: dict[tuple[str, str], Reversal] = {}
+    where: dict[tuple[str, str], int] = {}  # each reversal's start in the claim
 
     def add(
         kind: str,
@@ -484,6 +412,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
         )
         reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional, basis)
         found.setdefault((reversal.draft, reversal.source), reversal)
+        where.setdefault((reversal.draft, reversal.source), draft[0])
 
     their_predications = predications(theirs.text, lang)
     for p in predications(ours.text, lang):
@@ -530,6 +459,7 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
             or _excepting(ours.text[start:end], lang)
         )
         add(kind, draft_span, source_span, hedged, basis="antonym")
+    _contrapositives(found, where, ours, stated_otherwise(_tokens(ours.text), _tokens(theirs.text), lang))
 
     if lang != "ko":
         stop = stopwords(lang)
@@ -550,6 +480,23 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
                     ):
                         add("negation", span, their_keys[flipped], basis="prefix")
     return PolarityCheck(tuple(found.values()))
+
+
+def _contrapositives(
+    found: dict[tuple[str, str], Reversal],
+    where: dict[tuple[str, str], int],
+    ours: Normalized,
+    swaps: list[tuple[str, tuple[int, int], tuple[int, int]]],
+) -> None:
+    """A predicate said the other way round in a sentence that also puts an antonym for the text's word is
+    the rule's contrapositive, not its reversal: "악의의 제삼자에게는 대항할 수 있다" of 민법 제108조②
+    "선의의 제삼자에게 대항하지 못한다". Such reversals become questions for a person (conditional)."""
+    for key, reversal in list(found.items()):
+        if reversal.basis != "predicate" or reversal.conditional:
+            continue
+        start, end = _sentence(ours.text, where[key])
+        if any(start <= at < end for _, (at, _), _ in swaps):
+            found[key] = replace(reversal, conditional=True)
 
 
 def frame_words(*langs: str) -> frozenset[str]:
@@ -583,6 +530,7 @@ def quote_change(deleted: list[str], inserted: list[str]) -> str | None:
 
 
 __all__ = [
+    "LANGUAGES",
     "Cues",
     "PolarityCheck",
     "Predication",
