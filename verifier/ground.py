@@ -37,6 +37,7 @@ from verifier.model import (
     Status,
     is_hard_block,
 )
+from verifier.rationales import Message
 from verifier.verify import read_claim
 
 SEED_LEVEL = {
@@ -242,7 +243,9 @@ def _note(decision: Decision, lang: str) -> str:
     if status is Status.CALIBRATION:
         return "złagodź do parafrazy lub oznacz prowizor."
     if status is Status.UNVERIFIED and "change" in v:
-        return f"zmiana sensu ({v['change']}): {v.get('changes', '')} - BLOKADA"
+        change = v["change"]  # what changed is a sentence of its own, rendered like every other
+        said = change.render(lang) if isinstance(change, Message) else change
+        return f"zmiana sensu ({said}): {v.get('changes', '')} - BLOKADA"
     if status is Status.UNVERIFIED and decision.required is Level.FRAGMENT:
         return "brak w źródle - BLOKADA"
     if status is Status.UNVERIFIED:

@@ -13,14 +13,15 @@ import difflib
 import enum
 import math
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from verifier.match.antonyms import swapped
 from verifier.match.denial import denied_passage
+from verifier.match.numbers import MARKS, in_digits, same_numbers, spelled_numbers
 from verifier.match.polarity import quote_change
 from verifier.model import MatchEvidence, Span
 from verifier.text import Normalized, normalize, words
@@ -77,30 +78,12 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
         for b in inserted:
             if _negated_pair(a, b) or _negated_pair(b, a):
                 return "negation"
-    digits_deleted = [w for w in deleted if any(c.isdigit() for c in w)]
-    digits_inserted = [w for w in inserted if any(c.isdigit() for c in w)]
-    if (digits_deleted or digits_inserted) and not same_numbers(digits_deleted, digits_inserted):
+    if not same_numbers(deleted, inserted):
         return "number"
+    swap = swapped(deleted, inserted)  # one side of a pair the corpus uses for the other: zgodna / sprzeczna
+    if swap is not None:
+        return swap.kind
     return quote_change(deleted, inserted)
-
-
-# --- issue 15 §10: a paragraph mark written another way is the same number ------------------------------
-_NUMBER = re.compile(r"\d+")
-
-
-def same_numbers(deleted: Sequence[str], inserted: Sequence[str]) -> bool:
-    """The same numbers on both sides, however they are marked: "①" and "(1)", "①상대방과" and "① 상대방과",
-    "§" cut from "§ 1" are the source's paragraph 1 written differently, not another number."""
-
-    def values(ws: Sequence[str]) -> list[int]:
-        out: list[int] = []
-        for w in ws:
-            # ①…⑳ and full-width digits are one number each; ASCII runs are numbers as written
-            out.extend(int(unicodedata.numeric(c)) for c in w if not c.isascii() and c.isdigit())
-            out.extend(int(n) for n in _NUMBER.findall("".join(c for c in w if c.isascii())))
-        return sorted(out)
-
-    return values(deleted) == values(inserted)
 
 
 class FragmentStatus(enum.StrEnum):
@@ -168,7 +151,9 @@ def quote_segments(quote: Normalized) -> list[Span]:
 
 
 def _on_boundaries(text: str, start: int, end: int, needle: str) -> bool:
-    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum():
+    # a paragraph's mark glued to its first word ("①상대방과") is no part of the word: the quote of the
+    # paragraph's words starts after it
+    if needle[0].isalnum() and start > 0 and text[start - 1].isalnum() and not MARKS.match(text[start - 1]):
         return False
     if needle[-1].isalnum() and end < len(text) and text[end].isalnum():
         return korean_ending(text, end, needle)
@@ -325,6 +310,53 @@ def _align_regions(
     return _refine(needle, text, best[1], best[2])
 
 
+def _spacing_only(needle: str, text: str, start: int, end: int) -> bool:
+    """text[start:end] says the needle's words, spaced otherwise; a Korean quote may close inside the
+    window's last word ("경과한 때" of "경과한 때에는") as long as no negation follows ("수집하지 아니할")."""
+    window = text[start:end]
+    a, b = re.sub(r"\s", "", needle), re.sub(r"\s", "", window)
+    tail = b[len(a) :]
+    if not b.startswith(a) or (tail and (window.rstrip()[-len(tail) - 1 :].count(" ") or not a)):
+        return False
+    return not tail or (
+        _HANGUL_SYLLABLE.fullmatch(tail[0]) is not None
+        and not _KO_NEGATION_NEAR.search(tail + text[end : end + 8])
+    )
+
+
+def _widened(
+    q: Normalized, seg_spans: Sequence[Span], src: Normalized, s_spans: Sequence[Span]
+) -> tuple[list[Span], list[tuple[str, str]], bool] | None:
+    """The windows with the source's next word after the last (or before the first) taken in, when that
+    makes the numbers the same (True), or else brings in the source's number the draft's stands for, so
+    that the diff names both (False); None when neither."""
+    named = None
+    first, last = s_spans[0], s_spans[-1]
+    after = words(src.text[last[1] : last[1] + 40])
+    before = words(src.text[max(0, first[0] - 40) : first[0]])
+    candidates = []
+    if after:
+        candidates.append([*s_spans[:-1], (last[0], last[1] + after[0][1])])
+    if before:
+        lo = max(0, first[0] - 40) + before[-1][0]
+        candidates.append([(lo, first[1]), *s_spans[1:]])
+    for spans in candidates:
+        added = src.text[last[1] : spans[-1][1]] + src.text[spans[0][0] : first[0]]
+        if MARKS.search(added) or not spelled_numbers(added.split()):
+            continue  # only a number written in words is taken in, never another paragraph's mark
+        diff: list[tuple[str, str]] = []
+        for k, (q_span, s_span) in enumerate(zip(seg_spans, spans, strict=True)):
+            if k:
+                diff.append(("equal", "[…]"))
+            diff.extend(word_diff(q, q_span, src, s_span))
+        if meaning_change(diff) is None:
+            return spans, diff, True
+        inserted = [w for op, text in diff if op == "insert" for w in text.split()]
+        if named is None and spelled_numbers(inserted):
+            named = (spans, diff, False)
+    return named
+
+
 def _originals(norm: Normalized, spans: Sequence[Span]) -> list[str]:
     out = []
     for s, e in spans:
@@ -415,10 +447,28 @@ def find_quote(
     max_gap: int = MAX_GAP,
 ) -> FragmentResult:
     """Find a draft's quote in a source. Pass a `Normalized` source to match many quotes against one text
-    without normalizing it again."""
+    without normalizing it again. A quote that writes a number in words where the source has digits
+    ("seventy-two hours" / "72 hours") is looked for again with its numbers in digits: found so, it is
+    `modified`, not absent; one that differs from the source only by such a number is a changed number,
+    its diff in digits ("48" / "72" for "forty-eight hours")."""
     if not 0 <= threshold < 1:
         raise ValueError(f"threshold must be in [0, 1), got {threshold}")
     src = source if isinstance(source, Normalized) else normalize(source)
+    result = _find(quote, src, threshold, max_gap)
+    if result.found and result.meaning_change is None:
+        return result
+    digits = in_digits(quote)
+    if digits == quote:
+        return result
+    again = _find(digits, src, threshold, max_gap)
+    if again.meaning_change is not None and result.meaning_change is None:
+        return again  # "forty-eight hours" where the source says "72 hours": a changed number, named
+    if not again.found or again.meaning_change is not None:
+        return result
+    return replace(again, status=FragmentStatus.MODIFIED, rules=(*again.rules, "number_in_words"))
+
+
+def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> FragmentResult:
     q = normalize(_CIRCLED_GLUED.sub(r"\1 ", quote))  # "①상대방과" is paragraph ① and its first word
     seg_spans = quote_segments(q)
     if not seg_spans:
@@ -469,6 +519,15 @@ def find_quote(
                 diff.append(("equal", "[…]"))
             diff.extend(word_diff(q, q_span, src, s_span))
         changed = meaning_change(diff)
+        if changed == "number":
+            # a number the source writes in words is longer than the draft's digits ("lat osiemnaście" /
+            # "lat 18"): the shortest window may have cut it off
+            widened = _widened(q, seg_spans, src, s_spans)
+            if widened is not None:
+                s_spans, diff, same = widened
+                originals = [src.span_to_original(s, e) for s, e in s_spans]
+                start, end = originals[0][0], originals[-1][1]
+                changed = None if same else changed
         if changed is not None:
             closest = MatchEvidence(
                 start=start,
@@ -488,14 +547,16 @@ def find_quote(
                 nearest=(closest,),
                 meaning_change=changed,
             )
+        # spacing is not wording: "자격정지이상의" quotes "자격정지 이상의" word for word
+        spaced = all(_spacing_only(n, src.text, s, e) for n, (s, e) in zip(needles, s_spans, strict=True))
         return FragmentResult(
-            status=FragmentStatus.MODIFIED,
+            status=FragmentStatus.EXACT if spaced else FragmentStatus.MODIFIED,
             start=start,
             end=end,
             excerpt=src.original[start:end],
-            similarity=round(similarity, 4),
-            diff=tuple(diff),
-            rules=_rules(q, seg_spans, src, s_spans),
+            similarity=1.0 if spaced else round(similarity, 4),
+            diff=(("equal", src.original[start:end]),) if spaced else tuple(diff),
+            rules=(*_rules(q, seg_spans, src, s_spans), *(("spacing",) if spaced else ())),
             segments=tuple(originals),
         )
     longest = max(needles, key=len)

@@ -14,7 +14,12 @@ Three signals, each from the cue lists of `verifier/data/polarity-<lang>.txt`:
 - pairs of legal effects that are not interchangeable (void / voidable, interruption / suspension,
   increase / decrease, explicit / implicit, permitted / prohibited, 단체협약 / 취업규칙): the claim says one
   side where the text read says only the other.
-- a negating prefix: "niedopuszczalna" where the claim says "dopuszczalna", "unlawful" for "lawful".
+- a negating prefix: "niedopuszczalna" where the claim says "dopuszczalna", "unlawful" for "lawful";
+- the corpus's antonyms (`antonyms`, verifier/data/antonyms-<lang>.txt): "zgodna" where the text says
+  "sprzeczna", "유효" for "무효", read in the text's sentence about what the claim is about. A claim that
+  flips two things in one sentence (a word and its predicate, or two words) states the rule's
+  contrapositive, and one with a negation elsewhere or an exception word may apply it the other way
+  round: those are questions for a person (`conditional`), not proofs.
 
 "Only" is the safety: a word the text read states both ways, or not at all, is no evidence.
 """
@@ -23,92 +28,16 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
 
+from verifier.match.antonyms import stated_otherwise
 from verifier.match.content import lemma, stopwords
+from verifier.match.number_binding import best_sentences, keys
+from verifier.match.polarity_cues import LANGUAGES, Cues, cues
 from verifier.text import Normalized, normalize, words
 
-_DATA = Path(__file__).resolve().parent.parent / "data"
-LANGUAGES = ("en", "pl", "ko")
 _CHAIN = 4  # cue words read in front of a word
 _MIN_PREFIXED = 5  # "unless" is not "less" negated: the base of a prefixed word must be this long
-
-
-@dataclass(frozen=True, slots=True)
-class Cues:
-    negators: frozenset[str]
-    can: frozenset[str]
-    must: frozenset[str]
-    need: frozenset[str]
-    aux: frozenset[str]
-    clause: frozenset[str]  # words that start another clause ("that", "unless", "że", "chyba")
-    condition: frozenset[str]  # words of a condition or an exception ("unless", "only", "chyba", "경우에")
-    pairs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
-    prefixes: tuple[str, ...]
-    endings: tuple[tuple[str, str], ...]  # Korean: (kind, ending)
-    # "even where" / "nawet jeżeli": what the claim concedes, against the text's exception for the same case
-    concessive: frozenset[str] = frozenset()
-    exception: frozenset[str] = frozenset()  # "except", "unless", "byleby": the case the rule leaves out
-    frame: frozenset[str] = frozenset()  # "held", "uznać": negated before "that" / "że", they deny its clause
-
-    @property
-    def words(self) -> frozenset[str]:
-        return self.negators | self.can | self.must | self.need | self.aux
-
-
-@functools.cache
-def cues(lang: str) -> Cues:
-    if lang not in LANGUAGES:
-        raise ValueError(f"polarity is read in {', '.join(LANGUAGES)}; got lang={lang!r}")
-    kinds = (
-        "negator",
-        "can",
-        "must",
-        "need",
-        "aux",
-        "clause",
-        "condition",
-        "concessive",
-        "exception",
-        "frame",
-    )
-    sets: dict[str, set[str]] = {k: set() for k in kinds}
-    pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
-    prefixes: list[str] = []
-    endings: list[tuple[str, str]] = []
-    for line in (_DATA / f"polarity-{lang}.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        body = line.split("#", 1)[0].rstrip()
-        kind, _, entry = body.partition("\t")
-        entry = entry.strip()
-        if kind == "pair":
-            left, _, right = entry.partition("|")
-            pairs.append((tuple(left.split()), tuple(right.split())))
-        elif kind == "prefix":
-            prefixes.append(entry)
-        elif lang == "ko" and kind not in ("pair", "condition", "concessive", "exception", "frame"):
-            endings.append((kind, entry))
-        elif kind in sets:
-            sets[kind].add(entry)
-        else:
-            raise ValueError(f"polarity-{lang}.txt: unknown kind {kind!r}")
-    return Cues(
-        frozenset(sets["negator"]),
-        frozenset(sets["can"]),
-        frozenset(sets["must"]),
-        frozenset(sets["need"]),
-        frozenset(sets["aux"]),
-        frozenset(sets["clause"]),
-        frozenset(sets["condition"]),
-        tuple(pairs),
-        tuple(prefixes),
-        tuple(endings),
-        frozenset(sets["concessive"]),
-        frozenset(sets["exception"]),
-        frozenset(sets["frame"]),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +58,10 @@ class Reversal:
     # a negation in a sentence with a condition or an exception, on either side: "is not lawful unless"
     # says what "shall be lawful only if" says, so the flip is a question for a person, not a proof
     conditional: bool = False
+    # what the reversal rests on: "predicate" (the same word negated or with another modality), "pair" (the
+    # legal effects of polarity-<lang>.txt), "concession", "antonym" (the corpus's pairs of
+    # antonyms-<lang>.txt, read in the text's sentence about the claim), "prefix" (a negating prefix)
+    basis: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +251,18 @@ def _conditional(text: str, at: int, lang: str) -> bool:
     return any(w in condition for w in re.findall(r"[^\W\d_]+", sentence))
 
 
+# conditions that restate no exception: "if", "jeżeli", "경우에" say when a rule applies; "unless", "only",
+# "chyba że", "제외하고" say when it does not, which is where a negated word may say the same as its antonym
+_PLAIN_CONDITIONS = frozenset({"if", "where", "when", "jeżeli", "gdy", "경우에", "때에"})
+
+
+def _excepting(sentence: str, lang: str) -> bool:
+    exceptions = cues(lang).condition - _PLAIN_CONDITIONS
+    if lang == "ko":
+        return any(c in sentence for c in exceptions)
+    return any(w in exceptions for w in re.findall(r"[^\W\d_]+", sentence.casefold()))
+
+
 def _negated_words(text: str, lang: str) -> set[int]:
     """Where the negated words of a text start: what a negation's reach covers ("not permitted")."""
     if lang != "ko":
@@ -450,20 +395,31 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
     ours = claim if isinstance(claim, Normalized) else normalize(claim)
     theirs = source if isinstance(source, Normalized) else normalize(source)
     found: dict[tuple[str, str], Reversal] = {}
+    where: dict[tuple[str, str], int] = {}  # each reversal's start in the claim
 
-    def add(kind: str, draft: tuple[int, int], source_span: tuple[int, int]) -> None:
-        conditional = kind == "negation" and (
-            _conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang)
+    def add(
+        kind: str,
+        draft: tuple[int, int],
+        source_span: tuple[int, int],
+        hedged: bool | None = None,
+        basis: str = "",
+    ) -> None:
+        conditional = (
+            hedged
+            if hedged is not None
+            else kind == "negation"
+            and (_conditional(ours.text, draft[0], lang) or _conditional(theirs.text, source_span[0], lang))
         )
-        reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional)
+        reversal = Reversal(kind, _surface(ours, *draft), _surface(theirs, *source_span), conditional, basis)
         found.setdefault((reversal.draft, reversal.source), reversal)
+        where.setdefault((reversal.draft, reversal.source), draft[0])
 
     their_predications = predications(theirs.text, lang)
     for p in predications(ours.text, lang):
         same = [t for t in their_predications if t.key == p.key]
         kinds = [_opposite(p, t) for t in same]
         if same and all(kinds):
-            add(str(kinds[0]), (p.start, p.end), (same[0].start, same[0].end))
+            add(str(kinds[0]), (p.start, p.end), (same[0].start, same[0].end), basis="predicate")
 
     # a word under a negation is no side of a pair: "is not permitted" says "is prohibited"
     our_negated, their_negated = _negated_words(ours.text, lang), _negated_words(theirs.text, lang)
@@ -479,10 +435,31 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
                 and not _first(our_tokens, other, lang)
                 and not _first(their_tokens, said, lang)
             ):
-                add("opposite", draft, stated)
+                add("opposite", draft, stated, basis="pair")
 
     for draft_span, source_span in _concessions(ours, theirs, lang):
-        add("opposite", draft_span, source_span)
+        add("opposite", draft_span, source_span, basis="concession")
+
+    # the corpus's antonyms (verifier/data/antonyms-<lang>.txt): "valid" where the text says "invalid". A
+    # claim whose sentence negates something else or states an exception may apply the rule the other way
+    # round ("위반되지 않아 유효하다" of 민법 제103조's 무효; "unlawful unless" of "lawful only if"), and two
+    # words flipped in one sentence are the rule's contrapositive ("umowa zgodna z ustawą jest ważna" of
+    # art. 58 § 1 k.c.'s "sprzeczna … nieważna"): a question for a person, not a proof
+    # read in the text's sentence that is about what the claim is about: a judgment that says "invalid" of
+    # the decision the claim names may say "validity" of another one (C-311/18, points 4 and 5)
+    about = best_sentences(theirs.text, keys(ours.text, lang), lang)
+    swaps = stated_otherwise(
+        our_tokens, [t for t in their_tokens if any(a <= t[0] < b for a, b in about)], lang
+    )
+    for kind, draft_span, source_span in swaps:
+        start, end = _sentence(ours.text, draft_span[0])
+        hedged = (
+            any(start <= at < end for at in our_negated)
+            or sum(1 for _, (at, _), _ in swaps if start <= at < end) > 1
+            or _excepting(ours.text[start:end], lang)
+        )
+        add(kind, draft_span, source_span, hedged, basis="antonym")
+    _contrapositives(found, where, ours, stated_otherwise(_tokens(ours.text), _tokens(theirs.text), lang))
 
     if lang != "ko":
         stop = stopwords(lang)
@@ -501,8 +478,25 @@ def compare_polarity(claim: str | Normalized, source: str | Normalized, *, lang:
                         and flipped in their_keys
                         and flipped not in our_keys
                     ):
-                        add("negation", span, their_keys[flipped])
+                        add("negation", span, their_keys[flipped], basis="prefix")
     return PolarityCheck(tuple(found.values()))
+
+
+def _contrapositives(
+    found: dict[tuple[str, str], Reversal],
+    where: dict[tuple[str, str], int],
+    ours: Normalized,
+    swaps: list[tuple[str, tuple[int, int], tuple[int, int]]],
+) -> None:
+    """A predicate said the other way round in a sentence that also puts an antonym for the text's word is
+    the rule's contrapositive, not its reversal: "악의의 제삼자에게는 대항할 수 있다" of 민법 제108조②
+    "선의의 제삼자에게 대항하지 못한다". Such reversals become questions for a person (conditional)."""
+    for key, reversal in list(found.items()):
+        if reversal.basis != "predicate" or reversal.conditional:
+            continue
+        start, end = _sentence(ours.text, where[key])
+        if any(start <= at < end for _, (at, _), _ in swaps):
+            found[key] = replace(reversal, conditional=True)
 
 
 def frame_words(*langs: str) -> frozenset[str]:
@@ -536,6 +530,7 @@ def quote_change(deleted: list[str], inserted: list[str]) -> str | None:
 
 
 __all__ = [
+    "LANGUAGES",
     "Cues",
     "PolarityCheck",
     "Predication",

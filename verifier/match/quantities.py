@@ -23,18 +23,22 @@ to its right (and the other quantities among them, by value). A claim's quantity
   `min_shared` neighbours with it ("not later than 48 hours after having become aware" / "… 72 hours …");
 - is UNBOUND when the text states other values of its measure but none is bound to it, and UNSTATED when the
   text states nothing of its measure. Neither is evidence either way: a person looks.
+
+Closeness is weighed by how much of the claim the number's own sentence says, and a number in brackets
+stated for another case is bound only to a claim naming that case (`number_binding`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verifier.match.content import lemma, stopwords
-from verifier.match.numbers import Lexicon, Unit, digits_value, lexicon
+from verifier.match.number_binding import a_sum_of, bracket_cases, brackets, keys, sentence_shares
+from verifier.match.numbers import Lexicon, Unit, digits_value, lexicon, words_value
 from verifier.text import Normalized, normalize
 
 WINDOW = 6  # neighbours read on each side of a quantity
@@ -90,6 +94,9 @@ class _Read:
     quantity: Quantity
     left: tuple[str, ...]  # neighbours, the nearest first
     right: tuple[str, ...]
+    # Korean puts the thing before or after its number alike ("90일의 출산전후휴가", "출산전후휴가는 90일"):
+    # a neighbour counts on either side
+    free_order: bool = False
 
     def shared(self, other: _Read) -> int:
         return len(set(self.left) & set(other.left)) + len(set(self.right) & set(other.right))
@@ -98,6 +105,9 @@ class _Read:
         """Shared neighbours, each counting the more the nearer it is to both numbers: in a list of periods
         ("2 tygodnie - jeżeli … 1 miesiąc - jeżeli … 3 miesiące - jeżeli …") every number has the same
         words around it, and only their order tells which one the claim's words belong to."""
+        if self.free_order:
+            mine, their = _distances(self), _distances(other)
+            return sum(1 / (1 + max(d, their[key])) for key, d in mine.items() if key in their)
         score = 0.0
         for ours, theirs in ((self.left, other.left), (self.right, other.right)):
             where = {key: i for i, key in reversed(list(enumerate(theirs)))}
@@ -105,6 +115,14 @@ class _Read:
                 if key in where:
                     score += 1 / (1 + max(i, where[key]))
         return score
+
+
+def _distances(read: _Read) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for side in (read.left, read.right):
+        for i, key in enumerate(side):
+            out[key] = min(i, out.get(key, i))
+    return out
 
 
 # --- Polish and English: tokens ------------------------------------------------------------------------
@@ -123,20 +141,6 @@ class _Tok:
 
 def _tokens(text: str) -> list[_Tok]:
     return [_Tok(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
-
-
-def _words_value(words: list[str], lex: Lexicon) -> Fraction:
-    """ "twenty one" → 21, "dziesięć tysięcy" → 10000, "one hundred and twenty" → 120."""
-    total = Fraction(0)
-    current = Fraction(0)
-    for word in words:
-        if word in lex.numbers:
-            current += lex.numbers[word]
-        elif word in lex.multipliers:
-            current = (current or Fraction(1)) * lex.multipliers[word]
-            if lex.multipliers[word] >= 1000:
-                total, current = total + current, Fraction(0)
-    return total + current
 
 
 class _Latin:
@@ -198,7 +202,7 @@ class _Latin:
                 j += 1
             else:
                 break
-        return _words_value(words, lex), j, True
+        return words_value(words, lex), j, True
 
     def unit_at(self, j: int) -> tuple[Unit, int] | None:
         """A unit starting at token j, possibly after a word such as "further": (unit, the token after it)."""
@@ -302,7 +306,7 @@ class _Latin:
             if tok.digits or len(tok.text) < 3 or tok.text in stop:
                 continue
             items.append((tok.start, lemma(tok.text, self.lang)))
-        return _with_neighbours(quantities, items)
+        return _with_neighbours(quantities, items, brackets(self.text))
 
 
 # --- Korean: patterns ----------------------------------------------------------------------------------
@@ -369,6 +373,8 @@ def _ko_pattern_list() -> Iterator[tuple[re.Pattern[str], str]]:
         alternatives = [rf"(?<![\d.,])(?P<digits>{_KO_DIGITS})"]
         if unit.sino:
             alternatives.append(rf"(?<![가-힣])(?P<sino>{sino})")
+        elif unit.sino_power:
+            alternatives.append(rf"(?<![가-힣])(?P<sino>[일이삼사오육칠팔구]?[십백천]{sino[:-1]}*)")
         if unit.native:
             alternatives.append(rf"(?<![가-힣])(?P<native>{native})")
         yield re.compile(rf"(?:{'|'.join(alternatives)})\s?{re.escape(form)}{_KO_AFTER}"), form
@@ -436,12 +442,21 @@ class _Korean:
                         items.append((q.start, q.key))
                 continue
             word = re.sub(r"[^\w]", "", m.group())
-            if not word or word in stop:
+            if not word or word in stop or word[:2] in _KO_LIMITS or _KO_CITATION.match(m.group()):
                 continue
             items.append(
                 (m.start(), word[:2])
             )  # a Sino-Korean noun is mostly two syllables: 근로, 출근, 손해
-        return _with_neighbours(quantities, items)
+        return [replace(r, free_order=True) for r in _with_neighbours(quantities, items, brackets(self.text))]
+
+
+# a citation's own words ("근로기준법 제74조", "제74조", "같은 법") name the law, not what a number is about
+_KO_CITATION = re.compile(r"\S*(?:법|법률|령|규칙)(?=\s?제\s?\d|$)|제\s?\d")
+
+
+# "이상", "이내", "미만": what the number is a limit of, said of every number alike ("90일 이상", "45일 …
+# 이상이"): the thing a number is bound to is named by other words
+_KO_LIMITS = frozenset({"이상", "이하", "이내", "미만", "초과", "이후", "이전"})
 
 
 def _words_value_ko(text: str, lex: Lexicon) -> Fraction:
@@ -454,9 +469,22 @@ def _words_value_ko(text: str, lex: Lexicon) -> Fraction:
 # --- both ----------------------------------------------------------------------------------------------
 
 
-def _with_neighbours(quantities: list[Quantity], items: list[tuple[int, str]]) -> list[_Read]:
+def _with_neighbours(
+    quantities: list[Quantity], items: list[tuple[int, str]], brackets: Sequence[tuple[int, int]] = ()
+) -> list[_Read]:
+    """Each quantity with the words around it. A quantity outside brackets reads past them: the words of
+    "90일(미숙아를 출산한 경우에는 100일 …)의 출산전후휴가" in brackets are another case's."""
     out = []
+    every = items
     for q in quantities:
+        inside = [(s, e) for s, e in brackets if s < q.start < e]
+        items = [
+            (pos, key)
+            for pos, key in every
+            if pos == q.start
+            or not any(s < pos < e for s, e in brackets)
+            or any(s < pos < e for s, e in inside)
+        ]
         at = next((k for k, (pos, key) in enumerate(items) if pos == q.start and key == q.key), None)
         if at is None:
             at = sum(1 for pos, _ in items if pos < q.start)
@@ -478,14 +506,19 @@ def quantities_in(text: str | Normalized, lang: str) -> list[Quantity]:
     return reader.read()
 
 
-def _a_sum_of(value: Fraction, quantities: list[Quantity]) -> bool:
-    values = sorted({q.value for q in quantities if not q.alone})  # two different values, each once
-    return any(a + b == value for i, a in enumerate(values) for b in values[i + 1 :])
-
-
 def _surface(text: Normalized, q: Quantity) -> str:
     start, end = text.span_to_original(q.start, q.end)
     return " ".join(text.original[start:end].split())
+
+
+def _agrees(read: _Read, same: list[_Read], near: Callable[[_Read], float]) -> bool:
+    """The claim's value is stated as near to it as any other value (`AGREE_SHARE`)."""
+    equal = [t for t in same if t.quantity.value == read.quantity.value]
+    other = [t for t in same if t.quantity.value != read.quantity.value]
+    if not equal:
+        return False
+    closest_other = max((near(t) for t in other), default=None)
+    return closest_other is None or max(near(t) for t in equal) >= AGREE_SHARE * closest_other
 
 
 def compare_quantities(
@@ -502,30 +535,55 @@ def compare_quantities(
     differences: list[QuantityDifference] = []
     unbound: list[str] = []
     unstated: list[str] = []
+    stated_values: set[str] = set()  # the claim's quantities the text agrees with, by value
+    pending: list[tuple[str, QuantityDifference, str]] = []
+    cases = bracket_cases(theirs_text.text, [t.quantity.start for t in theirs], lang)
+    claim_keys = keys(ours_text.text, lang)
     for read in ours:
         q = read.quantity
         said = _surface(ours_text, q)
-        same = [t for t in theirs if t.quantity.measure == q.measure]
-        equal = [t for t in same if t.quantity.value == q.value]
-        other = [t for t in same if t.quantity.value != q.value]
-        if not equal and not other:
+        stated = [t for t in theirs if t.quantity.measure == q.measure]
+        # a value stated in brackets for another case ("90일(… 둘 이상 자녀를 임신한 경우에는 120일)") is
+        # bound to the claim's number only when the claim names that case
+        same = [t for t in stated if not cases.get(t.quantity.start) or cases[t.quantity.start] & claim_keys]
+        if stated and not same:
+            unbound.append(said)
+            continue
+        if not same:
             unstated.append(said)
             continue
-        closest_equal = max((read.closeness(t) for t in equal), default=-1.0)
-        closest_other = max(other, key=read.closeness, default=None)  # the first of equals: reading order
-        if closest_other is None or closest_equal >= AGREE_SHARE * read.closeness(closest_other):
-            (agreed if equal else unbound).append(said)
+        shares = sentence_shares([t.quantity.start for t in same], theirs_text.text, claim_keys, lang)
+
+        def near(t: _Read, read: _Read = read, shares: dict[int, float] = shares) -> float:
+            return read.closeness(t) * shares[t.quantity.start]
+
+        if _agrees(read, same, near):
+            agreed.append(said)
+            stated_values.add(q.key)
+            continue
+        other = [t for t in same if t.quantity.value != q.value]
+        closest_other = max(other, key=near, default=None)  # the first of equals: reading order
+        if closest_other is None:
+            unbound.append(said)
         elif (
             closest_other.quantity.alone
             or read.shared(closest_other) < min_shared
-            or _a_sum_of(q.value, [t.quantity for t in other])
+            or a_sum_of(q.value, [t.quantity.value for t in other if not t.quantity.alone])
         ):
             # "w ciągu tygodnia" says one week only in passing; or nothing in common; or a total the draft
             # computed ("three months in all" for "one month … extended by two further months")
             unbound.append(said)
         else:
             source_said = _surface(theirs_text, closest_other.quantity)
-            differences.append(QuantityDifference(said, source_said, q.measure))
+            difference = QuantityDifference(said, source_said, q.measure)
+            pending.append((said, difference, closest_other.quantity.key))
+    for said, difference, key in pending:
+        # the text's value is the one another number of the claim states ("3인 이상이 공모하고 2인 이상이
+        # 실행한" of 형법 제331조② "2명 이상이"): it is bound to that one; this one is about something else
+        if key in stated_values:
+            unbound.append(said)
+        else:
+            differences.append(difference)
     return QuantityCheck(tuple(agreed), tuple(differences), tuple(unbound), tuple(unstated))
 
 
