@@ -78,6 +78,7 @@ def history_lookup(*, local_only: bool | None = None) -> HistoryLookup:
                 resolver,
                 store=DirectoryStore(Path(settings.WORKBENCH_HISTORY_DIR)),
                 sparql_url=settings.CELLAR_SPARQL_URL,
+                corpus_dir=settings.WORKBENCH_CORPUS_DIR,
             )
         return _histories[only_local]
 
