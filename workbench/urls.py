@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
-from workbench import asof_views, queue_views, record_views, supplied_views, views
+from workbench import asof_views, queue_views, record_views, retry_views, supplied_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,6 +19,7 @@ urlpatterns = [
     ),
     path("reviews/<int:review_id>/as-of/", asof_views.review_as_of, name="review_as_of"),
     path("reviews/<int:review_id>/bulk-approve/", views.review_bulk_approve, name="review_bulk_approve"),
+    path("reviews/<int:review_id>/retry-all/", retry_views.review_retry_all, name="review_retry_all"),
     path("reviews/<int:review_id>/findings/<int:finding_pk>/", views.finding_detail, name="finding"),
     path(
         "reviews/<int:review_id>/findings/<int:finding_pk>/propose/",

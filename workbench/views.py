@@ -25,6 +25,7 @@ from workbench import (
     evidence,
     exports,
     record_exports,
+    retry_all,
     review_list,
     services,
     supplied_views,
@@ -235,6 +236,7 @@ def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
         "version_form": DraftVersionForm(),
         "bulk": [],
         "changes": versions.version_changes(review) if not review.is_running else {},
+        "retry": retry_all.retry_offer(review) if not review.is_running else None,
     }
     if is_partner(request.user) and not review.is_signed_off and not review.is_running:
         context["bulk"] = list(
