@@ -164,7 +164,9 @@ def table_rows(findings: QuerySet[Finding]) -> list[dict[str, Any]]:
                 "citation": f["citation"],
                 "origin": words.origin_word(origin) if origin else "",
                 "claim": claim if len(claim) <= CLAIM_SHOWN else claim[: CLAIM_SHOWN - 1] + "…",
-                "levels": words.check_word(f["required_level"], f["achieved_level"], f["claim_type"]),
+                "levels": words.check_word(
+                    f["required_level"], f["achieved_level"], f["claim_type"], f["status"] or ""
+                ),
                 "state": f["state"],
                 "state_label": states.get(f["state"], f["state"]),
             }

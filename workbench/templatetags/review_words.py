@@ -44,6 +44,7 @@ def check_word(finding: object) -> str:
         str(getattr(finding, "required_level", "")),
         str(getattr(finding, "achieved_level", "")),
         str(getattr(finding, "claim_type", "")),
+        str(getattr(finding, "status", "") or ""),
     )
 
 
