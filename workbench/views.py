@@ -352,6 +352,8 @@ def _move_on(request: HttpRequest, review: Review, finding: Finding, done: str) 
         shown = finding_for(request.user, review, (following or finding).pk)
         context = evidence_context(request, review, shown)
         context["confirmation"] = f"{done} {then}"
+        if shown.pk != finding.pk:  # what was just recorded shows at once, beside the next finding
+            context["decided"] = {"finding": finding, "decisions": finding.decisions.select_related("user")}
         response = render(request, "workbench/evidence.html", context)
         response["HX-Trigger"] = "findings-changed"
         return response

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 import re
 import struct
 import zipfile
@@ -357,6 +358,11 @@ HOSTILE = [
         lambda: b"<!DOCTYPE html><html><body>Error 404</body></html>", "really a web page (HTML)", id="html"
     ),
     pytest.param(lambda: ABSOLUTE.encode(), "is really a plain text file; rename it to .txt", id="text"),
+    pytest.param(  # random bytes are not "a plain text file" to rename
+        lambda: random.Random(28).randbytes(3000),
+        "is really unreadable bytes (no text and no known file format); the file is damaged",
+        id="random bytes",
+    ),
 ]
 
 

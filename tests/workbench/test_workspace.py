@@ -250,3 +250,35 @@ def test_when_the_review_finishes_the_poll_brings_the_actions_and_stops(review, 
     assert running.status_code == 200
     assert "hx-swap-oob" not in running.content.decode()
     assert "load delay:" in running.content.decode()
+
+
+def test_the_decision_just_recorded_shows_at_once_beside_the_next_finding(review, client_for):
+    c2 = review.findings.get(ordinal=2)
+    html = (
+        client_for("associate")
+        .post(
+            reverse("finding_propose", args=[review.pk, c2.pk]),
+            {"action": "soften", "text": "may be void", "comment": "too strong"},
+            headers={"HX-Request": "true"},
+        )
+        .content.decode()
+    )
+    decided = html.split('<div class="decided small">', 1)[1].split("</div>", 1)[0]
+    assert "Decisions on C2" in decided
+    assert "accept with softened wording" in decided
+    assert "<q>may be void</q>" in decided
+
+
+def test_accept_as_is_with_a_new_wording_is_refused_with_a_reason(review, client_for):
+    c2 = review.findings.get(ordinal=2)
+    html = (
+        client_for("associate")
+        .post(
+            reverse("finding_propose", args=[review.pk, c2.pk]),
+            {"action": "accept", "text": "a corrected wording", "comment": ""},
+            headers={"HX-Request": "true"},
+        )
+        .content.decode()
+    )
+    assert "“Accept as is” keeps the draft&#x27;s words, but a new wording was given." in html
+    assert not Decision.objects.filter(finding=c2).exists()
