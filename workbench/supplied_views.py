@@ -26,6 +26,7 @@ from workbench.permissions import (
     role_of,
 )
 from workbench.records import provenance_of_snapshot
+from workbench.supplied_dates import date_mismatch
 
 
 def chosen_pks(values: list[str]) -> list[int]:
@@ -47,6 +48,7 @@ def evidence_context(finding: Finding) -> dict[str, Any]:
         served=served,
         offer=[f for f in others if f.supplied_source_id != source.pk],
         official_word=words.status_word(finding.official_status) if finding.official_status else "",
+        date_mismatch=date_mismatch(source.snapshot.text, (finding.anchor or {}).get("date")),
     )
     return context
 

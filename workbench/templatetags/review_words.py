@@ -64,9 +64,13 @@ def rationale_here(finding: object) -> str:
 
 @register.filter
 def notes_here(finding: object) -> list[str]:
-    from workbench.records import notes_in
+    from workbench.records import history_note_in, notes_in
 
-    return notes_in(finding, _reader_language())  # type: ignore[arg-type]
+    lang = _reader_language()
+    # the history panel prints the version note itself: once is enough
+    history = history_note_in(finding, lang)  # type: ignore[arg-type]
+    notes = notes_in(finding, lang)  # type: ignore[arg-type]
+    return [n for i, n in enumerate(notes) if n != history and n not in notes[:i]]
 
 
 @register.filter
