@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from workbench import services
 from workbench.forms import AsOfForm
 from workbench.permissions import ASSOCIATE, PARTNER, require_role, review_for
+from workbench.refusals import refusal_text
 
 
 @require_POST
@@ -25,7 +26,7 @@ def review_as_of(request: HttpRequest, review_id: int) -> HttpResponse:
     try:
         services.change_as_of(user=request.user, review=review, as_of=form.cleaned_data["as_of"])
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from workbench.models import Finding
 from workbench.notices import after_sending
 from workbench.permissions import review_for
+from workbench.refusals import refusal_text
 from workbench.retry_all import retry_all
 
 
@@ -21,7 +22,7 @@ def review_retry_all(request: HttpRequest, review_id: int) -> HttpResponse:
     try:
         findings = retry_all(user=request.user, review=review)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         pks = [f.pk for f in findings]
         waiting = Finding.objects.filter(pk__in=pks, dispatched_at__isnull=True).exists()

@@ -26,6 +26,7 @@ from workbench.permissions import (
     role_of,
 )
 from workbench.records import provenance_of_snapshot
+from workbench.refusals import refusal_text
 from workbench.supplied_dates import date_mismatch
 
 
@@ -63,7 +64,7 @@ def finding_supplied_apply(request: HttpRequest, review_id: int, finding_pk: int
             user=request.user, finding=finding, also=chosen_pks(request.POST.getlist("also"))
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,
@@ -95,7 +96,7 @@ def supplied_mark(request: HttpRequest, review_id: int, source_pk: int) -> HttpR
     try:
         supplied_services.mark_matter_source(user=request.user, source=source)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,
@@ -111,7 +112,7 @@ def supplied_revoke(request: HttpRequest, review_id: int, source_pk: int) -> Htt
     try:
         checked = supplied_services.revoke_matter_source(user=request.user, source=source)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,

@@ -63,6 +63,7 @@ from workbench.permissions import (
     reviews_of,
     role_of,
 )
+from workbench.refusals import refusal_text
 
 # htmx stops polling an element when the response has this status.
 HTMX_STOP_POLLING = 286
@@ -312,7 +313,7 @@ def finding_propose(request: HttpRequest, review_id: int, finding_pk: int) -> Ht
     try:
         decision = services.propose(user=request.user, finding=finding, **form.cleaned_data)
     except ValidationError as exc:
-        return _decision_error(request, review, finding, " ".join(exc.messages))
+        return _decision_error(request, review, finding, refusal_text(exc))
     done = _("Proposal recorded for %(id)s: %(action)s.") % {
         "id": finding.finding_id,
         "action": decision.get_action_display(),
@@ -331,7 +332,7 @@ def finding_decide(request: HttpRequest, review_id: int, finding_pk: int) -> Htt
     try:
         decision = services.decide(user=request.user, finding=finding, **form.cleaned_data)
     except ValidationError as exc:
-        return _decision_error(request, review, finding, " ".join(exc.messages))
+        return _decision_error(request, review, finding, refusal_text(exc))
     done = _("Decision recorded for %(id)s: %(action)s.") % {
         "id": finding.finding_id,
         "action": decision.get_action_display(),
@@ -388,7 +389,7 @@ def finding_attach_source(request: HttpRequest, review_id: int, finding_pk: int)
             also=supplied_views.chosen_pks(request.POST.getlist("also")),
         )
     except ValidationError as exc:
-        return _decision_error(request, review, finding, " ".join(exc.messages))
+        return _decision_error(request, review, finding, refusal_text(exc))
     messages.success(
         request,
         _(
@@ -406,7 +407,7 @@ def finding_retry(request: HttpRequest, review_id: int, finding_pk: int) -> Http
     try:
         services.retry_finding(user=request.user, finding=finding)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         finding.refresh_from_db(fields=["dispatched_at"])
         sent = _("Looking the source up again.")
@@ -423,7 +424,7 @@ def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
         try:
             review = services.add_version(user=request.user, review=review, **form.draft)
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+            messages.error(request, refusal_text(exc))
         else:
             sent = _("New version uploaded: changed citations are being checked.")
             after_sending(request, waiting=review.waits_for_worker, sent=sent)
@@ -484,7 +485,7 @@ def review_sign_off(request: HttpRequest, review_id: int) -> HttpResponse:
     try:
         services.sign_off(user=request.user, review=review, comment=request.POST.get("comment", ""))
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
         return redirect(confirm)
     messages.success(request, _("Review signed off."))
     return redirect("review", review_id=review.pk)
@@ -500,7 +501,7 @@ def review_bulk_approve(request: HttpRequest, review_id: int) -> HttpResponse:
             user=request.user, review=review, finding_pks=pks, comment=request.POST.get("comment", "")
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,

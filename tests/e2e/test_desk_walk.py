@@ -71,6 +71,28 @@ def held_but_without_source(review, corpus) -> list[str]:
     return held
 
 
+def keyboard_walk(page: Page) -> None:
+    """Keys only: j opens the first finding's evidence, a footnote number leads to its note with Enter, and
+    the note's back link returns to the number; every step is reachable from the keyboard."""
+    page.locator("body").press("j")
+    expect(page.locator("#evidence #ev-title")).to_contain_text("C1")
+    mark = page.locator("#document sup.note-ref a").first
+    mark.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("li.doc-note:target")).to_have_count(1)
+    back = page.locator("li.doc-note:target a.note-back")
+    back.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"#footnote-\d+-ref$"))
+    tabbed = [page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 60)")]
+    for _ in range(12):  # the page's controls are in the tab order, one after another
+        page.keyboard.press("Tab")
+        tabbed.append(
+            page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 60)")
+        )
+    assert len(set(tabbed)) > 6, tabbed
+
+
 def check_axe(page: Page, where: str, seen: dict[str, str]) -> None:
     found = violations(page)
     if found:
@@ -117,8 +139,7 @@ def test_the_desk_walk_offline_on_the_shipped_corpus(
     assert document
     assert document["x"] > table["x"] + table["width"] - 1, (table, document)  # beside, not below
     page.screenshot(path=str(SCREENSHOTS / "desk-side-by-side-1440.png"), full_page=True)
-    marks.first.click()
-    expect(page.locator("li.doc-note:target")).to_have_count(1)
+    keyboard_walk(page)
 
     # The Word export: a comment in each footnote, in words.
     exported = page.request.get(f"{url}/reviews/{word.pk}/export/docx/").body()
@@ -144,7 +165,9 @@ def test_the_desk_walk_offline_on_the_shipped_corpus(
             first = review.findings.order_by("ordinal").first()
             page.goto(f"{url}/reviews/{review.pk}/?view=document&finding={first.pk}")
             check_axe(page, f"{language} document + evidence {title}", problems)
-            page.screenshot(path=str(SCREENSHOTS / f"desk-{language}-{review.pk}-document.png"), full_page=True)
+            page.screenshot(
+                path=str(SCREENSHOTS / f"desk-{language}-{review.pk}-document.png"), full_page=True
+            )
             if language != "en":
                 for f in review.findings.all():
                     page.goto(f"{url}/reviews/{review.pk}/findings/{f.pk}/")
