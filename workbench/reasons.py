@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from verifier.rationales import Message
 
 # The values of a rationale or note that hold a client's own sentence.
-REASON_VALUES = frozenset({"reason", "why", "official"})
+REASON_VALUES = frozenset({"reason", "why", "official", "gaps"})
 
 # (pattern, {lang: sentence}); the sentences take the pattern's named groups.
 KNOWN: tuple[tuple[re.Pattern[str], Mapping[str, str]], ...] = tuple(
@@ -48,7 +48,7 @@ KNOWN: tuple[tuple[re.Pattern[str], Mapping[str, str]], ...] = tuple(
             },
         ),
         (
-            r"not in the offline corpus: (?P<key>\S+).*",
+            r"not in the offline corpus: (?P<key>.+?)(?: \(.*\))?",
             {
                 "en": "{key} is not in the offline corpus",
                 "pl": "{key} nie ma w korpusie offline",
@@ -56,7 +56,7 @@ KNOWN: tuple[tuple[re.Pattern[str], Mapping[str, str]], ...] = tuple(
             },
         ),
         (
-            r"local-only mode: (?P<key>\S+) (?:was )?not looked up.*",
+            r"local-only mode: (?P<key>.+?) (?:was )?not looked up.*",
             {
                 "en": "local-only mode: {key} was not looked up outside this machine",
                 "pl": "tryb lokalny: {key} nie był wyszukiwany poza tym komputerem",
@@ -112,6 +112,22 @@ KNOWN: tuple[tuple[re.Pattern[str], Mapping[str, str]], ...] = tuple(
             },
         ),
         (
+            r"the other (?P<n>\d+) versions were not read: the quote is in the wording in force",
+            {
+                "en": "the other {n} versions were not read: the quote is in the wording in force",
+                "pl": "pozostałych {n} wersji nie czytano: cytat jest w brzmieniu obowiązującym",
+                "ko": "나머지 {n}개 버전은 읽지 않았습니다. 인용문이 시행 중인 문언에 있습니다",
+            },
+        ),
+        (
+            r"(?P<label>.+): not read \(budget of (?P<n>\d+) texts\)",
+            {
+                "en": "{label}: not read (budget of {n} texts)",
+                "pl": "{label}: nie przeczytano (limit {n} tekstów)",
+                "ko": "{label}: 읽지 않음(최대 {n}개 문서)",
+            },
+        ),
+        (
             r".*(?:timed out|timeout|time limit).*",
             {
                 "en": "the service did not answer in time",
@@ -148,6 +164,8 @@ class Reason:
     original: str
 
     def describe(self, lang: str) -> str:
+        if "; " in self.original:  # a list of reasons (the gaps of a version check): each in words
+            return "; ".join(Reason(part).describe(lang) for part in self.original.split("; "))
         for pattern, texts in KNOWN:
             if m := pattern.fullmatch(self.original.strip()):
                 if lang == "en" and pattern not in RAW:

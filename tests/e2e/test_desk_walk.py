@@ -26,6 +26,8 @@ pytestmark = pytest.mark.e2e
 CORPUS = conf.BASE_DIR / "demo" / "corpus"
 # English a Polish or Korean rationale must not carry: the clients' own sentences, codes, errnos
 ENGLISH = re.compile(r"\b(?:the|could not|is not set|not found|Errno|local-only mode|looked up)\b")
+# what a sentence quotes (the draft's or the source's words, in any language) is not the reader's sentence
+QUOTED = re.compile(r"[„“\"«'][^”\"»']*[”\"»']")
 
 
 @pytest.fixture
@@ -171,8 +173,10 @@ def test_the_desk_walk_offline_on_the_shipped_corpus(
             if language != "en":
                 for f in review.findings.all():
                     page.goto(f"{url}/reviews/{review.pk}/findings/{f.pk}/")
-                    rationale = page.locator("p.rationale").first.inner_text()
-                    assert not ENGLISH.search(rationale), (language, f.finding_id, rationale)
+                    # the reader's words: rationale, notes and the history panel but its quoted wordings
+                    said = page.locator("p.rationale, p.note, #history > p").all_inner_texts()
+                    english = [s for s in said if ENGLISH.search(QUOTED.sub("", s))]
+                    assert not english, (language, title, f.finding_id, english)
         any_review = reviews["Opinia"]
         for where in ("", f"reviews/{any_review.pk}/authorities/", f"reviews/{any_review.pk}/audit/"):
             page.goto(f"{url}/{where}")
