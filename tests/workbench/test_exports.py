@@ -175,3 +175,11 @@ def test_a_docx_draft_gets_its_comments_in_a_copy_of_the_original(people, data_d
     xml = exported.element.xml
     assert "w:ins" in xml
     assert "w:del" in xml
+
+
+def test_the_csv_label_of_a_modified_quote_is_not_verified(review):
+    review.findings.filter(ordinal=1).update(status="modified")
+    rows = list(csv.DictReader(io.StringIO(exports.export_csv(review, "en").decode("utf-8-sig"))))
+    by_id = {row["id"]: row for row in rows}
+    assert by_id["C1"]["status"] == "modified"
+    assert by_id["C1"]["label"] == "unknown"
