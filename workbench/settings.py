@@ -171,6 +171,13 @@ CELLAR_SPARQL_URL = os.environ.get("CELLAR_SPARQL_URL", "https://publications.eu
 # for good
 WORKBENCH_HISTORY_DIR = Path(os.environ.get("WORKBENCH_HISTORY_DIR", VAR_DIR / "history"))
 WORKBENCH_LOCAL_ONLY = env_bool("WORKBENCH_LOCAL_ONLY")
+# The offline corpus: `manage.py demo` imports its texts, and the recorded 연혁 versions in it answer
+# "still good law" for a Korean statute when law.go.kr cannot be asked (no LAWGOKR_OC, local-only mode).
+WORKBENCH_CORPUS_DIR = Path(os.environ.get("WORKBENCH_CORPUS_DIR", BASE_DIR / "demo" / "corpus"))
+# Ask that corpus before any source service (a citation the corpus names otherwise than its snapshots, "k.c."
+# for DU/1964/93, is then not looked up upstream): on by default on the embedded default, where the corpus is
+# the demo's; elsewhere WORKBENCH_ASK_CORPUS_FIRST=1.
+WORKBENCH_ASK_CORPUS_FIRST = env_bool("WORKBENCH_ASK_CORPUS_FIRST", default=EMBEDDED_DEFAULT_DATABASE)
 SOURCE_HTTP_TIMEOUT = float(os.environ.get("SOURCE_HTTP_TIMEOUT", "20"))
 # SAOS's search "regularly takes 20–35 s under load" (SOURCE-APIS §3.1), so it has its own default of 45 s; an
 # operator who sets SOURCE_HTTP_TIMEOUT bounds SAOS too, unless SAOS_HTTP_TIMEOUT says otherwise.

@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
 from workbench.exports import record_views
-from workbench.reviews import asof_views, queue_views, views
+from workbench.reviews import asof_views, queue_views, retry_views, views
 from workbench.supplied import views as supplied_views
 
 urlpatterns = [
@@ -21,6 +21,7 @@ urlpatterns = [
     ),
     path("reviews/<int:review_id>/as-of/", asof_views.review_as_of, name="review_as_of"),
     path("reviews/<int:review_id>/bulk-approve/", views.review_bulk_approve, name="review_bulk_approve"),
+    path("reviews/<int:review_id>/retry-all/", retry_views.review_retry_all, name="review_retry_all"),
     path("reviews/<int:review_id>/findings/<int:finding_pk>/", views.finding_detail, name="finding"),
     path(
         "reviews/<int:review_id>/findings/<int:finding_pk>/propose/",

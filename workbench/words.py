@@ -141,12 +141,18 @@ _SHORT = {
 }
 
 
-def check_word(required: str, achieved: str, claim_type: str = "") -> str:
+def check_word(required: str, achieved: str, claim_type: str = "", status: str = "") -> str:
     """ "fragment → fragment" → "quote checked word for word"; "fragment → content" → "not word for word:
-    only the content matches"; no verdict yet → "checking…"."""
+    only the content matches"; no verdict yet → "checking…". `status` keeps the words from contradicting
+    the verdict: a 🟡 modified quote was compared word for word and differs; a 🔴 whose source was found
+    (the act exists, its article does not) is not "source not found"."""
     if not achieved:
         return gettext("checking…")
     need, got = _level(required), _level(achieved)
+    if status == Status.MODIFIED and need == Level.FRAGMENT:
+        return gettext("quote compared word for word: it differs from the source")
+    if got == Level.NONE and status and status not in (Status.NO_SOURCE, Status.NOT_CHECKED):
+        return gettext("source found, but not the provision or passage cited")
     if got >= need:
         if need == Level.FRAGMENT and claim_type == ClaimType.VERBATIM_QUOTE:
             return gettext("quote checked word for word")

@@ -42,6 +42,8 @@ from verifier.sources.versions import (
 from verifier.text import normalize_plain
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from verifier.sources.cellar.history import EuActHistory, Repeal
     from verifier.sources.cellar.treatment import EuJudgmentTreatment
     from verifier.sources.eli.history import PolishActHistory
@@ -105,25 +107,32 @@ class HistoryLookup:
         store: HistoryStore | None = None,
         sparql_url: str | None = None,
         today: Callable[[], dt.date] = dt.date.today,
+        corpus_dir: str | Path | None = None,
     ) -> HistoryLookup:
-        """The clients beside the router's remote resolvers, sharing their HTTP client, key and limits."""
+        """The clients beside the router's remote resolvers, sharing their HTTP client, key and limits. A
+        Korean statute's versions are read from the corpus's recorded 연혁 (`corpus_dir`) when law.go.kr
+        cannot be asked (local-only mode, no LAWGOKR_OC): offline, "still good law" is then still answered."""
         from verifier.sources.cellar.history import DEFAULT_SPARQL_URL, EuActHistory
         from verifier.sources.cellar.treatment import EuJudgmentTreatment
         from verifier.sources.eli.history import PolishActHistory
         from verifier.sources.lawgokr.history import KoreanStatuteHistory
         from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment
+        from verifier.sources.local_history import recorded_history
         from verifier.sources.router import remotes_of
         from verifier.sources.saos.treatment import PolishJudgmentTreatment
 
         remotes = remotes_of(resolver)
+        recorded = recorded_history(corpus_dir, today=today)
         if remotes is None:
             return cls(
+                kr=recorded,
                 why_not="local-only mode: the versions were not looked up outside this machine",
                 local_only=True,
             )
         sparql = sparql_url or DEFAULT_SPARQL_URL
+        online = remotes.kr.oc or recorded is None
         return cls(
-            kr=KoreanStatuteHistory(remotes.kr, store=store, today=today),
+            kr=KoreanStatuteHistory(remotes.kr, store=store, today=today) if online else recorded,
             treatment=KoreanPrecedentTreatment(remotes.kr, store=store, today=today),
             pl=PolishActHistory(remotes.eli, store=store, today=today),
             eu=EuActHistory(remotes.cellar, sparql_url=sparql, store=store, today=today),

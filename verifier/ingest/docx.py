@@ -225,6 +225,8 @@ def _parse_xml(blob: bytes) -> etree._Element:
 class _Paragraph:
     text: str
     mark_deleted: bool  # a tracked deletion of the paragraph mark: accepted, it joins the next paragraph
+    # the note references in it: (offset into `text`, index into _Extraction.references)
+    refs: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +239,7 @@ class _NoteReference:
     kind: str  # "footnote" | "endnote"
     note_id: str
     custom_mark: str | None  # a symbol such as "*" the author typed instead of a number
+    offset: int = 0  # where Word prints its mark, in the text of the paragraph read so far
 
 
 class _Extraction:
@@ -244,18 +247,21 @@ class _Extraction:
         self.display = display
         self.references: list[_NoteReference] = []
         self.warnings: list[str] = []
+        self.note_origins: dict[tuple[str, str], str] = {}  # (kind, note id) → "footnote 3"
 
     def run(
         self, body: etree._Element, settings: etree._Element, notes_xml: dict[str, bytes]
     ) -> tuple[str, tuple[TextPart, ...], tuple[str, ...]]:
         builder = PartsBuilder()
         paragraph_number = table_number = 0
+        marks: list[tuple[int, int]] = []  # (offset into the text, index into self.references)
         for index, block in enumerate(_merge_deleted_marks(self._blocks(body))):
             if index:
                 builder.separator("\n")
             if isinstance(block, _Paragraph):
                 if block.text.strip():
                     paragraph_number += 1
+                    marks.extend((builder.length + offset, ref) for offset, ref in block.refs)
                     builder.add(block.text, f"paragraph {paragraph_number}")
                 else:
                     builder.separator(block.text)
@@ -270,7 +276,32 @@ class _Extraction:
             if kind in notes_xml:
                 self._add_notes(builder, kind, notes_xml[kind], body_references, body, settings)
         text, parts = builder.build()
-        return text, parts, tuple(self.warnings)
+        return text, self._with_marks(parts, marks, body_references), tuple(self.warnings)
+
+    def _with_marks(
+        self, parts: tuple[TextPart, ...], marks: list[tuple[int, int]], references: list[_NoteReference]
+    ) -> tuple[TextPart, ...]:
+        """The parts with an empty part "footnote 3 reference" where Word prints the note's mark, the body
+        paragraph split around it: a reader sees which sentence the note belongs to."""
+        at: dict[int, list[str]] = {}
+        for offset, ref in marks:
+            reference = references[ref]
+            origin = self.note_origins.get((reference.kind, reference.note_id))
+            if origin is not None:
+                at.setdefault(offset, []).append(f"{origin} reference")
+        if not at:
+            return parts
+        out: list[TextPart] = []
+        for part in parts:
+            cursor = part.start
+            for offset in sorted(o for o in at if part.start < o <= part.end):
+                if offset > cursor:
+                    out.append(TextPart(cursor, offset, part.origin))
+                out.extend(TextPart(offset, offset, origin) for origin in at[offset])
+                cursor = offset
+            if cursor < part.end or cursor == part.start:
+                out.append(TextPart(cursor, part.end, part.origin))
+        return tuple(out)
 
     # Notes -------------------------------------------------------------------------------------------
 
@@ -303,6 +334,7 @@ class _Extraction:
             else:
                 label = _format_number(number, number_format)
                 number += 1
+            self.note_origins[(kind, reference.note_id)] = f"{kind} {label}"
             labelled.append((f"{kind} {label}", notes.pop(reference.note_id)))
         for note in notes.values():
             labelled.append((f"{kind} (not referenced in the text)", note))
@@ -322,7 +354,10 @@ class _Extraction:
         for child in container:
             tag = child.tag
             if tag == f"{W}p":
-                yield _Paragraph(self._inline_text(child), _mark_is_deleted(child))
+                first = len(self.references)
+                text = self._inline_text(child)
+                refs = tuple((r.offset, first + i) for i, r in enumerate(self.references[first:]))
+                yield _Paragraph(text, _mark_is_deleted(child), refs)
             elif tag == f"{W}tbl":
                 yield _Table(tuple(self._rows(child)))
             elif tag == f"{W}sdt":
@@ -408,7 +443,8 @@ class _Extraction:
                     following = [c.text or "" for c in children[position + 1 :] if c.tag == f"{W}t"]
                     custom = following[0].strip() if following and following[0].strip() else "*"
                 kind = "footnote" if tag == f"{W}footnoteReference" else "endnote"
-                self.references.append(_NoteReference(kind, child.get(f"{W}id", ""), custom))
+                offset = sum(len(piece) for piece in out)
+                self.references.append(_NoteReference(kind, child.get(f"{W}id", ""), custom, offset))
             elif tag in (f"{W}drawing", f"{W}pict", f"{W}object", f"{MC}AlternateContent"):
                 self._text_boxes(child, out)
             elif tag == f"{W}ruby":
@@ -453,17 +489,18 @@ def _merge_deleted_marks(blocks: Iterator[_Paragraph | _Table]) -> Iterator[_Par
     for block in blocks:
         if isinstance(block, _Paragraph):
             if pending is not None:
-                block = _Paragraph(pending.text + block.text, block.mark_deleted)
+                shifted = tuple((offset + len(pending.text), ref) for offset, ref in block.refs)
+                block = _Paragraph(pending.text + block.text, block.mark_deleted, pending.refs + shifted)
                 pending = None
             if block.mark_deleted:
                 pending = block
                 continue
         elif pending is not None:
-            yield _Paragraph(pending.text, mark_deleted=False)
+            yield _Paragraph(pending.text, mark_deleted=False, refs=pending.refs)
             pending = None
         yield block
     if pending is not None:
-        yield _Paragraph(pending.text, mark_deleted=False)
+        yield _Paragraph(pending.text, mark_deleted=False, refs=pending.refs)
 
 
 def _flatten(blocks: Iterator[_Paragraph | _Table]) -> Iterator[str]:

@@ -125,6 +125,8 @@ def check_upload(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
         raise IngestError(f"{display} is empty; there is nothing to review.")
 
     actual = sniff(data)
+    if actual == "text" and extension in (".docx", ".pdf") and _looks_binary(data):
+        actual = "binary"  # "rename it to .txt" would be bad advice for random or damaged bytes
     if extension in (".txt", ".md"):
         if actual not in ("text", "html"):
             raise _mismatch(display, extension, actual)
@@ -160,7 +162,16 @@ _KIND_DESCRIPTION = {
     "image": "an image",
     "html": "a web page (HTML)",
     "text": "a plain text file",
+    "binary": "unreadable bytes (no text and no known file format)",
 }
+# Control characters no text file holds (tab, line breaks, form feed and escape aside): random or damaged
+# bytes have ~10 % of them, a text in any encoding none.
+_CONTROL = frozenset(range(0x09)) | frozenset(range(0x0E, 0x1B)) | frozenset(range(0x1C, 0x20))
+
+
+def _looks_binary(data: bytes) -> bool:
+    head = data[:4096]
+    return sum(byte in _CONTROL for byte in head) > len(head) // 50
 
 
 def sniff(data: bytes) -> str:
@@ -217,6 +228,7 @@ def _mismatch(display: str, extension: str, actual: str) -> IngestError:
         "doc": "open it in Word and save it as .docx, then upload it again.",
         "odt": "save it as .docx and upload it again.",
         "rtf": "save it as .docx and upload it again.",
+        "binary": "the file is damaged or is not your draft: check that you picked the right file.",
     }.get(actual, "check that you picked the right file.")
     if actual == "text" and extension in (".docx", ".pdf"):
         advice = "rename it to .txt if it is your draft, or check that you picked the right file."

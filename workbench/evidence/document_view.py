@@ -93,6 +93,8 @@ class _Block:
     label: str = ""  # note number, page number
     note_kind: str = ""  # footnote | endnote
     rows: list[tuple[int, int]] = field(default_factory=list)  # table rows (spans)
+    origin: str = ""  # a .docx paragraph is split where a note's mark is: its pieces are one block
+    refs: list[tuple[int, str, str]] = field(default_factory=list)  # (offset, note kind, label) of marks
 
 
 def blocks_of(text: str, parts: Sequence[Sequence[Any]]) -> list[_Block]:
@@ -112,6 +114,11 @@ def blocks_of(text: str, parts: Sequence[Sequence[Any]]) -> list[_Block]:
 
     for raw in parts:
         start, end, origin = int(raw[0]), int(raw[1]), str(raw[2])
+        reference = note_of(origin.removesuffix(" reference")) if origin.endswith(" reference") else None
+        if reference is not None:  # where Word prints the note's number, in the block read last
+            if body:
+                body[-1].refs.append((start, reference[0], reference[1]))
+            continue
         note = note_of(origin)
         if note is not None:
             close_paragraph()
@@ -138,9 +145,11 @@ def blocks_of(text: str, parts: Sequence[Sequence[Any]]) -> list[_Block]:
         elif origin.startswith("page "):
             close_paragraph()
             body.append(_Block("page", [(start, end)], label=origin.removeprefix("page ")))
+        elif body and body[-1].kind == "paragraph" and body[-1].origin == origin and not paragraph:
+            body[-1].pieces.append((start, end))  # the rest of a paragraph after a note's mark
         else:  # "paragraph N" of a .docx, or anything a reader names another way
             close_paragraph()
-            body.append(_Block("paragraph", [(start, end)]))
+            body.append(_Block("paragraph", [(start, end)], origin=origin))
     close_paragraph()
     return body + notes
 
@@ -180,6 +189,7 @@ def render(
     writer = _Writer(text, marks, finding_base, shown, linked)
     out: list[str] = []
     blocks = blocks_of(text, parts)
+    refs = _NoteRefs(blocks)
     notes_open = ""
     for index, block in enumerate(blocks):
         if block.kind == "note":
@@ -193,9 +203,9 @@ def render(
             label = block.label or "–"
             name = origin_word(f"{block.note_kind} {block.label or '(not referenced in the text)'}")
             out.append(
-                f'<li class="doc-note" id="note-{index}">'
+                f'<li class="doc-note" id="{refs.note_id(block, index)}">'
                 f'<span class="note-label" title="{escape(name)}">{escape(label)}</span> '
-                f'<span class="note-text">{writer.span(start, end)}</span></li>'
+                f'<span class="note-text">{writer.span(start, end)}</span>{refs.back(block)}</li>'
             )
             continue
         if block.kind == "heading":
@@ -209,7 +219,7 @@ def render(
                 f"{writer.span(cut, end)}</h{level}>"
             )
         elif block.kind == "paragraph":
-            inner = "".join(writer.span(s, e) for s, e in block.pieces)
+            inner = "".join(writer.span(s, e) + refs.marks(block, s, e) for s, e in block.pieces)
             out.append(f'<p class="doc-p">{inner}</p>')
         elif block.kind == "page":
             start, end = block.pieces[0]
@@ -224,13 +234,55 @@ def render(
                 cells = []
                 cursor = start
                 for cell in text[start:end].split("\t"):
-                    cells.append(f"<td>{writer.span(cursor, cursor + len(cell))}</td>")
+                    marks_here = refs.marks(block, cursor, cursor + len(cell))
+                    cells.append(f"<td>{writer.span(cursor, cursor + len(cell))}{marks_here}</td>")
                     cursor += len(cell) + 1
                 out.append(f"<tr>{''.join(cells)}</tr>")
             out.append("</tbody></table>")
     if notes_open:
         out.append("</ol></section>")
     return Document(mark_safe("".join(out)), writer.navigable)  # noqa: S308 - escaped in _Writer
+
+
+class _NoteRefs:
+    """The superscript number of each note where Word prints it, and the note linked back to it: a reader
+    sees which sentence a footnote supports, and goes from one to the other (both ways, by keyboard too)."""
+
+    def __init__(self, blocks: list[_Block]) -> None:
+        self.ids: dict[tuple[str, str], str] = {}
+        for index, block in enumerate(blocks):
+            if block.kind == "note" and block.label:
+                self.ids.setdefault((block.note_kind, block.label), f"{block.note_kind}-{index}")
+        self.referenced = {(kind, label) for b in blocks for _, kind, label in b.refs}
+        self.printed: set[str] = set()
+
+    def note_id(self, block: _Block, index: int) -> str:
+        return self.ids.get((block.note_kind, block.label), f"note-{index}")
+
+    def marks(self, block: _Block, lo: int, hi: int) -> str:
+        """The marks printed right after the text lo..hi of `block` (its pieces end where a mark is)."""
+        out = []
+        for offset, kind, label in block.refs:
+            target = self.ids.get((kind, label))
+            if target is None or not lo < offset <= hi:
+                continue
+            name = escape(origin_word(f"{kind} {label}"))
+            first = target not in self.printed
+            self.printed.add(target)
+            anchor_id = f' id="{target}-ref"' if first else ""
+            out.append(
+                f'<sup class="note-ref"><a href="#{target}"{anchor_id} aria-label="{name}" title="{name}">'
+                f"{escape(label)}</a></sup>"
+            )
+        return "".join(out)
+
+    def back(self, block: _Block) -> str:
+        if (block.note_kind, block.label) not in self.referenced:
+            return ""
+        target = self.ids[(block.note_kind, block.label)]
+        name = escape(origin_word(f"{block.note_kind} {block.label}"))
+        words = escape(_("Back to the text"))
+        return f' <a class="note-back" href="#{target}-ref" aria-label="{words}: {name}">↩</a>'
 
 
 class _Writer:

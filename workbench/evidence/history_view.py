@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from verifier.model import HistoryCheck, TreatmentKind, VersionPeriod
 from workbench.models import Finding
+from workbench.reasons import in_words
 from workbench.templatetags.workbench_tags import http_url
 
 TREATMENT_WORDS: dict[str, Promise] = {
@@ -100,7 +101,7 @@ def build(finding: Finding, lang: str) -> HistoryView | None:
     return HistoryView(
         as_of=history.as_of,
         checked=history.checked,
-        note=history.note.render(lang) if history.note is not None else "",
+        note=in_words(history.note).render(lang) if history.note is not None else "",
         periods=[_period(p) for p in history.timeline],
         treatment=[
             Later(
@@ -115,6 +116,6 @@ def build(finding: Finding, lang: str) -> HistoryView | None:
             )
             for t in history.treatment
         ],
-        scanned=history.scanned.render(lang) if history.scanned is not None else "",
+        scanned=in_words(history.scanned).render(lang) if history.scanned is not None else "",
         checked_label=checked.label if checked is not None else "",
     )

@@ -80,7 +80,7 @@ def build(review: Review, finding: Finding) -> Evidence:
         sentence=sentence,
         excerpt=excerpt_around(snapshot.text, start, end) if end > start else [],
         diff=[(str(op), str(words)) for op, words in match.get("diff") or []],
-        nearest=_nearest(finding),
+        nearest=_nearest(finding, shown=(start, end)),
         rules=[str(r) for r in match.get("rules") or []],
         similarity=match.get("similarity"),
         unit_label=_unit_at(snapshot.kind, snapshot.units, start),
@@ -88,11 +88,22 @@ def build(review: Review, finding: Finding) -> Evidence:
     )
 
 
-def _nearest(finding: Finding) -> list[list[Segment]]:
+def _nearest(finding: Finding, shown: tuple[int, int] | None = None) -> list[list[Segment]]:
+    """The nearest passages, each once: not the excerpt already shown, not one passage twice."""
     snapshot = finding.snapshot
     if snapshot is None:
         return []
-    return [excerpt_around(snapshot.text, int(n["start"]), int(n["end"])) for n in finding.nearest[:3]]
+    seen: set[tuple[int, int]] = {shown} if shown is not None else set()
+    out = []
+    for n in finding.nearest:
+        span = (int(n["start"]), int(n["end"]))
+        if span in seen or any(a <= span[0] and span[1] <= b for a, b in seen):
+            continue
+        seen.add(span)
+        out.append(excerpt_around(snapshot.text, *span))
+        if len(out) == 3:
+            break
+    return out
 
 
 def _unit_at(kind: str, units: list[Any], offset: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from typing import Any
+from typing import Any, cast
 
 from workbench.models import Finding
 
@@ -32,11 +32,47 @@ def write_draft_with_runs(document: Any, text: str, findings: list[Finding]) -> 
     return anchored
 
 
-def comment_runs_in_docx(document: Any, findings: list[Finding]) -> dict[int, list[Any]]:
-    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it.
-    Findings are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
+class NoteParts:
+    """The footnotes and endnotes of a .docx, whose paragraphs a comment can be anchored in as in the body:
+    python-docx keeps these parts as bytes, so they are parsed here and written back by `save()` once the
+    comments are marked in them."""
+
+    RELS = ("/footnotes", "/endnotes")
+
+    def __init__(self, document: Any) -> None:
+        from docx.oxml.parser import parse_xml
+
+        self.parent = document._body  # a note's runs are only split and marked: any story parent serves
+        self.parts = [
+            (rel.target_part, parse_xml(rel.target_part.blob))
+            for rel in document.part.rels.values()
+            if not rel.is_external and rel.reltype.endswith(self.RELS)
+        ]
+        # footnotes before endnotes, as ingestion reads them (draft order)
+        self.parts.sort(key=lambda pair: "endnotes" in pair[0].partname)
+
+    def paragraphs(self) -> list[Any]:
+        from docx.oxml.ns import qn
+        from docx.text.paragraph import Paragraph
+
+        # parse_xml gives w:p its python-docx class (CT_P), which Paragraph needs
+        return [Paragraph(cast(Any, p), self.parent) for _, root in self.parts for p in root.iter(qn("w:p"))]
+
+    def save(self) -> None:
+        from lxml import etree
+
+        for part, root in self.parts:
+            part._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def comment_runs_in_docx(
+    document: Any, findings: list[Finding], notes: NoteParts | None = None
+) -> dict[int, list[Any]]:
+    """In a copy of the original .docx, find each citation's text and split runs so the comment sits on it:
+    in the body, then in the footnotes and endnotes (`notes`), where a memo's citations often are. Findings
+    are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
     anchored: dict[int, list[Any]] = {}
-    paragraphs = list(_all_paragraphs(document))
+    paragraphs = list(_all_paragraphs(document)) + (notes.paragraphs() if notes is not None else [])
     # Every paragraph's visible text, read once (splitting runs at a citation does not change it), joined
     # with NULs into one string searched in C: the first paragraph holding a citation past what earlier
     # findings claimed there is found without trying each paragraph in turn (2,000 × 2,000 searches).

@@ -19,7 +19,7 @@ from django.db.models import F, Prefetch, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext
 
-from verifier.model import STATUS_ICON, Status
+from verifier.model import Status
 from verifier.provenance import checked_against
 from verifier.report import SCHEMA, finding_json, status_summary
 from workbench.exports.common import (
@@ -36,7 +36,8 @@ from workbench.exports.common import (
     reference_time,
     streamed_list,
 )
-from workbench.exports.docx_comments import comment_runs_in_docx, write_draft_with_runs
+from workbench.exports.docx_comments import NoteParts, comment_runs_in_docx, write_draft_with_runs
+from workbench.exports.report.text import comment_text, signoff_lines
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.pipeline.drafts import truncation_text
 from workbench.pipeline.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in
@@ -260,7 +261,8 @@ def csv_chunks(review: Review, lang: str) -> Iterator[bytes]:
         source = [f.snapshot.url, f.snapshot.sha256] if f.snapshot else ["", ""]
         source += [provenance.get(f.snapshot_id or 0, ""), f.official_status]
         source += [review.as_of.isoformat(), history_note_in(f, lang)]  # the law as it stood that day
-        label = Status(f.status).label if f.status else ""
+        # a 🟡 modified quote differs from its source: never "verified" in a column a spreadsheet sorts by
+        label = "unknown" if f.status == Status.MODIFIED else Status(f.status).label if f.status else ""
         row = [
             f.finding_id,
             f.status,
@@ -307,7 +309,6 @@ def export_pdf(review: Review, lang: str) -> bytes:
 
     line(gettext("Citation review report"), 16, "B", 8)
     line(review.title, 12, "B", 6)
-    signoff = review.signoff if review.is_signed_off else None
     checked = f"{review.finished_at:%Y-%m-%d %H:%M} UTC" if review.finished_at else gettext("not finished")
     line(
         gettext("Matter: %(matter)s") % {"matter": f"{review.matter.reference} {review.matter.name}"}
@@ -320,14 +321,10 @@ def export_pdf(review: Review, lang: str) -> bytes:
         + "\n"
         + gettext("Law as of: %(date)s") % {"date": review.as_of.isoformat()}
     )
-    signed = (
-        gettext("Signed off by %(user)s on %(when)s") % {"user": signoff.user.get_username(),
-                                                         "when": f"{signoff.signed_at:%Y-%m-%d %H:%M} UTC"}
-        + (f": {signoff.comment}" if signoff.comment else "")
-        if signoff
-        else gettext("NOT SIGNED OFF")
-    )  # fmt: skip
-    line(signed, 10, "B")
+    first, *overrides = signoff_lines(review)
+    line(first, 10, "B")
+    for text in overrides:
+        line(text, 9)
     pdf.ln(2)
     counts = status_summary(statuses_of(current))
     line(
@@ -358,23 +355,14 @@ def export_pdf(review: Review, lang: str) -> bytes:
     pdf.ln()
     pdf.set_font("body", "", 8.5)
     for f in rows_of(review, snapshots):
-        rgb = STATUS_RGB.get(f.status, (122, 127, 133))
-        y = pdf.get_y()
-        if y > pdf.h - 25:
-            pdf.add_page()
-            y = pdf.get_y()
-        pdf.set_fill_color(*rgb)
-        pdf.rect(pdf.l_margin - 3, y + 0.8, 2, 4.4, style="F")
         values = (
             f.finding_id,
-            status_word(f.status),
+            status_word(f.status),  # in words: the bar's colour only helps
             f.citation,
-            check_word(f.required_level, f.achieved_level, f.claim_type),
+            check_word(f.required_level, f.achieved_level, f.claim_type, f.status),
             str(f.get_state_display()),
         )
-        for value, w in zip(values, cols, strict=True):
-            lines.cell(w, 6, _fit(lines, value, w - 1.5), border="B", new_x="RIGHT", new_y="TOP")
-        pdf.ln()
+        _table_row(pdf, lines, values, cols, STATUS_RGB.get(f.status, (122, 127, 133)))
     pdf.ln(4)
 
     line(gettext("Evidence for findings that are not green"), 12, "B", 7)
@@ -438,13 +426,28 @@ def export_pdf(review: Review, lang: str) -> bytes:
     return bytes(pdf.output())
 
 
-def _fit(lines: Lines, text: str, width: float) -> str:
-    """Cut a table cell's text to its column (with an ellipsis) instead of letting it run into the next."""
-    if lines.width(text) <= width:
-        return text
-    while text and lines.width(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+ROW_LINE = 4.2
+
+
+def _table_row(pdf: Any, lines: Lines, values: tuple[str, ...], cols: tuple[float, ...], rgb: Any) -> None:
+    """One row of the findings table, every cell wrapped to its column (a long "what was checked" is read
+    whole, never cut), the colour bar as tall as the row."""
+    wrapped = [lines.wrap(value, w - 2 * pdf.c_margin) for value, w in zip(values, cols, strict=True)]
+    height = ROW_LINE * max(len(chunk) for chunk in wrapped) + 1.6
+    y = pdf.get_y()
+    if y + height > pdf.h - pdf.b_margin:
+        pdf.add_page()
+        y = pdf.get_y()
+    pdf.set_fill_color(*rgb)
+    pdf.rect(pdf.l_margin - 3, y + 0.8, 2, height - 1.6, style="F")
+    x = pdf.l_margin
+    for chunk, w in zip(wrapped, cols, strict=True):
+        for i, text in enumerate(chunk):
+            pdf.set_xy(x, y + 0.8 + i * ROW_LINE)
+            lines.cell(w, ROW_LINE, text, new_x="RIGHT", new_y="TOP")
+        x += w
+    pdf.line(pdf.l_margin, y + height, pdf.l_margin + sum(cols), y + height)
+    pdf.set_xy(pdf.l_margin, y + height)
 
 
 def export_docx(review: Review, lang: str) -> bytes:
@@ -458,9 +461,11 @@ def export_docx(review: Review, lang: str) -> bytes:
     )
     when = reference_time(review)
     original = _original_docx(review)
+    notes = None
     if original is not None:
         document = docx.Document(io.BytesIO(original))
-        anchored = comment_runs_in_docx(document, findings)
+        notes = NoteParts(document)
+        anchored = comment_runs_in_docx(document, findings, notes)
     else:
         document = docx.Document()
         document.add_heading(review.title, level=1)
@@ -471,25 +476,15 @@ def export_docx(review: Review, lang: str) -> bytes:
         runs = anchored.get(f.pk)
         if not runs:
             continue
-        d = last_decision(f)
-        text = (
-            f"{f.finding_id} · {STATUS_ICON[Status(f.status)] if f.status else ''} {f.status or 'pending'} "
-            f"({f.required_level}→{f.achieved_level or 'none'}) · law as of {review.as_of.isoformat()}\n"
-            f"{rationale_in(f, lang)}"
-        )
-        if history := history_note_in(f, lang):
-            text += f"\n{history}"
-        if f.snapshot:
-            text += f"\n{provenance_line(f.snapshot, lang)}"
-        if f.official_status:
-            text += f"\nAgainst the official source: {f.official_status}"
-        if d:
-            text += f"\nDecision: {d.get_action_display()} by {d.user.get_username()} ({d.role})"
-            if d.comment:
-                text += f": {bounded(d.comment)}"
-        comments.add(runs, text)
+        provenance = provenance_line(f.snapshot, lang) if f.snapshot else ""
+        comments.add(runs, comment_text(f, review, lang, last_decision(f), provenance))
+    if notes is not None:
+        notes.save()  # the comments marked in footnotes and endnotes
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
         document.add_paragraph(truncation_text(review))
+    document.add_heading(gettext("Sign-off"), level=2)
+    for text in signoff_lines(review):
+        document.add_paragraph(text)
     props = document.core_properties
     props.subject = f"Citation review, law as of {review.as_of.isoformat()}"
     props.created = props.modified = when.replace(tzinfo=None)

@@ -33,6 +33,7 @@ EVENT_WORDS: dict[str, Promise] = {
     "source_search": gettext_lazy("Sources searched"),
     "source_search_chosen": gettext_lazy("Search hit used as the source"),
     "retry_requested": gettext_lazy("Source looked up again"),
+    "retry_all_requested": gettext_lazy("Every finding without a source looked up again"),
     "as_of_changed": gettext_lazy("Date the law is checked on changed"),
     "decision_proposed": gettext_lazy("Decision proposed"),
     "decision_approve": gettext_lazy("Approved"),

@@ -42,6 +42,7 @@ from verifier.model import Finding as VerifiedFinding
 from verifier.provenance import provenance_from
 from verifier.rationales import Message
 from workbench.models import Finding, Review, SourceSnapshot
+from workbench.reasons import in_words
 
 # --- findings ---------------------------------------------------------------------------------------
 
@@ -198,12 +199,12 @@ def finding_of(row: Finding, snapshot: SourceSnapshot | None = None) -> Verified
 def rationale_in(row: Finding, lang: str) -> str:
     """The finding's rationale in `lang` (the reader's); a row stored before messages were kept has only
     its draft-language text."""
-    return Message.from_json(row.reason).render(lang) if row.reason else row.rationale
+    return in_words(Message.from_json(row.reason)).render(lang) if row.reason else row.rationale
 
 
 def notes_in(row: Finding, lang: str) -> list[str]:
     if row.note_messages:
-        return [Message.from_json(m).render(lang) for m in row.note_messages]
+        return [in_words(Message.from_json(m)).render(lang) for m in row.note_messages]
     return list(row.notes)
 
 
@@ -211,7 +212,7 @@ def history_note_in(row: Finding, lang: str) -> str:
     """The version/treatment check's one sentence in `lang`: "version not checked: …", the wording
     in force on the review's date, a later judgment that changed the cited one; "" when there is none."""
     history = history_of(row)
-    return history.note.render(lang) if history is not None and history.note is not None else ""
+    return in_words(history.note).render(lang) if history is not None and history.note is not None else ""
 
 
 def same_claim_key(row: Finding) -> tuple[str, str, str, str, str]:

@@ -58,8 +58,15 @@ def router(*, local_only: bool | None = None) -> Resolver:
                 saos_timeout=settings.SAOS_HTTP_TIMEOUT,
                 local_only=only_local,
                 passthrough=(SoftTimeLimitExceeded,),  # the task ends the finding as "timed out"
+                corpus_dir=_corpus_first(),
             )
         return _routers[only_local]
+
+
+def _corpus_first() -> Path | None:
+    """The offline corpus the router asks before any service, when asked to (WORKBENCH_ASK_CORPUS_FIRST)."""
+    folder = Path(settings.WORKBENCH_CORPUS_DIR)
+    return folder if settings.WORKBENCH_ASK_CORPUS_FIRST and folder.is_dir() else None
 
 
 _histories: dict[bool, HistoryLookup] = {}
@@ -79,6 +86,7 @@ def history_lookup(*, local_only: bool | None = None) -> HistoryLookup:
                 resolver,
                 store=DirectoryStore(Path(settings.WORKBENCH_HISTORY_DIR)),
                 sparql_url=settings.CELLAR_SPARQL_URL,
+                corpus_dir=settings.WORKBENCH_CORPUS_DIR,
             )
         return _histories[only_local]
 

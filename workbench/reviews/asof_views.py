@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from workbench.refusals import refusal_text
 from workbench.reviews import services
 from workbench.reviews.forms import AsOfForm
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, require_role, review_for
@@ -26,7 +27,7 @@ def review_as_of(request: HttpRequest, review_id: int) -> HttpResponse:
     try:
         services.change_as_of(user=request.user, review=review, as_of=form.cleaned_data["as_of"])
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,

@@ -4,6 +4,8 @@ not a query per row)."""
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -36,13 +38,20 @@ def listing(reviews: QuerySet[Review], *, query: str = "", sort: str = "changed"
         open_judged=Coalesce(_count(current.filter(status__in=JUDGED).exclude(state="approved")), Value(0)),
         last_change=Coalesce(Subquery(last), "created_at"),
     )
-    words = query.strip()[:MAX_QUERY]
-    if words:
-        rows = rows.filter(
-            Q(title__icontains=words)
-            | Q(matter__name__icontains=words)
-            | Q(matter__reference__icontains=words)
-            | Q(draft_name__icontains=words)
-            | Q(created_by__username__icontains=words)
-        )
+    for word in query.strip()[:MAX_QUERY].split():
+        rows = rows.filter(_word_query(word))
     return rows.order_by(*SORTS.get(sort, SORTS["changed"]))
+
+
+def _word_query(word: str) -> Q:
+    """The reviews with a word that starts with `word` in the title, matter, draft name or owner: "PL" finds
+    "PL memo" and "pl-opinion.docx", not "upload" or "Sample". `(^|\\W)` reads the same in PostgreSQL's
+    regular expressions and in Python's (SQLite's REGEXP in Django)."""
+    pattern = r"(^|\W)" + re.escape(word)
+    return (
+        Q(title__iregex=pattern)
+        | Q(matter__name__iregex=pattern)
+        | Q(matter__reference__iregex=pattern)
+        | Q(draft_name__iregex=pattern)
+        | Q(created_by__username__iregex=pattern)
+    )

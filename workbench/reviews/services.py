@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from verifier.check import check_claim
 from verifier.ingest import IngestedDocument
@@ -376,6 +377,14 @@ def propose(*, user: AnyUser, finding: Finding, action: str, text: str = "", com
         )
     if action in (Decision.Action.SOFTEN, Decision.Action.CORRECT) and not text.strip():
         raise ValidationError("Give the softened wording or the corrected quote.")
+    if action == Decision.Action.ACCEPT and text.strip():
+        # "as is" and a new wording contradict each other: which one the partner approves must be clear
+        raise ValidationError(
+            gettext(
+                "“Accept as is” keeps the draft's words, but a new wording was given. Choose “Softened "
+                "wording” or “Corrected quote” to propose it, or clear the wording to accept as is."
+            )
+        )
     decision = Decision.objects.create(
         finding=finding,
         action=action,

@@ -35,7 +35,8 @@ from workbench.models import (
     Review,
     SourceSnapshot,
 )
-from workbench.reviews import review_list, services, versions, workspace
+from workbench.refusals import refusal_text
+from workbench.reviews import retry_all, review_list, services, versions, workspace
 from workbench.reviews.forms import (
     DecisionForm,
     DraftVersionForm,
@@ -159,7 +160,9 @@ def table_rows(findings: QuerySet[Finding]) -> list[dict[str, Any]]:
                 "citation": f["citation"],
                 "origin": words.origin_word(origin) if origin else "",
                 "claim": claim if len(claim) <= CLAIM_SHOWN else claim[: CLAIM_SHOWN - 1] + "…",
-                "levels": words.check_word(f["required_level"], f["achieved_level"], f["claim_type"]),
+                "levels": words.check_word(
+                    f["required_level"], f["achieved_level"], f["claim_type"], f["status"] or ""
+                ),
                 "state": f["state"],
                 "state_label": states.get(f["state"], f["state"]),
             }
@@ -231,6 +234,7 @@ def actions_context(request: HttpRequest, review: Review) -> dict[str, Any]:
         "version_form": DraftVersionForm(),
         "bulk": [],
         "changes": versions.version_changes(review) if not review.is_running else {},
+        "retry": retry_all.retry_offer(review) if not review.is_running else None,
     }
     if is_partner(request.user) and not review.is_signed_off and not review.is_running:
         context["bulk"] = list(
@@ -304,7 +308,7 @@ def finding_propose(request: HtmxHttpRequest, review_id: int, finding_pk: int) -
     try:
         decision = services.propose(user=request.user, finding=finding, **form.cleaned_data)
     except ValidationError as exc:
-        return _decision_error(request, review, finding, " ".join(exc.messages))
+        return _decision_error(request, review, finding, refusal_text(exc))
     done = _("Proposal recorded for %(id)s: %(action)s.") % {
         "id": finding.finding_id,
         "action": decision.get_action_display(),
@@ -323,7 +327,7 @@ def finding_decide(request: HtmxHttpRequest, review_id: int, finding_pk: int) ->
     try:
         decision = services.decide(user=request.user, finding=finding, **form.cleaned_data)
     except ValidationError as exc:
-        return _decision_error(request, review, finding, " ".join(exc.messages))
+        return _decision_error(request, review, finding, refusal_text(exc))
     done = _("Decision recorded for %(id)s: %(action)s.") % {
         "id": finding.finding_id,
         "action": decision.get_action_display(),
@@ -344,6 +348,8 @@ def _move_on(request: HtmxHttpRequest, review: Review, finding: Finding, done: s
         shown = finding_for(request.user, review, (following or finding).pk)
         context = evidence_context(request, review, shown)
         context["confirmation"] = f"{done} {then}"
+        if shown.pk != finding.pk:  # what was just recorded shows at once, beside the next finding
+            context["decided"] = {"finding": finding, "decisions": finding.decisions.select_related("user")}
         response = render(request, "workbench/evidence.html", context)
         response["HX-Trigger"] = "findings-changed"
         return response
@@ -378,7 +384,7 @@ def finding_attach_source(request: HtmxHttpRequest, review_id: int, finding_pk: 
             also=supplied_views.chosen_pks(request.POST.getlist("also")),
         )
     except ValidationError as exc:
-        return _decision_error(request, review, finding, " ".join(exc.messages))
+        return _decision_error(request, review, finding, refusal_text(exc))
     messages.success(
         request,
         _(
@@ -396,7 +402,7 @@ def finding_retry(request: HttpRequest, review_id: int, finding_pk: int) -> Http
     try:
         services.retry_finding(user=request.user, finding=finding)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         finding.refresh_from_db(fields=["dispatched_at"])
         sent = _("Looking the source up again.")
@@ -413,7 +419,7 @@ def review_new_version(request: HttpRequest, review_id: int) -> HttpResponse:
         try:
             review = services.add_version(user=request.user, review=review, **form.draft)
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+            messages.error(request, refusal_text(exc))
         else:
             sent = _("New version uploaded: changed citations are being checked.")
             after_sending(request, waiting=review.waits_for_worker, sent=sent)
@@ -474,7 +480,7 @@ def review_sign_off(request: HttpRequest, review_id: int) -> HttpResponse:
     try:
         services.sign_off(user=request.user, review=review, comment=request.POST.get("comment", ""))
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
         return redirect(confirm)
     messages.success(request, _("Review signed off."))
     return redirect("review", review_id=review.pk)
@@ -490,7 +496,7 @@ def review_bulk_approve(request: HttpRequest, review_id: int) -> HttpResponse:
             user=request.user, review=review, finding_pks=pks, comment=request.POST.get("comment", "")
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,

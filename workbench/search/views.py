@@ -24,6 +24,7 @@ from verifier.search.results import Hit
 from verifier.sources.lawgokr import codes
 from workbench.htmx import HtmxHttpRequest
 from workbench.models import Finding, Review
+from workbench.refusals import refusal_text
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, finding_for, require_role, review_for, role_of
 from workbench.search import services as search
 from workbench.search.local import LOCAL
@@ -240,7 +241,7 @@ def finding_search_use(request: HttpRequest, review_id: int, finding_pk: int) ->
             query=request.POST.get("q", ""),
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
         return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
     after = next((f for f in rechecked if f.pk == finding.pk), finding)
     messages.success(

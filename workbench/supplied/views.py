@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from workbench import words
 from workbench.models import Finding, Matter, Review, SuppliedSource
 from workbench.pipeline.records import provenance_of_snapshot
+from workbench.refusals import refusal_text
 from workbench.reviews.permissions import (
     ASSOCIATE,
     PARTNER,
@@ -28,6 +29,7 @@ from workbench.reviews.permissions import (
 )
 from workbench.supplied import services as supplied_services
 from workbench.supplied import serving as supplied
+from workbench.supplied.serving.dates import date_mismatch
 
 
 def chosen_pks(values: list[str]) -> list[int]:
@@ -49,6 +51,7 @@ def evidence_context(finding: Finding) -> dict[str, Any]:
         served=served,
         offer=[f for f in others if f.supplied_source_id != source.pk],
         official_word=words.status_word(finding.official_status) if finding.official_status else "",
+        date_mismatch=date_mismatch(source.snapshot.text, (finding.anchor or {}).get("date")),
     )
     return context
 
@@ -63,7 +66,7 @@ def finding_supplied_apply(request: HttpRequest, review_id: int, finding_pk: int
             user=request.user, finding=finding, also=chosen_pks(request.POST.getlist("also"))
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,
@@ -95,7 +98,7 @@ def supplied_mark(request: HttpRequest, review_id: int, source_pk: int) -> HttpR
     try:
         supplied_services.mark_matter_source(user=request.user, source=source)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,
@@ -111,7 +114,7 @@ def supplied_revoke(request: HttpRequest, review_id: int, source_pk: int) -> Htt
     try:
         checked = supplied_services.revoke_matter_source(user=request.user, source=source)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, refusal_text(exc))
     else:
         messages.success(
             request,

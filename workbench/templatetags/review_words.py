@@ -45,6 +45,7 @@ def check_word(finding: object) -> str:
         str(getattr(finding, "required_level", "")),
         str(getattr(finding, "achieved_level", "")),
         str(getattr(finding, "claim_type", "")),
+        str(getattr(finding, "status", "") or ""),
     )
 
 
@@ -64,9 +65,13 @@ def rationale_here(finding: object) -> str:
 
 @register.filter
 def notes_here(finding: object) -> list[str]:
-    from workbench.pipeline.records import notes_in
+    from workbench.pipeline.records import history_note_in, notes_in
 
-    return notes_in(finding, _reader_language())  # type: ignore[arg-type]
+    lang = _reader_language()
+    # the history panel prints the version note itself: once is enough
+    history = history_note_in(finding, lang)  # type: ignore[arg-type]
+    notes = notes_in(finding, lang)  # type: ignore[arg-type]
+    return [n for i, n in enumerate(notes) if n != history and n not in notes[:i]]
 
 
 @register.filter

@@ -7,6 +7,8 @@ hostile variants are built here from them, so each test shows exactly how its in
 from __future__ import annotations
 
 import io
+import itertools
+import random
 import re
 import struct
 import zipfile
@@ -40,8 +42,20 @@ def origin_of(document: IngestedDocument, needle: str) -> str | None:
 
 
 def part_text(document: IngestedDocument, origin: str) -> str:
-    (part,) = [part for part in document.parts if part.origin == origin]
-    return document.text[part.start : part.end]
+    """The text of the part(s) from `origin`: a paragraph is split where Word prints a note's mark."""
+    pieces = [part for part in document.parts if part.origin == origin]
+    assert pieces, origin
+    assert all(a.end == b.start for a, b in itertools.pairwise(pieces))
+    return document.text[pieces[0].start : pieces[-1].end]
+
+
+def read_origins(document: IngestedDocument) -> list[str]:
+    """The origins in reading order, a split paragraph once, without the marks of the notes."""
+    origins: list[str] = []
+    for part in document.parts:
+        if not part.origin.endswith(" reference") and (not origins or origins[-1] != part.origin):
+            origins.append(part.origin)
+    return origins
 
 
 @pytest.mark.parametrize(
@@ -78,7 +92,7 @@ def test_it_keeps_body_and_note_text_exactly_as_written(footnoted, origin, text)
 
 
 def test_it_puts_the_body_first_and_each_note_after_it_in_reading_order(footnoted):
-    origins = [part.origin for part in footnoted.parts]
+    origins = read_origins(footnoted)
     assert origins == [
         *(f"paragraph {n}" for n in range(1, 6)),
         "table 1 row 1",
@@ -94,7 +108,7 @@ def test_it_puts_the_body_first_and_each_note_after_it_in_reading_order(footnote
         "endnote ii",
     ]
     # Notes are separated from the body and from each other by a blank line, which no part owns.
-    first_note = footnoted.parts[origins.index("footnote 1")]
+    first_note = next(part for part in footnoted.parts if part.origin == "footnote 1")
     assert footnoted.text[first_note.start - 2 : first_note.start] == "\n\n"
     assert footnoted.origin_at(first_note.start - 1) is None
 
@@ -134,7 +148,7 @@ def test_it_numbers_notes_the_way_word_shows_them(settings_xml, expected_origins
             )
         },
     )
-    origins = [part.origin for part in ingest_bytes(data, "memo.docx").parts]
+    origins = read_origins(ingest_bytes(data, "memo.docx"))
     assert [
         origin for origin in origins if origin.startswith(("footnote", "endnote")) and "(" not in origin
     ] == (expected_origins)
@@ -344,6 +358,11 @@ HOSTILE = [
         lambda: b"<!DOCTYPE html><html><body>Error 404</body></html>", "really a web page (HTML)", id="html"
     ),
     pytest.param(lambda: ABSOLUTE.encode(), "is really a plain text file; rename it to .txt", id="text"),
+    pytest.param(  # random bytes are not "a plain text file" to rename
+        lambda: random.Random(28).randbytes(3000),
+        "is really unreadable bytes (no text and no known file format); the file is damaged",
+        id="random bytes",
+    ),
 ]
 
 
@@ -376,3 +395,21 @@ def test_it_refuses_a_word_file_with_nothing_written_in_it():
     docx.Document().save(buffer)
     with pytest.raises(IngestError, match=r"“empty\.docx” contains no text; there is nothing to review"):
         ingest_bytes(buffer.getvalue(), "empty.docx")
+
+
+def test_it_marks_where_word_prints_each_note_number(footnoted):
+    """An empty part "footnote N reference" sits where the superscript number is, right after the words the
+    note supports, so the document view can print the number there and link it with its note."""
+    marks = [(part.start, part.origin) for part in footnoted.parts if part.origin.endswith(" reference")]
+    assert [origin for _, origin in marks] == [
+        "footnote 1 reference",
+        "footnote 2 reference",
+        "footnote * reference",
+        "footnote 3 reference",
+        "endnote i reference",
+        "endnote ii reference",
+    ]
+    for start, origin in marks:
+        assert footnoted.origin_at(start - 1).startswith(("paragraph", "table")), origin
+    star = next(start for start, origin in marks if origin == "footnote * reference")
+    assert footnoted.text[:star].rstrip().endswith("그 손해를 배상할 책임이 있다.")

@@ -137,7 +137,7 @@ def test_a_word_memos_notes_follow_the_body_under_their_numbers(data_dir):
     ).html
     footnotes = html.split('<section class="doc-notes doc-footnotes">', 1)[1].split("</section>", 1)[0]
     first = re.search(
-        r'<li class="doc-note" id="note-\d+"><span class="note-label" title="([^"]*)">1</span>(.*?)</li>',
+        r'<li class="doc-note" id="footnote-\d+"><span class="note-label" title="([^"]*)">1</span>(.*?)</li>',
         footnotes,
     )
     assert first is not None
@@ -155,3 +155,24 @@ def test_an_earlier_version_without_parts_is_read_line_by_line_and_not_linked():
     ).html
     assert '<span class="cite st-unverified" title="C1 · unverified">art. 58 k.c.</span>' in html
     assert "href=" not in html
+
+
+def test_a_word_memos_note_numbers_sit_where_word_prints_them_linked_both_ways(data_dir):
+    """The body shows each note's superscript number right after the words it supports (the .docx's own
+    footnoteReference), the number links to the note and the note links back to the number."""
+    path = data_dir / "drafts" / "memo_footnotes.docx"
+    document = ingest_bytes(path.read_bytes(), path.name)
+    parts = [[p.start, p.end, p.origin] for p in document.parts]
+    html = render(document.text, parts, [], finding_base="/f/").html
+    body, notes = html.split('<section class="doc-notes', 1)
+    refs = re.findall(r'<sup class="note-ref"><a href="#([^"]+)" id="([^"]+)"[^>]*>([^<]+)</a></sup>', body)
+    assert [label for _, _, label in refs] == ["1", "2", "*", "3", "i", "ii"]
+    for target, own, _ in refs:
+        assert own == f"{target}-ref"
+        assert f'<li class="doc-note" id="{target}">' in notes  # the number leads to its note
+        assert f'href="#{own}"' in notes  # and the note back to the number
+    # the note about 민법 제750조 is marked after the sentence that quotes it, not elsewhere
+    star = body.index(">*</a></sup>")
+    assert "그 손해를 배상할 책임이 있다." in body[star - 400 : star]
+    # a paragraph split around its mark is still one paragraph
+    assert body.count('<p class="doc-p">') == 7

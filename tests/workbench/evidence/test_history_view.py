@@ -231,3 +231,15 @@ def test_the_stored_history_is_the_verifiers_unchanged(statute):
     assert verdict.history == pipa_history("2024-01-01")
     assert history_in(verdict) == row.history
     assert verdict_fields(verdict, None)["history"] == row.history
+
+
+def test_the_version_note_is_printed_once_even_when_it_is_also_a_finding_note(people, client_for):
+    """The gradient keeps "Version not checked: …" among the finding's notes and the history keeps it as its
+    note: the evidence view prints it once, in the history panel."""
+    review = make_review(people, "2024-01-01")
+    why = "law.go.kr's 연혁 of this act could not be had (HTTP 503)"
+    history = not_checked_history("2024-01-01", why)
+    finding = add_finding(review, 1, "개인정보 보호법 제15조 제1항 제4호", "statute", "verified", history)
+    Finding.objects.filter(pk=finding.pk).update(note_messages=[history.note.to_json()] * 2)
+    html = evidence_html(client_for("associate"), review, finding)
+    assert html.count("Version not checked:") == 1

@@ -8,6 +8,7 @@ import io
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import docx
@@ -65,7 +66,9 @@ def test_the_docx_has_one_comment_per_finding_on_the_citation(review):
             node = node.getnext()
         anchored.append("".join(texts))
     assert anchored == [f.citation for f in review.findings.order_by("ordinal")]
-    assert "no_source" in comments[2].text
+    # the status and the check in words, never the codes
+    assert "⛔ no source · source not found" in comments[2].text
+    assert not any(code in c.text for c in comments for code in ("no_source", "needs_judgement", "→"))
 
 
 def test_the_pdf_report_keeps_every_id_hangul_and_polish_letters(review, people):
@@ -159,10 +162,26 @@ def test_a_docx_draft_gets_its_comments_in_a_copy_of_the_original(people, data_d
     )
     worker.extract_findings(review.pk)
     review.refresh_from_db()
-    exported = docx.Document(io.BytesIO(exports.export_docx(review, "en")))
-    body_findings = [f for f in review.findings.all() if not f.origin.startswith(("footnote", "endnote"))]
-    assert len(list(exported.comments)) == len(body_findings) > 0
+    content = exports.export_docx(review, "en")
+    exported = docx.Document(io.BytesIO(content))
+    # every finding has its comment, a footnote's in the footnote, as Word puts it
+    assert len(list(exported.comments)) == review.findings.count() > 0
+    in_notes = [f for f in review.findings.all() if f.origin.startswith(("footnote", "endnote"))]
+    assert in_notes
+    with zipfile.ZipFile(io.BytesIO(content)) as package:
+        names = {"word/footnotes.xml", "word/endnotes.xml"} & set(package.namelist())
+        notes_xml = b"".join(package.read(n) for n in sorted(names))
+    assert notes_xml.count(b"<w:commentRangeStart ") == len(in_notes)
+    assert notes_xml.count(b"<w:commentReference ") == len(in_notes)
     # It is the original file with comments added: the tracked changes are still there for the author.
     xml = exported.element.xml
     assert "w:ins" in xml
     assert "w:del" in xml
+
+
+def test_the_csv_label_of_a_modified_quote_is_not_verified(review):
+    review.findings.filter(ordinal=1).update(status="modified")
+    rows = list(csv.DictReader(io.StringIO(exports.export_csv(review, "en").decode("utf-8-sig"))))
+    by_id = {row["id"]: row for row in rows}
+    assert by_id["C1"]["status"] == "modified"
+    assert by_id["C1"]["label"] == "unknown"

@@ -202,7 +202,7 @@ def test_the_change_needs_the_csrf_token(people):
 
 def test_a_finding_checked_again_in_the_workbench_keeps_its_history(people, settings):
     """Attaching a source or choosing a search hit judges the claim again in the request: the verdict keeps
-    the version check as of the review's date (here the local-only note, which says why it was not asked)."""
+    the version check as of the review's date (local-only: answered from the corpus's recorded versions)."""
     from tests.workbench.factories import PIPA_MISQUOTE, checked_review
     from verifier.ingest import ingest_text
     from workbench.pipeline.corpus import import_corpus
@@ -216,7 +216,7 @@ def test_a_finding_checked_again_in_the_workbench_keeps_its_history(people, sett
     finding = review.findings.get()
     assert finding.history is not None
     assert finding.history["as_of"] == timezone.localdate().isoformat()
-    assert finding.history["note"]["key"] == "version_not_checked_local"
+    assert finding.history["note"]["key"] == "version_in_force"
     (checked,) = services.reverify_with(review, finding.anchor_key, finding.snapshot)
     assert checked.history == finding.history
     # the article's real words (tests/data/corpus/kr/statutes/개인정보보호법/법률.md), pasted as a source

@@ -110,3 +110,20 @@ def test_the_queue_shows_the_proposed_wording_in_constant_queries(people, client
 @pytest.mark.parametrize("who", ["associate", "outsider"])
 def test_the_queue_is_for_partners(who, client_for):
     assert client_for(who).get(reverse("queue")).status_code == 403
+
+
+def test_search_matches_words_not_pieces_of_words(people, client_for):
+    """ "PL" finds the Polish memo, not "upload" nor "Sample"; every word given must match."""
+    for title in ("PL memo: art. 415 k.c.", "Sample upload", "근로기준법 메모", "Beta opinion"):
+        review_with_findings(people, title=title)
+    client = client_for("associate")
+
+    def titles(q: str) -> list[str]:
+        return sorted(r[0] for r in rows_of(client.get(reverse("home"), {"q": q}).content.decode()))
+
+    assert titles("PL") == ["PL memo: art. 415 k.c."]
+    assert titles("pl memo") == ["PL memo: art. 415 k.c."]
+    assert titles("ample") == []
+    assert titles("근로") == ["근로기준법 메모"]
+    assert titles("메모") == ["근로기준법 메모"]
+    assert titles("sample beta") == []

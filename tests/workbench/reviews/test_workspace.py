@@ -250,3 +250,60 @@ def test_when_the_review_finishes_the_poll_brings_the_actions_and_stops(review, 
     assert running.status_code == 200
     assert "hx-swap-oob" not in running.content.decode()
     assert "load delay:" in running.content.decode()
+
+
+def test_the_decision_just_recorded_shows_at_once_beside_the_next_finding(review, client_for):
+    c2 = review.findings.get(ordinal=2)
+    html = (
+        client_for("associate")
+        .post(
+            reverse("finding_propose", args=[review.pk, c2.pk]),
+            {"action": "soften", "text": "may be void", "comment": "too strong"},
+            headers={"HX-Request": "true"},
+        )
+        .content.decode()
+    )
+    decided = html.split('<div class="decided small">', 1)[1].split("</div>", 1)[0]
+    assert "Decisions on C2" in decided
+    assert "accept with softened wording" in decided
+    assert "<q>may be void</q>" in decided
+
+
+def test_accept_as_is_with_a_new_wording_is_refused_with_a_reason(review, client_for):
+    c2 = review.findings.get(ordinal=2)
+    html = (
+        client_for("associate")
+        .post(
+            reverse("finding_propose", args=[review.pk, c2.pk]),
+            {"action": "accept", "text": "a corrected wording", "comment": ""},
+            headers={"HX-Request": "true"},
+        )
+        .content.decode()
+    )
+    assert "“Accept as is” keeps the draft&#x27;s words, but a new wording was given." in html
+    assert not Decision.objects.filter(finding=c2).exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A hard block cannot be approved: override it with a reason instead."),
+        ("pl", "Blokady nie można zatwierdzić: uchyl ją z uzasadnieniem."),
+        ("ko", "차단 항목은 승인할 수 없습니다. 사유를 적어 해제하십시오."),
+    ],
+)
+def test_a_refusal_is_said_in_the_readers_language(review, client_for, people, language, said):
+    from workbench.models import Profile
+
+    Profile.objects.update_or_create(user=people["partner"], defaults={"language": language})
+    c3 = review.findings.get(ordinal=3)  # no_source: a hard block cannot be approved
+    html = (
+        client_for("partner")
+        .post(
+            reverse("finding_decide", args=[review.pk, c3.pk]),
+            {"action": "approve", "comment": ""},
+            headers={"HX-Request": "true"},
+        )
+        .content.decode()
+    )
+    assert said in html

@@ -106,7 +106,13 @@ def test_the_attachment_is_audited_with_who_when_and_what(demo) -> None:
     assert resolved["official"]["origin"] == "corpus"  # checked beside the official 민법
 
 
-def test_it_serves_other_citations_of_the_act_only_when_chosen(demo) -> None:
+def test_it_serves_other_citations_of_the_act_only_when_chosen(demo, settings, tmp_path) -> None:
+    from workbench.pipeline.sources import reset_router
+
+    # Without the recorded versions: with them, the official 연혁 confirms the 제103조 quote in the wording
+    # in force and the still-good-law step answers instead of the paste (🟡), which is not what this shows.
+    settings.WORKBENCH_CORPUS_DIR = tmp_path
+    reset_router()
     review = demo_review(demo)
     c7, c5 = cited(review, "민법 제1200조"), cited(review, "민법 제103조")
     c8 = cited(review, "art. 58 k.c.")
