@@ -225,6 +225,15 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "인용문이 검토 기준일({as_of})에 시행 중이던 조문({label})과 일부 다릅니다. 그 문언대로 "
         "수정하십시오.",
     },
+    "version_not_yet": {
+        "en": "On the review's date ({as_of}) the provision was not yet in the act: it takes effect on "
+        "{date} ({label}). The draft cites a provision that was not in force on that day. Blocked until "
+        "corrected.",
+        "pl": "W dniu przeglądu ({as_of}) przepisu jeszcze nie było w akcie: wchodzi w życie {date} "
+        "({label}) - projekt powołuje przepis, który tego dnia nie obowiązywał. BLOKADA.",
+        "ko": "검토 기준일({as_of})에는 이 조문이 아직 법령에 없었습니다. {date}부터 시행됩니다({label}). "
+        "초안은 그날 시행되지 않던 조문을 인용합니다.",
+    },
     "version_gone_cited": {
         "en": "On the review's date ({as_of}) {fate} ({label}, from {date}): the draft cites a provision "
         "that is not in force. Blocked until corrected.",

@@ -20,7 +20,7 @@ from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement
 from verifier.model import HARD_BLOCKS, Level, Status
 from verifier.rationales import Message
-from verifier.sources.versions import QuoteCheck, Timeline, UnitState, Wording
+from verifier.sources.versions import QuoteCheck, Segment, Timeline, UnitState, Wording
 
 if TYPE_CHECKING:
     from verifier.sources.treatment import Treatment
@@ -113,6 +113,11 @@ def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
         )
         return HistoryRow(Outcome.NOTE, Message("version_not_checked", {"why": why}))
     if segment.reading.state is not UnitState.PRESENT:
+        later = _takes_effect(timeline, segment)
+        if later is not None:  # not in the act yet on that day: it takes effect later, it was not removed
+            values = {"as_of": h.as_of, "date": later.period.start or "?"}
+            label = later.version.label if later.version is not None else ""
+            return HistoryRow(Outcome.BLOCK, Message("version_not_yet", {**values, "label": label}))
         fate = "fate_repealed" if segment.reading.state is UnitState.REPEALED else "fate_removed"
         values = {"fate": Message(fate), "date": segment.period.start or "?", "as_of": h.as_of}
         return HistoryRow(
@@ -123,6 +128,23 @@ def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
         excerpt = short(segment.reading.comparable or segment.reading.text, 300)
         return HistoryRow(Outcome.NOTE, Message("version_read_today", {**values, "excerpt": excerpt}))
     return HistoryRow(Outcome.INFO, Message("version_in_force", values))
+
+
+def _takes_effect(timeline: Timeline, segment: Segment) -> Segment | None:
+    """The first later segment in which the unit exists, when it never existed before `segment` (an article
+    inserted by a later amendment: 민법 제14조의2 cited as of 2012-06-01 takes effect on 2013-07-01)."""
+    index = timeline.segments.index(segment)
+    earlier = timeline.segments[:index]
+    if any(s.reading is not None and s.reading.state is UnitState.PRESENT for s in earlier):
+        return None  # it existed before: removed or repealed, not yet to come
+    return next(
+        (
+            s
+            for s in timeline.segments[index + 1 :]
+            if s.reading is not None and s.reading.state is UnitState.PRESENT
+        ),
+        None,
+    )
 
 
 def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow | None:
@@ -147,6 +169,13 @@ def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow
     values: dict[str, object] = {"period": _period(other), "label": other.made_by.label or other.made_by.id}
     values["as_of"] = h.as_of
     reading = segment.reading
+    starts = [p.start for p in other.periods if p.start]
+    if (reading is None or reading.state is not UnitState.PRESENT) and starts and min(starts) > h.as_of:
+        # the quoted wording is a later one, of a unit not yet in the act on that day: it takes effect then
+        label = other.made_by.label or other.made_by.id
+        return HistoryRow(
+            Outcome.BLOCK, Message("version_not_yet", {"as_of": h.as_of, "date": min(starts), "label": label})
+        )
     if reading is None or reading.state is not UnitState.PRESENT:
         fate = qc.fate
         key = "fate_renumbered" if fate and fate.kind == "renumbered" else "fate_repealed"

@@ -38,6 +38,7 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "act_repealed": "the act was repealed with effect on or before the as-of date",
     "version_gone": "on the as-of date the unit no longer existed (repealed or renumbered)",
     "version_gone_cited": "on the as-of date the cited unit did not exist",
+    "version_not_yet": "on the as-of date the cited unit was not yet in force (it takes effect later)",
     "version_other_differs": "the quote is another version's wording, which differs in meaning",
     "treatment_overruled": "a full bench overruled the judgment before the as-of date",
     "treatment_departed": "the Supreme Court departed from the judgment before the as-of date",

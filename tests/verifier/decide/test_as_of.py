@@ -80,8 +80,24 @@ DISMISSAL = (
     '징벌을 하지 못한다."라고 규정한다.'
 )
 
+# 민법 제14조의2 (특정후견의 심판), inserted by 법률 제10429호 and in force from 2013-07-01
+SPECIFIC_GUARDIANSHIP = (
+    '민법 제14조의2 제1항은 "가정법원은 질병, 장애, 노령, 그 밖의 사유로 인한 정신적 제약으로 '
+    "일시적 후원 또는 특정한 사무에 관한 후원이 필요한 사람에 대하여 본인, 배우자, 4촌 이내의 친족, "
+    "미성년후견인, 미성년후견감독인, 검사 또는 지방자치단체의 장의 청구에 의하여 "
+    '특정후견의 심판을 한다."라고 규정한다.'
+)
+
 # (why, sentence, as-of, status, rationale key, words the reader must see)
 ROWS = [
+    (
+        "민법 제14조의2 as of 2012: not yet in the act — it takes effect later, it was not removed",
+        SPECIFIC_GUARDIANSHIP,
+        "2012-06-01",
+        Status.UNVERIFIED,
+        "version_not_yet",
+        ("takes effect on 2013-07-01",),
+    ),
     (
         "개인정보 보호법 ①4 as it read in 2020: the wording in force on the as-of date is the one checked",
         PIPA_OLD,
