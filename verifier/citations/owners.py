@@ -1,0 +1,156 @@
+"""Whose claim a sentence's quote is, and what a claim says beside its own citation.
+
+One sentence, one verdict: a sentence that cites a judgment and the article it interprets has one quote,
+and the quote belongs to the one it was taken from — the judgment when the sentence reports what the court
+held ("대법원 … 판결은 형법 제65조에 관하여 '…'라고 판시하였다"), the article when the quoted words are
+the article's ("민법 제103조는 '…'라고 규정하고 있다(대법원 … 판결 참조)"). The other citation is read for
+what the sentence says of it, and its claim records who owns the quote (`Claim.quote_owner`).
+
+A citation inside a quotation belongs to the quoted text ("SN wskazał, że „przepis art. 691 k.c. …”"): it is
+listed as context with the reason, never looked up or blocked (`quoted_by`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from verifier.citations import claims as _claims
+from verifier.citations.common import Hit, Prepared
+from verifier.citations.quotes import Quote
+from verifier.model import ClaimType, Kind, Span
+
+_CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
+_STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+
+# after a quote: the court said it ("…'라고 판시하였다", "…” – orzekł SN", '…," the Court held')
+_QUOTATIVE = re.compile(r"[ ]?(?:이?라고|고)[ ]?")
+# after a quote: the statute provides it ("…'라고 규정하고", "…” – stanowi art. 5", '…" provides Article 7')
+_PROVIDES = re.compile(
+    r"[ ]?(?:이?라고|고)?[ ]?(?:규정|정하고|정한다|명시)"
+    r"|[\s,–—-]{0,4}(?:stanowi|przewiduje|provides|states)\b",
+    re.IGNORECASE,
+)
+
+
+def _holding_after(norm: str, quote_end: int, sentence_end: int) -> bool:
+    m = _QUOTATIVE.match(norm, quote_end, sentence_end)
+    at = m.end() if m is not None else quote_end
+    cue = _claims.ALL_CUES.get(ClaimType.COURT_HOLDING)
+    window = norm[at : min(sentence_end, at + 20)].lower().lstrip(" ,–—-")
+    return cue is not None and cue.match(window) is not None
+
+
+def settle(
+    attached: dict[int, _claims.Attached], hits: Sequence[Hit], norm: str, sentences: Sequence[Span]
+) -> dict[int, _claims.Attached]:
+    """Move a quote to the citation of its sentence it was taken from: to the judgment when the court is
+    reported to have said it, to the statute when the statute is said to provide it. Only between a
+    judgment and a statute of one sentence, and only to a citation that has no quote of its own."""
+    moved = dict(attached)
+    for i, info in attached.items():
+        if info.footnote or i not in moved:
+            continue
+        h, q = hits[i], info.quote.span
+        sentence = sentences[i]
+        if h.kind in _STATUTE_KINDS and _holding_after(norm, q[1], sentence[1]):
+            want = _CASE_KINDS
+        elif h.kind in _CASE_KINDS and _PROVIDES.match(norm, q[1], sentence[1]) is not None:
+            want = _STATUTE_KINDS
+        else:
+            continue
+        others = [
+            k
+            for k, o in enumerate(hits)
+            if k != i and sentences[k] == sentence and o.kind in want and k not in moved
+        ]
+        if others:
+            # the nearest one before the quote (the subject of the sentence), else the nearest after it
+            before = [k for k in others if hits[k].end <= q[0]]
+            k = before[-1] if before else others[0]
+            moved[k] = moved.pop(i)
+    return moved
+
+
+def quoted_by(
+    hit: Hit, hits: Sequence[Hit], attached: Mapping[int, _claims.Attached], quotes: Sequence[Quote]
+) -> str:
+    """The reason a citation inside a quotation is not checked: whose quotation it stands in."""
+    for q in quotes:
+        if q.inner[0] <= hit.start and hit.end <= q.inner[1]:
+            owner = next((hits[k] for k, info in attached.items() if info.quote == q), None)
+            if owner is not None:
+                return f"cited inside a quotation of {_label(owner)}: {_NOT_OURS}"
+            break
+    return f"cited inside a quotation: {_NOT_OURS}"
+
+
+_NOT_OURS = "the quoted text's citation, not the draft's"
+
+
+def _label(h: Hit) -> str:
+    a = h.anchor
+    if a is None:
+        return "the source quoted"
+    if a.number:
+        return f"{a.court} {a.number}" if a.court else a.number
+    if a.law:
+        return a.law
+    return a.key.rsplit(":", 1)[-1]
+
+
+def other_quotes(
+    claim: Span,
+    foreign: Mapping[Quote, str],
+    attached: Mapping[int, _claims.Attached],
+    index: int,
+    hits: Sequence[Hit],
+) -> list[tuple[Span, str]]:
+    """Quoted words inside the claim that are not its cited unit's: a name, a term, a definition, a party's
+    words (`quote_roles`), or the quote another citation of the sentence owns."""
+    out = [(q.span, why) for q, why in foreign.items() if claim[0] <= q.span[0] and q.span[1] <= claim[1]]
+    for k, info in attached.items():
+        span = info.quote.span
+        if k != index and claim[0] <= span[0] and span[1] <= claim[1]:
+            mine = attached.get(index)
+            if mine is None or mine.quote.span != span:
+                out.append((span, "another_citation"))
+    out.sort()
+    return out
+
+
+def owner_of(
+    index: int,
+    claim: Span,
+    attached: Mapping[int, _claims.Attached],
+    hits: Sequence[Hit],
+    prepared: Prepared,
+) -> str | None:
+    """The citation (as written) that owns the quote standing in this claim, when it is another one."""
+    if index in attached:
+        return None
+    for k, info in attached.items():
+        span = info.quote.span
+        if k != index and claim[0] <= span[0] and span[1] <= claim[1]:
+            a, b = prepared.to_source(hits[k].start, hits[k].end)
+            return prepared.source[a:b]
+    return None
+
+
+# "개정 근로기준법은 제2조 …", "개정된 민법 제14조의2", "신법 제3조"; not "개정 전", "개정되기 전의 것"
+_AMENDMENT = re.compile(
+    r"(?:(?<![가-힣])(?:개정된|개정 후의?|개정(?![ ]?전|되기|이전)|신법)"
+    r"|\b(?:as amended(?: by)?|amended|znowelizowan\w*|w brzmieniu nadanym\w*|po nowelizacji))"
+    r"[^.;\n]{0,40}\Z",
+    re.IGNORECASE,
+)
+
+
+def names_amendment(norm: str, hit: Hit, claim: Span) -> bool:
+    """Whether the sentence names the amendment right before the statute it cites."""
+    if hit.kind not in _STATUTE_KINDS:
+        return False
+    if "개정된 것" in norm[hit.start : hit.end]:
+        return True  # "근로기준법(2019. 1. 15. 법률 제16270호로 개정된 것) 제2조": the version is named
+    lo = max(claim[0], hit.start - 40)
+    return _AMENDMENT.search(norm, lo, hit.start) is not None
