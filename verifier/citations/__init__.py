@@ -203,7 +203,7 @@ def extract_claims(
                 origin=origin_at(citation.span[0]) if origin_at is not None else None,
                 other_quotes=tuple((prepared.to_source(*span), why) for span, why in other),
                 quote_owner=owners.owner_of(i, claim_norm, attached, hits, prepared),
-                amended_wording=owners.names_amendment(norm, h, claim_norm),
+                amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
             )
         )
     return out

@@ -153,4 +153,13 @@ def names_amendment(norm: str, hit: Hit, claim: Span) -> bool:
     if "개정된 것" in norm[hit.start : hit.end]:
         return True  # "근로기준법(2019. 1. 15. 법률 제16270호로 개정된 것) 제2조": the version is named
     lo = max(claim[0], hit.start - 40)
-    return _AMENDMENT.search(norm, lo, hit.start) is not None
+    if _AMENDMENT.search(norm, lo, hit.start) is not None:
+        return True
+    return _AMENDED_AFTER.match(norm, hit.end, min(claim[1], hit.end + 40)) is not None
+
+
+# "art. 691 § 1 k.c. w brzmieniu nadanym tą ustawą", "Article 5 as amended by …", "po zmianie dokonanej przez"
+_AMENDED_AFTER = re.compile(
+    r"[ ,(]{0,3}(?:w brzmieniu nadanym|po zmianie dokonanej|po nowelizacji|as amended|as last amended)",
+    re.IGNORECASE,
+)
