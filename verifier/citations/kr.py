@@ -78,8 +78,16 @@ _SAME_ARTICLE = re.compile(_SAME_UNIT_SRC)
 _SAME_DEPTH = {"조": 0, "조문": 0, "항": 1, "호": 2}
 _BRACKETED_LAW = re.compile(r"[「『]([^」』\n]{1,80})[」』]")
 _KNOWN_MENTION = re.compile(
-    "(?:" + alternation(sorted(_KNOWN_LAWS)) + ")(?=[은는이가을를의에과와도 ,.)」]|$)"
+    # "(" for a 구법 parenthetical before the particle: "구 근로기준법(… 개정되기 전의 것)은 제30조에서"
+    "(?:" + alternation(sorted(_KNOWN_LAWS)) + ")(?=[은는이가을를의에과와도 ,.)」(]|$)"
 )
+# A law the list does not know, named as the topic of a lead-in: "부동산 실권리자명의 등기에 관한 법률은 제4조
+# 제1항에서 …", "구 ○○법(… 개정되기 전의 것)은 제5조에서 …"
+_LEAD_IN = re.compile(
+    r"(?<![가-힣])(?P<word>[가-힣" + MIDDLE_DOTS + r"]{0,30}(?:법|법률))(?:\([^()\n]{0,160}\))?(?=(?:은|는) )"
+)
+# words that end like a law but name none, or name the draft's own reference to some law
+_NOT_LEAD_IN = frozenset(data_lines("citations-kr-not-lead-in.txt"))
 _BAD_ARTICLE = re.compile(r"제 ?[?？○◯OX×]+ ?(?:조|항|호)")
 
 _COURTS = (
@@ -157,11 +165,29 @@ def aliases(norm: str) -> dict[str, tuple[int, str]]:
     return found
 
 
+_NOT_FIRST = frozenset({"같은", "해당", "상기", "본", "동", "위의", "그의", "이러한", "그러한"})
+
+
+def _lead_ins(norm: str) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for m in _LEAD_IN.finditer(norm):
+        word = m.group("word")
+        if word in _NOT_LAWS or law_name(word) in _KNOWN_LAWS:
+            continue  # a known name is a mention already
+        start, name = _extend_spaced(norm, m.start("word"), word)
+        first = norm[start : m.end("word")].split(" ", 1)[0]
+        if name in _NOT_LEAD_IN or name in _LAW_SUFFIXES or first in _FREE_BEFORE or first in _NOT_FIRST:
+            continue
+        out.append((start, m.end(), name))
+    return out
+
+
 def _mentions(norm: str, defined: dict[str, tuple[int, str]]) -> list[tuple[int, int, str]]:
     """Law names written without an article ("변호사법은 …", a short name the draft defined: "주택임대차법은
     …"): they set the context for bare 제N조."""
     found = [(m.start(), m.end(), m.group()) for m in _KNOWN_MENTION.finditer(norm)]
     found += [(m.start(), m.end(), m.group(1).strip()) for m in _BRACKETED_LAW.finditer(norm)]
+    found += _lead_ins(norm)
     for alias, (after, law) in defined.items():
         for m in re.finditer(re.escape(alias) + r"(?=[은는이가을를의에과와도 ,.)])", norm[after:]):
             found.append((after + m.start(), after + m.end(), law))

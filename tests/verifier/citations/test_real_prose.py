@@ -305,3 +305,55 @@ def test_a_quote_of_the_units_words_stays_a_quote(text: str, citation: str, quot
     claim = claim_for(text, citation, lang)
     assert claim.quote == quote
     assert claim.other_quotes == () or all(why == "alias" for _, why in claim.other_quotes)
+
+
+# ----------------------------------------------------------------- a law named in a lead-in
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            # 대법원 2016. 8. 17. 선고 2014다235080 판결
+            "2011. 9. 30.부터 시행된 개인정보 보호법은 개인정보처리자의 개인정보 수집·이용(제15조)과 제3자 "
+            "제공(제17조)에 원칙적으로 정보주체의 동의가 필요하다고 규정한다.",
+            [
+                ("제15조", LAW + "개인정보보호법", art("15")),
+                ("제17조", LAW + "개인정보보호법", art("17")),
+            ],
+            id="2014다235080-known-law-lead-in",
+        ),
+        pytest.param(
+            # 2014도6992's law, named as the topic of the sentence (a law the name list does not hold)
+            "부동산 실권리자명의 등기에 관한 법률은 제4조 제1항에서 명의신탁약정을 무효로 하고, 제4조 제2항 "
+            "본문에서 그 등기도 무효로 한다.",
+            [
+                ("제4조 제1항", LAW + "부동산실권리자명의등기에관한법률", art("4", "1")),
+                ("제4조 제2항", LAW + "부동산실권리자명의등기에관한법률", art("4", "2")),
+            ],
+            id="2014도6992-unlisted-law-lead-in",
+        ),
+        pytest.param(
+            # a 구법 parenthetical between the law and its particle
+            "구 근로기준법(2007. 4. 11. 법률 제8372호로 전부 개정되기 전의 것)은 제30조 제1항에서 "
+            "정당한 이유 없는 해고를 금지하였다.",
+            [("제30조 제1항", LAW + "근로기준법", art("30", "1"))],
+            id="구법-parenthetical-lead-in",
+        ),
+    ],
+)
+def test_a_law_named_in_a_lead_in_names_the_articles_after_it(text: str, expected: list) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("이 법률은 제2조에서 용어를 정의한다.", id="이-법률"),
+        pytest.param("개정법은 제3조에서 적용례를 정한다.", id="개정법"),
+        pytest.param("그 방법은 제3조에서 정한 절차에 따른다.", id="방법"),
+    ],
+)
+def test_a_lead_in_that_names_no_law_lends_none(text: str) -> None:
+    (citation,) = found(text)
+    assert citation[1] is None
