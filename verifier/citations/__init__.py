@@ -102,7 +102,8 @@ def extract_claims(
     # a quote of the cited unit: it is never attached to a citation as one
     foreign = quote_roles.roles(norm, quotes)
     spans = [(h.start, h.end) for h in hits]
-    protected = spans + [q.span for q in quotes]
+    asides = _claims.korean_parentheticals(norm)
+    protected = spans + [q.span for q in quotes] + asides
     act_ends = [h.end for h in hits if h.end > h.start and norm[h.end - 1] == "."]
     starts = _claims.sentence_starts(norm, protected, act_ends)
     attached = _claims.attach_quotes(norm, starts, spans, [q for q in quotes if q not in foreign])
@@ -123,7 +124,7 @@ def extract_claims(
     attached, donors = _pinpointed_quotes(attached, hits, norm, sentences)
     attached, see_also = _not_for_see_also(attached, hits, norm, sentences)
     donors |= see_also
-    attached = owners.settle(attached, hits, norm, sentences)
+    attached = owners.settle(owners.out_of_asides(attached, hits, asides), hits, norm, sentences)
     clauses: dict[int, Span] = {}
     i = 0
     while i < len(hits):

@@ -62,13 +62,37 @@ def settle(
         others = [
             k
             for k, o in enumerate(hits)
-            if k != i and sentences[k] == sentence and o.kind in want and k not in moved
+            if k != i
+            and sentences[k] == sentence
+            and o.kind in want
+            and k not in moved
+            # the statute that provides the words is the sentence's subject, named before them
+            and (want is _CASE_KINDS or o.end <= q[0])
         ]
         if others:
             # the nearest one before the quote (the subject of the sentence), else the nearest after it
             before = [k for k in others if hits[k].end <= q[0]]
             k = before[-1] if before else others[0]
             moved[k] = moved.pop(i)
+    return moved
+
+
+def out_of_asides(
+    attached: dict[int, _claims.Attached], hits: Sequence[Hit], asides: Sequence[Span]
+) -> dict[int, _claims.Attached]:
+    """A quote given to a citation inside a parenthetical aside ("제54조 제3항(… 제83조 제3항으로 되었다 …)은
+    '…'") belongs to the citation the aside qualifies, the one it follows directly."""
+    if not asides:
+        return attached
+    moved = dict(attached)
+    for i, info in attached.items():
+        h = hits[i]
+        aside = next((a for a in asides if a[0] < h.start and h.end < a[1]), None)
+        if aside is None or info.quote.span[0] < aside[1]:
+            continue
+        before = [k for k, o in enumerate(hits) if o.end <= aside[0] and aside[0] - o.end <= 1]
+        if before and before[-1] not in moved:
+            moved[before[-1]] = moved.pop(i)
     return moved
 
 

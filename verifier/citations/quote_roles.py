@@ -57,6 +57,10 @@ _PARTY_BEFORE = re.compile(
 )
 
 
+# "'근무지 변경에 관한 업무 통보'라는 제목하에": a document's title or wording, someone's own words
+_TITLE_AFTER = re.compile(r"[ ]?(?:이)?라는 ?(?:제목|문구|표제|문언|기재)")
+
+
 def role(norm: str, quote: Quote) -> str | None:
     """Why the quote is not the cited unit's words (ALIAS, TERM, DEFINITION, PARTY), or None."""
     start, end = quote.span
@@ -74,11 +78,22 @@ def role(norm: str, quote: Quote) -> str | None:
         return ALIAS
     if short and _TERM_AFTER.match(after) and _STATUTE_TERM.search(before) is None:
         return TERM
+    if _a_word_or_two(text):
+        # '사용', '알 권리', ‘누설’: a term named or stressed, not a passage; as a quote it would pass on any
+        # source that uses the word, whatever the sentence claims of it
+        return TERM
     if _DEFINITION_AFTER.match(after):
         return DEFINITION
-    if _PARTY_BEFORE.search(norm, max(0, start - 80), start):
+    if _PARTY_BEFORE.search(norm, max(0, start - 80), start) or _TITLE_AFTER.match(after):
         return PARTY
     return None
+
+
+_TERM_CHARS = 8
+
+
+def _a_word_or_two(text: str) -> bool:
+    return len(text) <= _TERM_CHARS and len(text.split()) <= 2 and not text.endswith((".", "다"))
 
 
 def roles(norm: str, quotes: list[Quote]) -> dict[Quote, str]:

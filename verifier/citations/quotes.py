@@ -146,6 +146,8 @@ def _record(norm: str, found: list[Quote], start: int, end: int) -> None:
         return
     if norm[start] in "「『" and _LAW_IN_BRACKETS.fullmatch(text.strip()):
         return
+    if norm[start] == "'" and not any(ch.isalpha() for ch in text):
+        return  # "판례일련번호: '118160'": a value in straight quotes, no one's words
     found.append(Quote((start, end), inner, text))
 
 

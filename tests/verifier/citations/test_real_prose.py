@@ -220,6 +220,16 @@ def test_apostrophes_and_bracketed_law_names_are_not_quotes(text: str) -> None:
             "party",
         ),
         pytest.param(
+            # 95도1351: words the court stresses ('변경', '사용') are terms, not a passage of the cited
+            # judgment
+            "건축법상 건축물의 건축으로 보는 용도변경행위에는 타용도로 "
+            "'변경'하는 행위자체 뿐만 아니라 타용도로 "
+            "'사용'하는 행위까지도 포함된다(1993.4.13. 선고 92도3222 판결 참조).",
+            "92도3222",
+            "ko",
+            "term",
+        ),
+        pytest.param(
             # C-311/18 paragraph 2: the Court's short names in quotation marks
             "The request has been made in proceedings between the Data Protection Commissioner (Ireland) "
             "(‘the Commissioner’), on the one hand, and Facebook Ireland Ltd, concerning Article 46(1) GDPR.",
@@ -275,6 +285,14 @@ def test_quotation_marks_that_are_not_the_units_words_are_no_quote_of_it(
             "형법 제65조",
             "집행유예의 선고를 받은 후 그 선고의 실효 또는 취소됨이 없이 유예기간을 "
             "경과한 때에는 형의 선고는 효력을 잃는다.",
+        ),
+        pytest.param(
+            # 95도2446 판결요지: a statute's sentence in single quotes, in the middle of the court's reasoning
+            "형법 제65조 소정의 '형의 선고는 효력을 잃는다.'는 의미와 "
+            "마찬가지로 단지 형의 선고의 법률적 효과가 "
+            "없어진다는 것일 뿐이다.",
+            "형법 제65조",
+            "형의 선고는 효력을 잃는다.",
         ),
         pytest.param(
             # C-300/21 paragraph 42 quoted with its paragraph: the Court's words stay a quote

@@ -308,11 +308,16 @@ def test_the_sentences_quote_belongs_to_one_citation_and_the_other_says_so(
     ("text", "quotes"),
     [
         pytest.param(
-            # two statutes, each with its own quoted term (근로기준법 제2조 제1항 제1호 and 제7호):
-            # nothing moves
-            "근로기준법 제2조 제1항 제1호는 '근로자'를 정의하고, 같은 항 제7호는 \"1주\"를 정의한다.",
-            {"근로기준법 제2조 제1항 제1호": "근로자", "같은 항 제7호": "1주"},
-            id="two-statutes-two-terms-each-its-own",
+            # 95도2446 판결요지: two statutes, each with the words quoted of it: nothing moves
+            "사면법 제5조 제1항 제1호 소정의 '일반사면은 형의 언도의 효력이 상실된다.'는 의미는 형법 제65조 "
+            "소정의 '형의 선고는 효력을 잃는다.'는 의미와 마찬가지로 단지 "
+            "형의 선고의 법률적 효과가 없어진다는 "
+            "것일 뿐이다.",
+            {
+                "사면법 제5조 제1항 제1호": "일반사면은 형의 언도의 효력이 상실된다.",
+                "형법 제65조": "형의 선고는 효력을 잃는다.",
+            },
+            id="95도2446-two-statutes-each-its-own",
         ),
         pytest.param(
             # 98도4347: a statute's words with a case only referred to ("참조"), no holding verb after
