@@ -191,7 +191,7 @@ def extract_claims(
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the citation is
             # the quoted court's, not the draft's; it is listed as context and never looked up or blocked
             claim_type = ClaimType.BARE_CITATION
-            citation = replace(citation, problem=owners.quoted_by(h, hits, attached, quotes))
+            citation = replace(citation, problem=owners.quoted_by(norm, h, hits, attached, quotes))
         other = owners.other_quotes(claim_norm, foreign, attached, i, hits)
         out.append(
             Claim(

@@ -97,14 +97,18 @@ def out_of_asides(
 
 
 def quoted_by(
-    hit: Hit, hits: Sequence[Hit], attached: Mapping[int, _claims.Attached], quotes: Sequence[Quote]
+    norm: str,
+    hit: Hit,
+    hits: Sequence[Hit],
+    attached: Mapping[int, _claims.Attached],
+    quotes: Sequence[Quote],
 ) -> str:
     """The reason a citation inside a quotation is not checked: whose quotation it stands in."""
     for q in quotes:
         if q.inner[0] <= hit.start and hit.end <= q.inner[1]:
             owner = next((hits[k] for k, info in attached.items() if info.quote == q), None)
             if owner is not None:
-                return f"cited inside a quotation of {_label(owner)}: {_NOT_OURS}"
+                return f"cited inside a quotation of {_label(owner, norm)}: {_NOT_OURS}"
             break
     return f"cited inside a quotation: {_NOT_OURS}"
 
@@ -112,15 +116,12 @@ def quoted_by(
 _NOT_OURS = "the quoted text's citation, not the draft's"
 
 
-def _label(h: Hit) -> str:
+def _label(h: Hit, norm: str) -> str:
+    """How the reason names the quoted source: a judgment by its court and number, a statute as written."""
     a = h.anchor
-    if a is None:
-        return "the source quoted"
-    if a.number:
+    if a is not None and a.number:
         return f"{a.court} {a.number}" if a.court else a.number
-    if a.law:
-        return a.law
-    return a.key.rsplit(":", 1)[-1]
+    return " ".join(norm[h.start : h.end].split()) or "the source quoted"
 
 
 def other_quotes(
