@@ -203,6 +203,10 @@ class Claim:
     # The sentence names the amendment ("개정 근로기준법은 제2조 제1항 제7호에서 …", "as amended by"): it
     # quotes or states the amended wording knowingly, possibly before that wording takes effect.
     amended_wording: bool = False
+    # Cited inside a quotation of another text (the quoted source as the draft names it, or "" when the quote
+    # is attached to none): the quoted text's citation, not the draft's. The citation carries the same reason
+    # as its `problem`, so that it is listed ⚪ and never looked up or blocked.
+    inside_quotation_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,6 +168,7 @@ def extract_claims(
         )
         quote: str | None = None
         quote_span = None
+        quoted_in: str | None = None
         if quote_info is not None:
             q = quote_info.quote
             quote_span = prepared.to_source(*q.inner)
@@ -191,7 +192,8 @@ def extract_claims(
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the citation is
             # the quoted court's, not the draft's; it is listed as context and never looked up or blocked
             claim_type = ClaimType.BARE_CITATION
-            citation = replace(citation, problem=owners.quoted_by(norm, h, hits, attached, quotes))
+            quoted_in = owners.quoted_by(norm, h, hits, attached, quotes)
+            citation = replace(citation, problem=owners.quotation_reason(quoted_in))
         other = owners.other_quotes(claim_norm, foreign, attached, i, hits)
         out.append(
             Claim(
@@ -205,6 +207,7 @@ def extract_claims(
                 other_quotes=tuple((prepared.to_source(*span), why) for span, why in other),
                 quote_owner=owners.owner_of(i, claim_norm, attached, hits, prepared),
                 amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
+                inside_quotation_of=quoted_in,
             )
         )
     return out

@@ -103,13 +103,19 @@ def quoted_by(
     attached: Mapping[int, _claims.Attached],
     quotes: Sequence[Quote],
 ) -> str:
-    """The reason a citation inside a quotation is not checked: whose quotation it stands in."""
+    """Whose quotation a citation stands in, as the draft names that source ("" when the quote is
+    attached to no citation)."""
     for q in quotes:
         if q.inner[0] <= hit.start and hit.end <= q.inner[1]:
             owner = next((hits[k] for k, info in attached.items() if info.quote == q), None)
-            if owner is not None:
-                return f"cited inside a quotation of {_label(owner, norm)}: {_NOT_OURS}"
-            break
+            return _label(owner, norm) if owner is not None else ""
+    return ""
+
+
+def quotation_reason(owner: str) -> str:
+    """The reason a citation inside a quotation is listed and not checked."""
+    if owner:
+        return f"cited inside a quotation of {owner}: {_NOT_OURS}"
     return f"cited inside a quotation: {_NOT_OURS}"
 
 

@@ -67,6 +67,8 @@ def test_a_citation_inside_a_quotation_is_context_naming_whose_quotation(
     assert claim.citation.problem is not None
     assert claim.citation.problem.startswith("cited inside a quotation of ")
     assert quoted in claim.citation.problem
+    assert claim.inside_quotation_of is not None
+    assert quoted in claim.inside_quotation_of
     assert not claim.citation.resolvable
     # the quote is the quoted judgment's, checked against it
     owner = claim_for(text, quoted, lang)
@@ -117,6 +119,7 @@ def test_a_citation_outside_the_quotation_is_the_drafts_own(text: str, lang: str
     claim = claim_for(text, citation, lang)
     assert claim.citation.problem is None
     assert claim.citation.resolvable
+    assert claim.inside_quotation_of is None
 
 
 # ----------------------------------------------------------------- aliases the text defines, EU forms
