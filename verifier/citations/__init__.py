@@ -148,6 +148,7 @@ def extract_claims(
     # citations): then one scan of the whole draft is cheaper.
     dense = sum(b - a for a, b in claim_spans) > len(norm)
     cue_index = _claims.CueIndex(norm) if dense else None
+    quote_index = owners.QuoteIndex(quotes, foreign, attached)
     out: list[Claim] = []
     for i, h in enumerate(hits):
         citation = _citation(prepared, h)
@@ -188,13 +189,14 @@ def extract_claims(
             # a statute whose quote is the judgment's words cited after it only has to exist, and a "see also"
             # reference that the quote before it does not belong to only has to exist
             claim_type = ClaimType.BARE_CITATION
-        if quote is None and _claims.inside_quote(h.start, h.end, quotes):
+        container = quote_index.containing(h.start, h.end) if quote is None else None
+        if container is not None:
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the citation is
             # the quoted court's, not the draft's; it is listed as context and never looked up or blocked
             claim_type = ClaimType.BARE_CITATION
-            quoted_in = owners.quoted_by(norm, h, hits, attached, quotes)
+            quoted_in = owners.quoted_by(norm, container, hits, quote_index)
             citation = replace(citation, problem=owners.quotation_reason(quoted_in))
-        other = owners.other_quotes(claim_norm, foreign, attached, i, hits)
+        other = owners.other_quotes(claim_norm, i, quote_index)
         out.append(
             Claim(
                 citation=citation,
@@ -205,7 +207,7 @@ def extract_claims(
                 quote_span=quote_span,
                 origin=origin_at(citation.span[0]) if origin_at is not None else None,
                 other_quotes=tuple((prepared.to_source(*span), why) for span, why in other),
-                quote_owner=owners.owner_of(i, claim_norm, attached, hits, prepared),
+                quote_owner=owners.owner_of(i, claim_norm, quote_index, hits, prepared),
                 amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
                 inside_quotation_of=quoted_in,
             )

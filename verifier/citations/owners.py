@@ -12,6 +12,7 @@ listed as context with the reason, never looked up or blocked (`quoted_by`).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 
@@ -96,20 +97,47 @@ def out_of_asides(
     return moved
 
 
-def quoted_by(
-    norm: str,
-    hit: Hit,
-    hits: Sequence[Hit],
-    attached: Mapping[int, _claims.Attached],
-    quotes: Sequence[Quote],
-) -> str:
+class QuoteIndex:
+    """The draft's quotes by position, so that each citation asks about the few near it: which quote it
+    stands in, which quotes its claim holds (a long draft has thousands of each)."""
+
+    def __init__(
+        self,
+        quotes: Sequence[Quote],
+        foreign: Mapping[Quote, str],
+        attached: Mapping[int, _claims.Attached],
+    ) -> None:
+        self.quotes = sorted(quotes, key=lambda q: q.inner)
+        self.inner_starts = [q.inner[0] for q in self.quotes]
+        self.owner_of = {info.quote: k for k, info in attached.items()}
+        spans = [(q.span, why) for q, why in foreign.items()]
+        spans += [(info.quote.span, f"@{k}") for k, info in attached.items()]
+        spans.sort()
+        self.spans = spans
+        self.span_starts = [span[0] for span, _ in spans]
+
+    def containing(self, start: int, end: int) -> Quote | None:
+        """The quote whose words hold `[start, end)` with 20 characters of its own besides (a quoted title
+        that is the citation itself does not count)."""
+        i = bisect.bisect_right(self.inner_starts, start)
+        for q in reversed(self.quotes[max(0, i - 3) : i]):
+            a, b = q.inner
+            if a <= start and end <= b and (b - a) - (end - start) >= 20:
+                return q
+        return None
+
+    def within(self, claim: Span) -> list[tuple[Span, str]]:
+        """Quotes inside the claim: (span, role or "@<index of the citation it is attached to>")."""
+        lo = bisect.bisect_left(self.span_starts, claim[0])
+        hi = bisect.bisect_right(self.span_starts, claim[1])
+        return [(span, why) for span, why in self.spans[lo:hi] if span[1] <= claim[1]]
+
+
+def quoted_by(norm: str, quote: Quote, hits: Sequence[Hit], index: QuoteIndex) -> str:
     """Whose quotation a citation stands in, as the draft names that source ("" when the quote is
     attached to no citation)."""
-    for q in quotes:
-        if q.inner[0] <= hit.start and hit.end <= q.inner[1]:
-            owner = next((hits[k] for k, info in attached.items() if info.quote == q), None)
-            return _label(owner, norm) if owner is not None else ""
-    return ""
+    k = index.owner_of.get(quote)
+    return _label(hits[k], norm) if k is not None else ""
 
 
 def quotation_reason(owner: str) -> str:
@@ -130,42 +158,27 @@ def _label(h: Hit, norm: str) -> str:
     return " ".join(norm[h.start : h.end].split()) or "the source quoted"
 
 
-def other_quotes(
-    claim: Span,
-    foreign: Mapping[Quote, str],
-    attached: Mapping[int, _claims.Attached],
-    index: int,
-    hits: Sequence[Hit],
-) -> list[tuple[Span, str]]:
+def other_quotes(claim: Span, index: int, quotes: QuoteIndex) -> list[tuple[Span, str]]:
     """Quoted words inside the claim that are not its cited unit's: a name, a term, a definition, a party's
     words (`quote_roles`), or the quote another citation of the sentence owns."""
-    out = [(q.span, why) for q, why in foreign.items() if claim[0] <= q.span[0] and q.span[1] <= claim[1]]
-    for k, info in attached.items():
-        span = info.quote.span
-        if k != index and claim[0] <= span[0] and span[1] <= claim[1]:
-            mine = attached.get(index)
-            if mine is None or mine.quote.span != span:
-                out.append((span, "another_citation"))
-    out.sort()
+    out: list[tuple[Span, str]] = []
+    for span, why in quotes.within(claim):
+        if not why.startswith("@"):
+            out.append((span, why))
+        elif why != f"@{index}":
+            out.append((span, "another_citation"))
     return out
 
 
 def owner_of(
-    index: int,
-    claim: Span,
-    attached: Mapping[int, _claims.Attached],
-    hits: Sequence[Hit],
-    prepared: Prepared,
+    index: int, claim: Span, quotes: QuoteIndex, hits: Sequence[Hit], prepared: Prepared
 ) -> str | None:
     """The citation (as written) that owns the quote standing in this claim, when it is another one."""
-    if index in attached:
+    owners = [int(why[1:]) for _, why in quotes.within(claim) if why.startswith("@")]
+    if not owners or index in owners:
         return None
-    for k, info in attached.items():
-        span = info.quote.span
-        if k != index and claim[0] <= span[0] and span[1] <= claim[1]:
-            a, b = prepared.to_source(hits[k].start, hits[k].end)
-            return prepared.source[a:b]
-    return None
+    a, b = prepared.to_source(hits[owners[0]].start, hits[owners[0]].end)
+    return prepared.source[a:b]
 
 
 # "개정 근로기준법은 제2조 …", "개정된 민법 제14조의2", "신법 제3조"; not "개정 전", "개정되기 전의 것"
