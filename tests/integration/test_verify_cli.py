@@ -91,16 +91,16 @@ EXPECTED: list[tuple[str, str, str, str, str]] = [
         "opinia-pl.md",
         "C2",
         "art. 691 k.c.",
-        "verified",
-        "cited inside the SN's words: only its existence is the draft's claim, and k.c. has art. 691",
+        "not_checked",
+        "cited inside the SN's words: the resolution's own citation, listed as context and never blocking",
     ),
     (
         "opinia-pl.md",
         "C3",
         "ustawą z dnia 21 czerwca 2001 r. o ochronie praw lokatorów",
-        "unverified",
-        "the act of Dz. U. 2001 Nr 71, poz. 733, cited inside the SN's words; the fake ELI serves only the"
-        " corpus acts and answers 404, reported as no such act (the real ELI has it)",
+        "not_checked",
+        "the act of Dz. U. 2001 Nr 71, poz. 733, cited inside the SN's words: the resolution's citation, not"
+        " the draft's, so it is not looked up (it was a red when the fake ELI answered 404)",
     ),
     (
         "opinia-pl.md",
@@ -113,8 +113,8 @@ EXPECTED: list[tuple[str, str, str, str, str]] = [
         "opinia-pl.md",
         "C5",
         "art. 691 k.c.",
-        "verified",
-        "inside a quotation attributed to the SN: existence only, not the sentence's claim",
+        "not_checked",
+        "inside a quotation attributed to the SN: context, not the sentence's claim",
     ),
     (
         "opinia-pl.md",

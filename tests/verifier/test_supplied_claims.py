@@ -98,3 +98,48 @@ def test_an_article_only_the_paste_has_stays_blocked_saying_the_official_act_has
     assert finding.official_status is Status.UNVERIFIED
     assert finding.clears_official_block
     assert "공식 원문과 다릅니다: 민법에 제1200조는 존재하지 않습니다." in finding.rationale
+
+
+# 민법 제108조 as a user pastes it from law.go.kr without its heading (tests/data/corpus/kr/statutes/민법)
+ARTICLE_108 = (
+    "① 상대방과 통정한 허위의 의사표시는 무효로 한다.\n"
+    "② 전항의 의사표시의 무효는 선의의 제삼자에게 대항하지 못한다."
+)
+
+
+@pytest.mark.parametrize(
+    ("supplied_for", "sentence", "served"),
+    [
+        pytest.param(
+            "민법 제108조는 통정허위표시를 규정한다.",
+            '민법 제108조 제2항은 "전항의 의사표시의 무효는 선의의 제삼자에게 대항하지 못한다."고 규정한다.',
+            True,
+            id="supplied-for-the-article-serves-its-paragraph",
+        ),
+        pytest.param(
+            # a paste supplied for one paragraph is that paragraph only, never laid out as the whole article
+            "민법 제108조 제2항은 선의의 제삼자를 보호한다.",
+            '민법 제108조 제1항은 "상대방과 통정한 허위의 의사표시는 무효로 한다."고 규정한다.',
+            False,
+            id="supplied-for-a-paragraph-is-not-the-article",
+        ),
+    ],
+)
+def test_a_pasted_article_serves_its_own_units(
+    corpus, supplied_for: str, sentence: str, served: bool
+) -> None:
+    (target,) = extract_claims(supplied_for, lang="ko")
+    assert target.citation.anchor is not None
+    paste = document_from_upload(target.citation.anchor, ARTICLE_108, "pasted text", form="paste")
+    labels = [u.label for u in paste.units]
+    assert ("민법 제108조 제2항" in labels or "제108조 제2항" in labels) is served
+    (claim,) = extract_claims(sentence, lang="ko")
+    finding = verify_claim(
+        claim, Found(paste, official=corpus.resolve(claim.citation.anchor)), finding_id="C8", lang="ko"
+    )
+    if not served:
+        assert paste.units == ()  # kept as it came, unstructured, as before
+    else:
+        # the paragraph is found in the paste, the quote with it: capped beside the official text, not blocked
+        assert finding.status is Status.NEEDS_JUDGEMENT, finding.rationale
+        assert finding.official_status is Status.VERIFIED

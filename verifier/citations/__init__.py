@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from verifier.citations import claims as _claims
 from verifier.citations import clauses as _clauses
-from verifier.citations import eu, kr, pl
+from verifier.citations import eu, kr, owners, pl, quote_roles
 from verifier.citations.common import CASE_PARAGRAPH, Hit, Prepared, prepare
 from verifier.citations.ibid import with_ibid
 from verifier.citations.quotes import find_quotes
@@ -97,11 +98,15 @@ def extract_claims(
     norm = prepared.norm
     hits = _hits(prepared)
     quotes = find_quotes(norm)
+    # a short name, a defined term, the writer's own definition or a party's words in quotation marks is not
+    # a quote of the cited unit: it is never attached to a citation as one
+    foreign = quote_roles.roles(norm, quotes)
     spans = [(h.start, h.end) for h in hits]
-    protected = spans + [q.span for q in quotes]
+    asides = _claims.korean_parentheticals(norm)
+    protected = spans + [q.span for q in quotes] + asides
     act_ends = [h.end for h in hits if h.end > h.start and norm[h.end - 1] == "."]
     starts = _claims.sentence_starts(norm, protected, act_ends)
-    attached = _claims.attach_quotes(norm, starts, spans, quotes)
+    attached = _claims.attach_quotes(norm, starts, spans, [q for q in quotes if q not in foreign])
     case_starts = _claims.cases_before(hits)
     quote_spans = [q.span for q in quotes]
     frames = _claims.Frames(norm, spans)
@@ -119,6 +124,7 @@ def extract_claims(
     attached, donors = _pinpointed_quotes(attached, hits, norm, sentences)
     attached, see_also = _not_for_see_also(attached, hits, norm, sentences)
     donors |= see_also
+    attached = owners.settle(owners.out_of_asides(attached, hits, asides), hits, norm, sentences)
     clauses: dict[int, Span] = {}
     i = 0
     while i < len(hits):
@@ -142,6 +148,7 @@ def extract_claims(
     # citations): then one scan of the whole draft is cheaper.
     dense = sum(b - a for a, b in claim_spans) > len(norm)
     cue_index = _claims.CueIndex(norm) if dense else None
+    quote_index = owners.QuoteIndex(quotes, foreign, attached)
     out: list[Claim] = []
     for i, h in enumerate(hits):
         citation = _citation(prepared, h)
@@ -162,6 +169,7 @@ def extract_claims(
         )
         quote: str | None = None
         quote_span = None
+        quoted_in: str | None = None
         if quote_info is not None:
             q = quote_info.quote
             quote_span = prepared.to_source(*q.inner)
@@ -181,10 +189,14 @@ def extract_claims(
             # a statute whose quote is the judgment's words cited after it only has to exist, and a "see also"
             # reference that the quote before it does not belong to only has to exist
             claim_type = ClaimType.BARE_CITATION
-        if quote is None and _claims.inside_quote(h.start, h.end, quotes):
-            # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the sentence
-            # claims what the quoted source said, not what art. 691 says; only that it exists is ours
+        container = quote_index.containing(h.start, h.end) if quote is None else None
+        if container is not None:
+            # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the citation is
+            # the quoted court's, not the draft's; it is listed as context and never looked up or blocked
             claim_type = ClaimType.BARE_CITATION
+            quoted_in = owners.quoted_by(norm, container, hits, quote_index)
+            citation = replace(citation, problem=owners.quotation_reason(quoted_in))
+        other = owners.other_quotes(claim_norm, i, quote_index)
         out.append(
             Claim(
                 citation=citation,
@@ -194,6 +206,10 @@ def extract_claims(
                 quote=quote,
                 quote_span=quote_span,
                 origin=origin_at(citation.span[0]) if origin_at is not None else None,
+                other_quotes=tuple((prepared.to_source(*span), why) for span, why in other),
+                quote_owner=owners.owner_of(i, claim_norm, quote_index, hits, prepared),
+                amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
+                inside_quotation_of=quoted_in,
             )
         )
     return out

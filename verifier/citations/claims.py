@@ -225,6 +225,17 @@ class CueIndex:
         return out
 
 
+# "구 전기통신사업법 제54조 제3항(2010. 3. 22. … 제83조 제3항으로 되었다. 이하에서는 … 따른다)은 '…'": a
+# parenthetical aside inside a Korean sentence, whose own periods do not end the sentence around it
+_KOREAN_ASIDE = re.compile(r"\((?=[^()\n]{0,240}\))(?=[^()\n]*?[가-힣]다\.)[^()\n]{0,240}\)")
+
+
+def korean_parentheticals(norm: str) -> list[Span]:
+    if "다." not in norm:
+        return []
+    return [m.span() for m in _KOREAN_ASIDE.finditer(norm)]
+
+
 def sentence_starts(norm: str, protected: Sequence[Span], act_ends: Sequence[int] = ()) -> list[int]:
     """Start offsets of the sentences of `norm` (0 first). `protected` spans are never cut. `act_ends` are
     the ends of citations that close on an act abbreviation's period (`k.c.`): there the period may end

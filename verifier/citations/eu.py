@@ -78,7 +78,14 @@ _MENTION = re.compile(r"(?:" + alternation(list(SHORT_NAMES)) + r")(?![\w-])")
 _THIS_ACT = re.compile(r"(?:this|that|the said|the same) (?:[Rr]egulation|[Dd]irective|[Dd]ecision)(?![\w])")
 
 _ARTICLE = re.compile(r"A(?<![\w.]A)(?:rticles?|rt\.|rts\.)[ ]?(?=\d)")
-_EU_UNIT = re.compile(r"(?P<num>\d+[a-z]?)(?P<paren>(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})")
+# "6(1)(f)", and as other drafts write it: "6 (1) (f)", "6 para. 1 lit. f", "4 Paragraph 7", "6(1) point (f)"
+# (the German "Art. 6 Abs. 1 lit. f DSGVO" is read by the Polish extractor's unit chain)
+_EU_UNIT = re.compile(
+    r"(?P<num>\d+[a-z]?)(?P<paren>(?: ?\((?:\d+[a-z]?|[a-z]{1,4})\)){0,3})"
+    r"(?:,? (?:[Pp]ara(?:graph)?\.?) ?(?P<para>\d+[a-z]?)(?![\w(]))?"
+    r"(?:,? (?:lit\.|[Pp]oint|letter) ?"
+    r"(?:\((?P<plit>[a-z]{1,2}|\d{1,2})\)|(?P<lit>[a-z]{1,2}|\d{1,2}))(?![\w(]))?"
+)
 _PARENS = re.compile(r"(?:\((?:\d+[a-z]?|[a-z]{1,4})\)){1,3}")
 _EU_CONNECTOR = re.compile(r"(?:, | and | or | to |-|–)(?:Articles? |Arts?\. )?(?=\d)")
 # "Article 2(1) and (2) of the GDPR": a paragraph or point of the same article after a connector
@@ -345,8 +352,51 @@ def _court_named(before: str, after: str) -> str | None:
     return "General Court" if found.group("gc") else "CJEU"
 
 
+def _unit_pinpoint(u: re.Match[str]) -> Pinpoint:
+    """The article, paragraph and point of one unit, however written: (1) or "para. 1", (f) or "lit. f"."""
+    parts = re.findall(r"\(([^)]*)\)", u.group("paren"))
+    paragraph = u.group("para") or next((p for p in parts if p[0].isdigit()), None)
+    item = next((p for p in parts if not p[0].isdigit()), None)
+    point = u.group("lit") or u.group("plit")
+    if point is not None:
+        if point.isdigit() and paragraph is None:
+            paragraph = point  # "Article 4 point 7" is Article 4(7)
+        else:
+            item = point
+    return Pinpoint(article=u.group("num"), paragraph=paragraph, item=item)
+
+
+# "Regulation (EU) 2016/679 … (hereinafter ‘the Regulation’)", "Directive 95/46/EC (‘the Directive’)": the
+# draft's own short name for the act named right before it
+_ALIAS = re.compile(
+    r"[^().;]{0,250}?\((?:hereinafter(?: referred to as| called)?[ :,]*)?[‘'“\"](?:[Tt]he )?"
+    r"(?P<alias>[A-Z][\w .-]{1,40}?)[’'”\"]\)"
+)
+
+
+def _aliases(norm: str) -> dict[str, tuple[int, str]]:
+    """Short names the draft defines for EU acts: alias → (where the definition ends, CELEX)."""
+    found: dict[str, tuple[int, str]] = {}
+    for m in _ACT.finditer(norm):
+        ref = act_at(norm, m.start())
+        alias = _ALIAS.match(norm, m.end()) if ref is not None else None
+        if ref is None or alias is None or alias.group("alias") in SHORT_NAMES:
+            continue
+        found.setdefault(alias.group("alias"), (alias.end(), ref.celex))
+    return found
+
+
+def _alias_at(norm: str, pos: int, defined: dict[str, tuple[int, str]]) -> ActRef | None:
+    for alias, (after, celex) in defined.items():
+        m = re.compile(r"(?:the )?" + re.escape(alias) + r"(?![\w-])").match(norm, pos)
+        if m is not None and after <= pos:
+            return ActRef(m.end(), celex)
+    return None
+
+
 def _acts_and_articles(norm: str) -> list[Hit]:
     hits: list[Hit] = []
+    defined = _aliases(norm) if "(" in norm else {}
     covered_until = -1
     last_act: tuple[str, int] | None = None
     events: list[tuple[int, str]] = [(m.start(), "article") for m in _ARTICLE.finditer(norm)]
@@ -382,12 +432,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             u = _EU_UNIT.match(norm, cursor)
             if u is None:
                 break
-            parts = re.findall(r"\(([^)]*)\)", u.group("paren"))
-            pin = Pinpoint(
-                article=u.group("num"),
-                paragraph=next((p for p in parts if p[0].isdigit()), None),
-                item=next((p for p in parts if not p[0].isdigit()), None),
-            )
+            pin = _unit_pinpoint(u)
             units.append((u.start() if units else pos, u.end(), pin))
             cursor = u.end()
             while (same := _EU_SAME_ARTICLE.match(norm, cursor)) is not None:
@@ -409,7 +454,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
         if not units:
             continue
         of = _OF.match(norm, cursor)
-        ref = act_at(norm, of.end() if of else cursor)
+        ref = act_at(norm, of.end() if of else cursor) or _alias_at(norm, of.end() if of else cursor, defined)
         end = cursor
         celex: str | None = None
         if ref is not None:

@@ -64,16 +64,30 @@ _RUN = re.compile(
 # 같은 법 / 같은 법률 / 동법 (not the 동법 of 노동법), 같은 조 / 동조 (not 같은 조건, 협동조합, 동조하다): the
 # anaphora stands as a word of its own, followed by a space, a unit, a particle or punctuation
 _AFTER_ANAPHORA = r"(?=[ \t,.)]|제|에|의|는|은|을|를|와|과|도|\Z)"
+# 같은 조 / 같은 조문 / 같은 항 / 같은 호 / 같은 조항 (동조, 동항, 동호): the unit the citation before
+# named, at that level; 조항 ("the same provision") is the whole unit the citation before named, whatever
+# its level
+_SAME_UNIT_SRC = rf"(?:같은 ?(?P<unit>조항|조문|조|항|호)|동(?P<short>조|항|호)){_AFTER_ANAPHORA}"
 _CHAIN_START = re.compile(
     r"제 ?\d+ ?(?:조|항)|(?<![가-힣])(?:같은 ?법(?:률)?|동 ?법(?:률)?)(?=[ \t]|시행)"
-    rf"|(?<![가-힣])(?:같은 ?조|동조){_AFTER_ANAPHORA}"
+    rf"|(?<![가-힣]){_SAME_UNIT_SRC.replace('?P<unit>', '?:').replace('?P<short>', '?:')}"
 )
 _SAME_LAW = re.compile(r"(같은 ?법(?:률)?|동 ?법(?:률)?)(?: ?(시행령|시행규칙))?(?![가-힣])")
-_SAME_ARTICLE = re.compile(rf"(?:같은 ?조|동조){_AFTER_ANAPHORA}")
+_SAME_ARTICLE = re.compile(_SAME_UNIT_SRC)
+# how deep the unit a same-unit anaphora names goes: 조 → the article, 항 → its paragraph, 호 → its item
+_SAME_DEPTH = {"조": 0, "조문": 0, "항": 1, "호": 2}
 _BRACKETED_LAW = re.compile(r"[「『]([^」』\n]{1,80})[」』]")
 _KNOWN_MENTION = re.compile(
-    "(?:" + alternation(sorted(_KNOWN_LAWS)) + ")(?=[은는이가을를의에과와도 ,.)」]|$)"
+    # "(" for a 구법 parenthetical before the particle: "구 근로기준법(… 개정되기 전의 것)은 제30조에서"
+    "(?:" + alternation(sorted(_KNOWN_LAWS)) + ")(?=[은는이가을를의에과와도 ,.)」(]|$)"
 )
+# A law the list does not know, named as the topic of a lead-in: "부동산 실권리자명의 등기에 관한 법률은 제4조
+# 제1항에서 …", "구 ○○법(… 개정되기 전의 것)은 제5조에서 …"
+_LEAD_IN = re.compile(
+    r"(?<![가-힣])(?P<word>[가-힣" + MIDDLE_DOTS + r"]{0,30}(?:법|법률))(?:\([^()\n]{0,160}\))?(?=(?:은|는) )"
+)
+# words that end like a law but name none, or name the draft's own reference to some law
+_NOT_LEAD_IN = frozenset(data_lines("citations-kr-not-lead-in.txt"))
 _BAD_ARTICLE = re.compile(r"제 ?[?？○◯OX×]+ ?(?:조|항|호)")
 
 _COURTS = (
@@ -115,6 +129,7 @@ class _Context:
     article: str | None = None
     article_law: str | None = None
     article_end: int = -1
+    path: dict[int, str] | None = None  # the whole unit the last citation named (같은 항/호/조항 read it)
 
 
 def extract(norm: str) -> list[Hit]:
@@ -127,10 +142,55 @@ def _law_key(law: str) -> str:
     return "kr:law:" + re.sub(r"\s+", "", law_name(law))
 
 
-def _mentions(norm: str) -> list[tuple[int, int, str]]:
-    """Law names written without an article ("변호사법은 …"): they set the context for bare 제N조."""
+# "주택임대차보호법(이하 '주택임대차법'이라 한다)", "구 근로기준법(2007. 4. 11. … 개정되기 전의 것, 이하
+# '구법'이라 한다)": the draft's own short name for the law named right before the parenthesis
+_ALIAS = re.compile(
+    r"\((?:[^()\n]{0,160}?[,.] ?)?이하 ?(?:['‘\"“](?P<q>[^'’\"”()\n]{1,30})['’\"”]|(?P<b>[가-힣]{1,20}))"
+    r" ?(?:이)?라(?:고)? ?(?:한다|함)\)"
+)
+
+
+def aliases(norm: str) -> dict[str, tuple[int, str]]:
+    """The short names the draft defines for laws: alias → (where the definition ends, the law's name)."""
+    found: dict[str, tuple[int, str]] = {}
+    if "이하" not in norm:
+        return found
+    for m in _ALIAS.finditer(norm):
+        alias = (m.group("q") or m.group("b") or "").strip()
+        if not alias or alias.startswith(("같은", "동법", "이 사건")) or not alias.endswith(_LAW_SUFFIXES):
+            continue  # 같은 법 is read as an anaphora anyway; '이 사건 부동산' names no law
+        named = _law_before(norm, m.start())
+        if named is not None and named[1] != alias:
+            found[alias] = (m.end(), named[1])
+    return found
+
+
+_NOT_FIRST = frozenset({"같은", "해당", "상기", "본", "동", "위의", "그의", "이러한", "그러한"})
+
+
+def _lead_ins(norm: str) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for m in _LEAD_IN.finditer(norm):
+        word = m.group("word")
+        if word in _NOT_LAWS or law_name(word) in _KNOWN_LAWS:
+            continue  # a known name is a mention already
+        start, name = _extend_spaced(norm, m.start("word"), word)
+        first = norm[start : m.end("word")].split(" ", 1)[0]
+        if name in _NOT_LEAD_IN or name in _LAW_SUFFIXES or first in _FREE_BEFORE or first in _NOT_FIRST:
+            continue
+        out.append((start, m.end(), name))
+    return out
+
+
+def _mentions(norm: str, defined: dict[str, tuple[int, str]]) -> list[tuple[int, int, str]]:
+    """Law names written without an article ("변호사법은 …", a short name the draft defined: "주택임대차법은
+    …"): they set the context for bare 제N조."""
     found = [(m.start(), m.end(), m.group()) for m in _KNOWN_MENTION.finditer(norm)]
     found += [(m.start(), m.end(), m.group(1).strip()) for m in _BRACKETED_LAW.finditer(norm)]
+    found += _lead_ins(norm)
+    for alias, (after, law) in defined.items():
+        for m in re.finditer(re.escape(alias) + r"(?=[은는이가을를의에과와도 ,.)])", norm[after:]):
+            found.append((after + m.start(), after + m.end(), law))
     found.sort()
     return found
 
@@ -291,7 +351,8 @@ def _pinpoint(path: dict[int, str]) -> Pinpoint | None:
 def _statutes(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     ctx = _Context()
-    mentions = _mentions(norm)
+    defined = aliases(norm)
+    mentions = _mentions(norm, defined)
     mention_i = 0
     pos = 0
     while True:
@@ -308,16 +369,12 @@ def _statutes(norm: str) -> list[Hit]:
         same_law = _SAME_LAW.match(norm, start)
         same_article = _SAME_ARTICLE.match(norm, start)
         if same_article:
-            if (
-                ctx.article is None
-                or ctx.article_law is None
-                or not _same_block(norm, ctx.article_end, start)
-            ):
-                problem = "같은 조/동조 with no article cited before it in the same paragraph"
-            else:
-                law, base = ctx.article_law, {0: ctx.article}
+            law, base, problem = _same_unit(norm, ctx, same_article)
             first = _CONNECTOR.match(norm, same_article.end())
             units, end = _chain(norm, first.end() if first else same_article.end())
+            if not units or units[0].level <= max(base, default=-1):
+                # "같은 항에 따르면", "같은 조, 제5조": the anaphora alone names the unit
+                units, end = [], same_article.end()
             end = max(end, same_article.end())
         elif same_law:
             sub = same_law.group(2) or ""
@@ -363,6 +420,8 @@ def _statutes(norm: str) -> list[Hit]:
                 continue
             if named is not None:
                 start, law = named
+                if law in defined and defined[law][0] <= start:
+                    law = defined[law][1]
             elif _owned_by_other_document(norm, start):
                 pos = end
                 continue  # 이용약관 제7조, 정관 제5조: a clause of a contract or bylaws, not of a statute
@@ -389,11 +448,13 @@ def _statutes(norm: str) -> list[Hit]:
             pos = max(end, m.end())
             continue
         assert law is not None
-        for leaf_start, leaf_end, path in _leaves(units, start, base):
+        leaves = _leaves(units, start, base) if units else [(start, end, base)]
+        for leaf_start, leaf_end, path in leaves:
             anchor = Anchor(key=_law_key(law), law=law_name(law), pinpoint=_pinpoint(path))
             hits.append(Hit(leaf_start, leaf_end, Jurisdiction.KR, Kind.STATUTE, anchor))
             if 0 in path and not _is_cross_reference(norm, start):
                 ctx.article, ctx.article_law, ctx.article_end = path[0], law, leaf_end
+                ctx.path = dict(path)
         if not _is_cross_reference(norm, start):
             ctx.law, ctx.law_end = law, end
         pos = max(end, m.end())
@@ -441,6 +502,25 @@ def _same_paragraph(norm: str, a: int, b: int) -> bool:
 def _same_block(norm: str, a: int, b: int) -> bool:
     """같은 법/같은 조 refer back only within one paragraph: no blank line between, and not too far."""
     return 0 <= b - a <= _CONTEXT_REACH and re.search(r"\n[ \t]*\n", norm[a:b]) is None
+
+
+def _same_unit(norm: str, ctx: _Context, m: re.Match[str]) -> tuple[str | None, dict[int, str], str | None]:
+    """(law, path, problem) of 같은 조/조문/항/호/조항 at `m`: the unit the last citation named, cut to the
+    anaphora's level. A 같은 항 after a citation of a whole article has no paragraph to name: not checked,
+    never a guess."""
+    word = m.group("unit") or m.group("short")
+    if (
+        ctx.article is None
+        or ctx.article_law is None
+        or ctx.path is None
+        or not _same_block(norm, ctx.article_end, m.start())
+    ):
+        return None, {}, f"같은 {word} with no unit cited before it in the same paragraph"
+    depth = _SAME_DEPTH.get(word)
+    path = dict(ctx.path) if depth is None else {k: v for k, v in ctx.path.items() if k <= depth}
+    if depth is not None and depth not in path:
+        return None, {}, f"같은 {word}: the citation before it names no {word}"
+    return ctx.article_law, path, None
 
 
 def _base_law(law: str) -> str:

@@ -1,4 +1,4 @@
-"""Quoted passages: „…”, “…”, "…", «…», ‘…’, 「…」, 『…』 and Markdown block quotes (`> …`).
+"""Quoted passages: „…”, “…”, "…", «…», ‘…’, '…', 「…」, 『…』 and Markdown block quotes (`> …`).
 
 One left-to-right scan with a stack, so nested or unbalanced quotes cost linear time. Only outermost quotes
 are reported; a quote never crosses a blank line. 「민사집행법」 and 『민법』 are law names in brackets, not
@@ -21,11 +21,12 @@ class Quote:
     text: str  # the quoted words as the claim carries them (block quotes lose their "> " markers)
 
 
-_MARKS = re.compile(r"([„“”«»‘’「」『』\"])\1*|\n[ \t]*\n")
-_CLOSERS = {"„": "”“", "“": "”", "«": "»", "‘": "’", "「": "」", "『": "』", '"': '"'}
+_MARKS = re.compile(r"([„“”«»‘’「」『』\"'])\1*|\n[ \t]*\n")
+# A straight single quote closes a curly one too: real judgments mix them ("‘이득액'이란").
+_CLOSERS = {"„": "”“", "“": "”", "«": "»", "‘": "’'", "「": "」", "『": "』", '"': '"', "'": "'"}
 # For each mark, the openers it may close (precomputed: the scan runs once per mark of a megabyte draft).
 _CLOSES: dict[str, tuple[str, ...]] = {
-    ch: tuple(o for o, c in _CLOSERS.items() if ch in c) for ch in '„“”«»‘’「」『』"'
+    ch: tuple(o for o, c in _CLOSERS.items() if ch in c) for ch in "„“”«»‘’「」『』\"'"
 }
 _LAW_IN_BRACKETS = re.compile(
     r"[가-힣A-Za-z0-9\u00b7\u318d\u2027\u2022\u30fb ]{0,60}"
@@ -62,6 +63,9 @@ def _inline(norm: str) -> list[Quote]:
             if k % 2 == 1:
                 _open(stack, open_count, '"', at + len(run) - 1, 1)
             continue
+        if ch == "'":
+            _straight_single(norm, found, stack, open_count, at, k)
+            continue
         if ch == "“":
             # German-style „…“ closes when the mark ends a word; “ before a word opens a nested quote.
             ends_word = at > 0 and not norm[at - 1].isspace()
@@ -80,6 +84,28 @@ def _inline(norm: str) -> list[Quote]:
                 continue  # an apostrophe-like mark inside a word
             _open(stack, open_count, ch, at, k)
     return found
+
+
+def _straight_single(
+    norm: str, found: list[Quote], stack: list[list[Any]], open_count: dict[str, int], at: int, k: int
+) -> None:
+    """A straight ' is a quote mark only where a word cannot hold it: it opens before a word and after a
+    space or a bracket ('형의 선고는 …'), and closes an open one after a word, not before a Latin letter (a
+    Korean particle follows its quote: '…'라고). In a Latin word ("don't", "Court's") it is an apostrophe
+    and is passed over."""
+    if k != 1:
+        return
+    before = norm[at - 1] if at > 0 else " "
+    after = norm[at + 1] if at + 1 < len(norm) else " "
+    closes = tuple(o for o in _CLOSES["'"] if open_count[o] > 0)
+    if closes and not before.isspace() and not _latin_word(after):
+        _close(norm, found, stack, open_count, closes, at, 1)
+    elif not _latin_word(before) and not after.isspace():
+        _open(stack, open_count, "'", at, 1)
+
+
+def _latin_word(ch: str) -> bool:
+    return (ch.isascii() and ch.isalnum()) or ch in "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
 
 
 def _open(stack: list[list[Any]], open_count: dict[str, int], ch: str, at: int, k: int) -> None:
@@ -120,6 +146,8 @@ def _record(norm: str, found: list[Quote], start: int, end: int) -> None:
         return
     if norm[start] in "「『" and _LAW_IN_BRACKETS.fullmatch(text.strip()):
         return
+    if norm[start] == "'" and not any(ch.isalpha() for ch in text):
+        return  # "판례일련번호: '118160'": a value in straight quotes, no one's words
     found.append(Quote((start, end), inner, text))
 
 

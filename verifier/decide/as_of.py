@@ -115,9 +115,9 @@ def _timeline_row(h: HistoryMeasure, timeline: Timeline) -> HistoryRow | None:
     if segment.reading.state is not UnitState.PRESENT:
         later = _takes_effect(timeline, segment)
         if later is not None:  # not in the act yet on that day: it takes effect later, it was not removed
-            values = {"as_of": h.as_of, "date": later.period.start or "?"}
             label = later.version.label if later.version is not None else ""
-            return HistoryRow(Outcome.BLOCK, Message("version_not_yet", {**values, "label": label}))
+            soon = {"as_of": h.as_of, "date": later.period.start or "?", "label": label}
+            return HistoryRow(Outcome.BLOCK, Message("version_not_yet", soon))
         fate = "fate_repealed" if segment.reading.state is UnitState.REPEALED else "fate_removed"
         values = {"fate": Message(fate), "date": segment.period.start or "?", "as_of": h.as_of}
         return HistoryRow(

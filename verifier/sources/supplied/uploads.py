@@ -71,7 +71,7 @@ def document_from_upload(
     text = ingested_text
     units: tuple[SourceUnit, ...] = ()
     if kind in (Kind.STATUTE, Kind.EU_ACT):
-        laid = structured_statute(text, jurisdiction)
+        laid = structured_statute(text, jurisdiction) or _as_cited_article(text, anchor, jurisdiction)
         if laid is not None:
             text, units = laid
         elif kind is Kind.EU_ACT:
@@ -95,6 +95,27 @@ def document_from_upload(
         units=units,
         meta=supplied_meta(form=form, name=name, by=by, sha256=text_sha256(ingested_text)),
     )
+
+
+# how the article heading of each jurisdiction is printed, for a pasted article that left it out
+_HEADINGS = {Jurisdiction.KR: "제{}조 ", Jurisdiction.PL: "Art. {}.\n", Jurisdiction.EU: "Article {}\n"}
+
+
+def _as_cited_article(
+    text: str, anchor: Anchor, jurisdiction: Jurisdiction
+) -> tuple[str, tuple[SourceUnit, ...]] | None:
+    """A pasted article without its heading ("① 상대방과 통정한 … ② 전항의 …"), supplied for a citation of the
+    whole article (민법 제108조): laid out as that article, so that it serves the article's own paragraphs
+    and points (민법 제108조 제2항) as an official text would. Not for a citation of a paragraph: a paste of
+    that paragraph alone must not become the whole article."""
+    pin = anchor.pinpoint
+    heading = _HEADINGS.get(jurisdiction)
+    if pin is None or pin.article is None or pin.paragraph is not None or heading is None:
+        return None
+    article = pin.article.replace("-", "의") if jurisdiction is Jurisdiction.KR else pin.article
+    if "-" in article:
+        return None  # art. 385¹: a branch number's printed form is not rebuilt here
+    return structured_statute(heading.format(article) + text.lstrip(), jurisdiction)
 
 
 def _title(name: str, text: str, kind: Kind) -> str:
