@@ -98,6 +98,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "따옴표 안의 말은 문장이 아니라 용어나 명칭이며, 원문은 여기서 이를 쓰지 않습니다. 법원이나 "
         "변호사가 개념을 따옴표로 지칭하는 경우입니다. 해당 부분을 읽고 용어가 맞는지 확인하십시오.",
     },
+    "quoted_context": {
+        "en": "Cited inside the quotation of {source}: that text's own citation, not the draft's. It is "
+        "shown as context; the quotation itself is checked against {source}.",
+        "pl": "Powołane wewnątrz cytatu z {source}: to odesłanie cytowanego tekstu, nie projektu. Pokazane "
+        "jako kontekst; sam cytat sprawdzono z {source}.",
+        "ko": "{source}의 인용문 안에 있는 인용입니다: 초안이 아니라 인용된 글의 인용입니다. 맥락으로만 "
+        "표시하며, 인용문 자체는 {source}와 대조합니다.",
+    },
     "wrong_paragraph": {
         "en": "The draft cites {cited} of the judgment, but what it says is what {unit} says ({pct}% of the "
         "claim's terms there, {cited_pct}% in {cited}): correct the pinpoint to {unit}.",

@@ -33,6 +33,9 @@ type Row = Callable[[Measurement, tuple[Message, ...]], Decision | None]
 def table(m: Measurement) -> Decision:
     """The first row that applies decides."""
     if m.problem is not None:
+        quoted = m.claim.inside_quotation_of
+        if quoted is not None:  # the quoted court's citation, not the draft's: context, never a block
+            return make(Status.NOT_CHECKED, m.required, Level.NONE, "quoted_context", {"source": quoted})
         return make(Status.NOT_CHECKED, m.required, Level.NONE, "not_checked", {"problem": m.problem})
     if m.document is None:
         return no_document(m)

@@ -37,7 +37,7 @@ from workbench.exports.common import (
     streamed_list,
 )
 from workbench.exports.docx_comments import NoteParts, comment_runs_in_docx, write_draft_with_runs
-from workbench.exports.report.text import comment_text, signoff_lines
+from workbench.exports.text import comment_text, signoff_lines
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.pipeline.drafts import truncation_text
 from workbench.pipeline.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in

@@ -29,7 +29,7 @@ from workbench.reviews.permissions import (
 )
 from workbench.supplied import services as supplied_services
 from workbench.supplied import serving as supplied
-from workbench.supplied.serving.dates import date_mismatch
+from workbench.supplied.dates import date_mismatch
 
 
 def chosen_pks(values: list[str]) -> list[int]:

@@ -70,6 +70,14 @@ def test_a_citation_inside_a_quotation_is_context_naming_whose_quotation(
     assert claim.inside_quotation_of is not None
     assert quoted in claim.inside_quotation_of
     assert not claim.citation.resolvable
+    # decided as context: ⚪ naming whose citation it is, never a block
+    from verifier.decide import decide
+    from verifier.model import Status
+    from verifier.verify import measure
+
+    decision = decide(measure(claim, None, lang=lang))
+    assert (decision.status, decision.reason.key) == (Status.NOT_CHECKED, "quoted_context")
+    assert quoted in decision.rationale("en")
     # the quote is the quoted judgment's, checked against it
     owner = claim_for(text, quoted, lang)
     assert owner.claim_type is Q.VERBATIM_QUOTE

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from verifier.citations import extract_claims
-from verifier.history_check import HistoryLookup
+from verifier.history.lookup import HistoryLookup
 from verifier.model import Pinpoint, Status
 from verifier.sources.local_history import RecordedStatuteHistory, recorded_history
 from verifier.sources.router import build_router
