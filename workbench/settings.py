@@ -14,10 +14,14 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from workbench.private_files import make_private
 from workbench.secret_key import SecretKeyError, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("WORKBENCH_VAR_DIR", BASE_DIR / "var"))
+# Before anything is written there (the secret key, the database): var/ and what every process of the
+# workbench creates are its own account's only, whatever the umask (workbench/private_files.py).
+make_private(VAR_DIR)
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -141,6 +145,8 @@ else:
         "data_folder_out": str(BROKER_DIR / "out"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        # kombu's exchange table; its default is `control/` in the current folder (the repository's root).
+        "control_folder": str(BROKER_DIR / "control"),
     }
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "120"))
