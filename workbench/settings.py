@@ -15,7 +15,7 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from workbench.private_files import make_private
-from workbench.secret_key import SecretKeyError, local_secret_key
+from workbench.secret_key import SecretKeyError, local_secret_key, production_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("WORKBENCH_VAR_DIR", BASE_DIR / "var"))
@@ -53,6 +53,11 @@ if not SECRET_KEY:
         SECRET_KEY = local_secret_key(VAR_DIR / "secret_key")
     except SecretKeyError as exc:
         raise ImproperlyConfigured(str(exc)) from exc
+elif PRODUCTION and (_weak := production_key_problem(SECRET_KEY)):
+    raise ImproperlyConfigured(
+        f"{_weak}: production mode refuses it. Make one with "
+        "`python3 -c 'import secrets; print(secrets.token_urlsafe(50))'`."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
