@@ -20,7 +20,7 @@ from workbench.models import Decision, Matter
 
 class ThrottledLoginMixin:
     """Refuses further attempts for a username+address after too many recent failures (workbench.throttle);
-    the attempt is counted before the password is checked."""
+    the attempt is counted before the password is checked, and becomes a failure if the password was wrong."""
 
     throttled_message = _("Too many failed attempts. Wait a few minutes and try again.")
 
@@ -31,7 +31,12 @@ class ThrottledLoginMixin:
         address = throttle.client_address(form.request)
         if username and not throttle.reserve(username, address):
             raise forms.ValidationError(self.throttled_message, code="throttled")
-        cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
+        try:
+            cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
+        except forms.ValidationError:
+            if username:
+                throttle.failed(username, address)
+            raise
         if username:
             throttle.succeeded(username, address)
         return cleaned

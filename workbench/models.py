@@ -418,11 +418,13 @@ class Profile(models.Model):
 
 
 class LoginThrottle(models.Model):
-    """Failed (or pending) logins of one username from one address in the window (workbench.throttle)."""
+    """Failed logins, and those whose password is being checked right now, of one username from one address
+    in the window (workbench.throttle)."""
 
     username = models.CharField(max_length=150)
     address = models.CharField(max_length=64)
     failures = models.PositiveIntegerField(default=0)
+    pending = models.PositiveIntegerField(default=0)
     since = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -265,10 +265,14 @@ WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
-# Login throttling (workbench/throttle.py, also the admin's login): attempts per (username as authentication
-# reads it, client address) inside the window before the form refuses; a right password clears the count.
+# Login throttling (workbench/throttle.py, also the admin's login): failed attempts per (username as
+# authentication reads it, client address) inside the window before the form refuses; a right password clears
+# the count.
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
+# While attempts still in flight would take the pair past the limit, a login waits this long for them to end
+# (concurrent right-password logins are not refused; concurrent guesses still check at most the limit).
+LOGIN_PENDING_WAIT_SECONDS = float(os.environ.get("LOGIN_PENDING_WAIT_SECONDS", "10"))
 
 CACHES = {
     "default": (
