@@ -64,6 +64,13 @@ def empty_history_store(settings, tmp_path_factory):
         sources._histories.clear()
 
 
+@pytest.fixture(autouse=True)
+def own_audit_dir(settings, tmp_path_factory):
+    """Every test has its own audit keys and anchored heads: a head one test's review left must not answer
+    for another test's review of the same id (test databases start their ids again)."""
+    settings.WORKBENCH_AUDIT_DIR = tmp_path_factory.mktemp("audit")
+
+
 @pytest.fixture
 def no_back_off(monkeypatch):
     """Sources' HTTP clients that retry as many times and log the same, without the real back-off between

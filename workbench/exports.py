@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from verifier.model import STATUS_ICON, Status
 from verifier.provenance import checked_against
 from verifier.report import SCHEMA, finding_json, status_summary
+from workbench.audit_heads import signature
 from workbench.drafts import truncation_text
 from workbench.export_common import (
     CONTENT_TYPES,
@@ -133,6 +134,7 @@ def event_json(e: AuditEvent) -> dict[str, Any]:
         "payload": e.payload,
         "prev_hash": e.prev_hash,
         "hash": e.hash,
+        "key_id": e.key_id,
     }
 
 
@@ -144,7 +146,7 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     statuses = [Status(s) for s in current.order_by("ordinal").values_list("status", flat=True)]
     decided = decisions_of(review)
     events = chain_events(review)
-    last = events.reverse().only("hash").first()
+    last = events.reverse().only("seq", "hash", "key_id").first()
     signoff = getattr(review, "signoff", None) if review.is_signed_off else None
     document = {  # verifier.report.document_json, its findings read a chunk at a time
         "path": review.draft_name,
@@ -191,6 +193,16 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
                 streamed=streamed,
             ),
             "chain_head": last.hash if last else None,
+            # HMAC of the head under the audit key its event names (docs/OPERATIONS.md "Audit chain").
+            "chain_head_signature": (
+                {
+                    "seq": last.seq,
+                    "key_id": last.key_id,
+                    "mac": signature(review.pk, last.seq, last.hash, last.key_id),
+                }
+                if last and last.key_id
+                else None
+            ),
             "truncated": {**review.truncated, "note": truncation_text(review)} if review.truncated else None,
         },
     }

@@ -388,6 +388,8 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    # The audit key the hash was made with (workbench.audit_keys); "" for events from before keying.
+    key_id = models.CharField(max_length=40, blank=True, default="")
 
     objects = AuditEventQuerySet.as_manager()
 

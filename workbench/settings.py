@@ -265,6 +265,11 @@ WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
+# The audit chain's keys and anchored heads (workbench/audit_keys.py, audit_heads.py): outside the database,
+# never in a backup of it. WORKBENCH_AUDIT_KEY gives the key itself where web and worker share no var/.
+WORKBENCH_AUDIT_DIR = Path(os.environ.get("WORKBENCH_AUDIT_DIR", VAR_DIR / "audit"))
+WORKBENCH_AUDIT_KEY = os.environ.get("WORKBENCH_AUDIT_KEY", "")
+
 # Login throttling (workbench/throttle.py, also the admin's login): failed attempts per (username as
 # authentication reads it, client address) inside the window before the form refuses; a right password clears
 # the count.
