@@ -71,6 +71,17 @@ def own_audit_dir(settings, tmp_path_factory):
     settings.WORKBENCH_AUDIT_DIR = tmp_path_factory.mktemp("audit")
 
 
+@pytest.fixture(autouse=True)
+def fresh_upstream_budgets():
+    """Every test starts with full upstream budgets (workbench.upstream_budget): user ids repeat between
+    tests, and one test's searches must not spend another's."""
+    from workbench import upstream_budget
+
+    upstream_budget.forget_all()
+    yield
+    upstream_budget.forget_all()
+
+
 @pytest.fixture
 def no_back_off(monkeypatch):
     """Sources' HTTP clients that retry as many times and log the same, without the real back-off between

@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument, Status
 from verifier.provenance import chosen_meta
@@ -42,7 +43,7 @@ from verifier.search.suggest import (
 )
 from verifier.sources.errors import SourceError
 from verifier.sources.stamps import fetched_now
-from workbench import audit
+from workbench import audit, upstream_budget
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.permissions import ASSOCIATE, PARTNER, AnyUser, require_role
 from workbench.search_local import LOCAL, open_here, search_here
@@ -88,6 +89,7 @@ class SearchOutcome:
     retry: bool = False  # the failure is transient: the same search may work in a moment
     cached: bool = False
     local: bool = False  # answered from this machine: the upstream was not configured or not reachable
+    retry_after: int = 0  # refused by the upstream budget: the seconds until it may be asked again
 
 
 def _cache_key(kind: str, text: str) -> str:
@@ -145,12 +147,34 @@ def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -
     outcome: SearchOutcome
     if page is not None:
         outcome = SearchOutcome(params, page=page, cached=True)
+    elif wait := over_budget(user, params.collection):
+        return SearchOutcome(params, error=refusal(wait), retry=True, retry_after=wait)
     else:
         outcome = _search_upstream(params)
         if outcome.page is not None and not outcome.local:
             _cache_set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
     _record_search(outcome, user=user, review=review)
     return outcome
+
+
+def over_budget(user: AnyUser, collection: str) -> int:
+    """0 when this user, and everybody together, may ask the collection's upstream server once more; else
+    the seconds to wait (workbench.upstream_budget). A search answered from the cache costs nothing."""
+    for bucket, who in (
+        ("search_user", f"user:{getattr(user, 'pk', None)}"),
+        ("search_server", upstream_budget.server_of(collection)),
+    ):
+        wait = upstream_budget.take(bucket, who)
+        if wait > 0:
+            log.warning("upstream budget %s of %s spent: refused for %.0f s", bucket, who, wait)
+            return upstream_budget.seconds_to_say(wait)
+    return 0
+
+
+def refusal(seconds: int) -> str:
+    return gettext("Too many searches were sent to the sources just now: try again in %(seconds)d s.") % {
+        "seconds": seconds
+    }
 
 
 def _search_upstream(params: Params) -> SearchOutcome:
@@ -212,9 +236,10 @@ class DocumentOutcome:
     snapshot: SourceSnapshot | None = None
     error: str = ""
     retry: bool = False
+    retry_after: int = 0
 
 
-def open_document(collection: str, doc_id: str) -> DocumentOutcome:
+def open_document(collection: str, doc_id: str, *, user: AnyUser | None = None) -> DocumentOutcome:
     """A hit's body: from the kept snapshot when it was opened before, else fetched once and kept."""
     from workbench.records import document_of
     from workbench.sources import store
@@ -228,6 +253,8 @@ def open_document(collection: str, doc_id: str) -> DocumentOutcome:
     kept = SourceSnapshot.objects.filter(key=key, matter__isnull=True).order_by("-fetched_at", "-pk").first()
     if kept is not None:
         return DocumentOutcome(document_of(kept), kept)
+    if user is not None and (wait := over_budget(user, collection)):
+        return DocumentOutcome(error=refusal(wait), retry=True, retry_after=wait)
     try:
         document = searcher().document(collection, doc_id)
     except ValueError as exc:

@@ -265,6 +265,20 @@ WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
+# Upstream budgets (workbench/upstream_budget.py): token buckets, a burst and a rate a minute; 0 a minute
+# switches one off. Searches and opened results that go upstream (a cached answer costs nothing), per user
+# and per upstream server (law.go.kr, saos, eli, cellar) for everybody; "Retry now" per user, and each
+# finding at most once per WORKBENCH_RETRY_DEBOUNCE_SECONDS.
+WORKBENCH_SEARCH_PER_USER_PER_MINUTE = float(os.environ.get("WORKBENCH_SEARCH_PER_USER_PER_MINUTE", "30"))
+WORKBENCH_SEARCH_PER_USER_BURST = int(os.environ.get("WORKBENCH_SEARCH_PER_USER_BURST", "10"))
+WORKBENCH_SEARCH_PER_SERVER_PER_MINUTE = float(
+    os.environ.get("WORKBENCH_SEARCH_PER_SERVER_PER_MINUTE", "120")
+)
+WORKBENCH_SEARCH_PER_SERVER_BURST = int(os.environ.get("WORKBENCH_SEARCH_PER_SERVER_BURST", "30"))
+WORKBENCH_RETRY_PER_USER_PER_MINUTE = float(os.environ.get("WORKBENCH_RETRY_PER_USER_PER_MINUTE", "20"))
+WORKBENCH_RETRY_PER_USER_BURST = int(os.environ.get("WORKBENCH_RETRY_PER_USER_BURST", "10"))
+WORKBENCH_RETRY_DEBOUNCE_SECONDS = int(os.environ.get("WORKBENCH_RETRY_DEBOUNCE_SECONDS", "30"))
+
 # The audit chain's keys and anchored heads (workbench/audit_keys.py, audit_heads.py): outside the database,
 # never in a backup of it. WORKBENCH_AUDIT_KEY gives the key itself where web and worker share no var/.
 WORKBENCH_AUDIT_DIR = Path(os.environ.get("WORKBENCH_AUDIT_DIR", VAR_DIR / "audit"))
