@@ -41,6 +41,7 @@ from verifier.search.suggest import (
     draft_words,
     statute_suggestions,
 )
+from verifier.sources import act_names
 from verifier.sources.errors import SourceError
 from verifier.sources.stamps import fetched_now
 from workbench import audit, upstream_budget
@@ -142,6 +143,8 @@ def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -
         params = params.normalized()
     except (TypeError, ValueError) as exc:
         return SearchOutcome(params, error=str(exc))
+    if review is not None and (planted := _defined_by_draft(params, review)):
+        return SearchOutcome(params, error=planted)
     key = _cache_key("list", f"{_list_scope(user, review)}|{params.cache_key()}")
     page: Page | None = _cache_get(key)
     outcome: SearchOutcome
@@ -155,6 +158,22 @@ def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -
             _cache_set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
     _record_search(outcome, user=user, review=review)
     return outcome
+
+
+def _defined_by_draft(params: Params, review: Review) -> str:
+    """A name the review's draft defines (이하 "…", hereinafter, dalej) is never searched for upstream, even
+    typed into the panel or inside an act's name: it is the client's, not the law's."""
+    from workbench.worker import defined_in
+
+    words = act_names.squash(
+        " ".join(str(v) for v in dataclasses.asdict(params).values() if isinstance(v, str))
+    )
+    for name in sorted(defined_in(review)):
+        if name in words:
+            return gettext(
+                "%(name)s is a name this draft defines: it is not sent to the sources. Search without it."
+            ) % {"name": name}
+    return ""
 
 
 def over_budget(user: AnyUser, collection: str) -> int:

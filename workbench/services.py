@@ -297,10 +297,11 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
     with transaction.atomic():
         locked = Finding.objects.select_for_update().get(pk=finding.pk)
         upstream_budget.check_retry(user, locked)
+        # the review's other rows without a source, waiting for the same one (its status is the finding's)
         same_source = Finding.objects.filter(
             review=review,
             version=locked.version,
-            status=Status.NO_SOURCE,
+            status=locked.status,
             anchor_key=locked.anchor_key,
             progress=Finding.Progress.DONE,
             state=Finding.State.OPEN,

@@ -25,7 +25,7 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -40,6 +40,7 @@ from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
 from verifier.pipeline import Ready, language_of, run_plan
 from verifier.plan import SourceGroup, plan
+from verifier.sources import act_names
 from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
@@ -84,11 +85,32 @@ def seconds_left(review: Review) -> float | None:
     return (review.sources_deadline - timezone.now()).total_seconds()
 
 
-def sources_budget(review: Review) -> contextlib.AbstractContextManager[None]:
+@contextlib.contextmanager
+def sources_budget(review: Review) -> Iterator[None]:
     """Every upstream request made inside ends by the review's deadline; once it has passed, a look-up ends
-    at once as ⛔ "did not answer within this review's time budget; retry now" (verifier.sources.http)."""
+    at once as ⛔ "did not answer within this review's time budget; retry now" (verifier.sources.http).
+    And no act name containing a name the draft defines is searched (verifier.sources.act_names)."""
     left = seconds_left(review)
-    return within(None if left is None else time.monotonic() + left, settings.WORKBENCH_REVIEW_SOURCE_BUDGET)
+    with (
+        within(None if left is None else time.monotonic() + left, settings.WORKBENCH_REVIEW_SOURCE_BUDGET),
+        act_names.withholding(defined_in(review)),
+    ):
+        yield
+
+
+_DEFINED: dict[tuple[int, str], frozenset[str]] = {}
+
+
+def defined_in(review: Review) -> frozenset[str]:
+    """The names the review's draft defines, found once per draft version (a draft may be 2 MB)."""
+    key = (review.pk, review.draft_sha256)
+    found = _DEFINED.get(key)
+    if found is None:
+        found = act_names.defined_names(review.draft_text)
+        if len(_DEFINED) > 256:
+            _DEFINED.clear()
+        _DEFINED[key] = found
+    return found
 
 
 # --- extraction --------------------------------------------------------------------------------------
