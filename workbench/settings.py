@@ -200,6 +200,12 @@ WORKBENCH_PARSE_CPU_SECONDS = int(os.environ.get("WORKBENCH_PARSE_CPU_SECONDS", 
 WORKBENCH_PARSE_WALL_SECONDS = int(os.environ.get("WORKBENCH_PARSE_WALL_SECONDS", "60"))
 WORKBENCH_PARSE_MEMORY_MB = int(os.environ.get("WORKBENCH_PARSE_MEMORY_MB", "1024"))
 WORKBENCH_MAX_DRAFT_CHARS = int(os.environ.get("WORKBENCH_MAX_DRAFT_CHARS", "2000000"))
+# A draft longer than this (pasted or uploaded) has its citations extracted in a child process under the
+# parse budget above (workbench/extract_budget.py); shorter ones in the worker itself.
+WORKBENCH_EXTRACT_IN_CHILD_CHARS = int(os.environ.get("WORKBENCH_EXTRACT_IN_CHILD_CHARS", "200000"))
+# A worker process whose resident memory passed this (kB) after a task is replaced by a fresh one, so the
+# memory a large review took returns to the system (Celery's worker_max_memory_per_child; prefork pool).
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("WORKER_MAX_MEMORY_PER_CHILD_KB", "1000000"))
 # Citations one review checks; past it, the first ones are checked and the review says where it stopped.
 WORKBENCH_MAX_CITATIONS = int(os.environ.get("WORKBENCH_MAX_CITATIONS", "2000"))
 # Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.

@@ -35,7 +35,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 import verifier
-from verifier.citations import extract_claims
+from verifier.ingest.base import OverBudget
 from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
 from verifier.pipeline import Ready, language_of, run_plan
@@ -45,6 +45,7 @@ from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from verifier.verify import verify_claim
 from workbench import audit, drafts
+from workbench.extract_budget import extract_within
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.records import claim_of, document_of_review, finding_row, same_claim_key, verdict_fields
 from workbench.sources import (
@@ -138,8 +139,13 @@ def extract_findings(review_id: int) -> list[int]:
     try:
         document = document_of_review(review)
         language = review.language or language_of(document.text, "auto")
-        found = extract_claims(document.text, lang=language, origin_at=document.origin_at)
-        claims, truncated = drafts.cap(found)
+        # a large draft in a child under the parse budget (workbench.extract_budget), pasted or uploaded
+        claims, truncated, reading = extract_within(
+            document.text, language, document.origin_at, review.draft_name
+        )
+    except OverBudget as exc:
+        drafts.fail_unreadable(review, exc, None)
+        return []
     except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
         log.exception("extraction failed for review %s", review_id)
         Review.objects.filter(pk=review_id).update(
@@ -179,6 +185,8 @@ def extract_findings(review_id: int) -> list[int]:
                 "supplied_sources": supplied_sources,
                 "language": language,
                 "engine": verifier.ENGINE_VERSION,
+                # a large draft's extraction in its own process: seconds, CPU seconds, peak memory (MB)
+                **({"extraction": drafts.figures(reading)} if reading else {}),
                 # past WORKBENCH_MAX_CITATIONS only the first ones are checked; the page and exports say so
                 **({"truncated_at": truncated["limit"], "found": truncated["found"]} if truncated else {}),
             },
