@@ -16,6 +16,9 @@ from verifier.ingest.sandbox import ingest_within
 from workbench import drafts, throttle
 from workbench.asof import as_of_problem
 from workbench.models import Decision, Matter
+from workbench.parse_slots import ParseBusy, parse_slot
+
+BUSY_READING = _("Your other files are still being read: wait for them to finish, then attach this one.")
 
 
 class ThrottledLoginMixin:
@@ -76,6 +79,8 @@ class UploadTextForm(forms.Form):
         self.document: IngestedDocument | None = None
         self.original: bytes | None = None
         self.upload: drafts.Upload | None = None
+        # whose reads in flight a file read here counts against (workbench.parse_slots); the view sets it
+        self.parse_owner: Any = None
 
     @property
     def draft(self) -> dict[str, Any]:
@@ -105,7 +110,14 @@ class UploadTextForm(forms.Form):
                 if self.reads_later:
                     self.upload = drafts.Upload.of(raw, upload.name, kind)
                 else:
-                    self.document = ingest_within(raw, upload.name, drafts.budget())
+                    with parse_slot(self.parse_owner):
+                        self.document = ingest_within(raw, upload.name, drafts.budget())
+            except ParseBusy:
+                self.add_error(
+                    "file",
+                    BUSY_READING,
+                )
+                return data
             except IngestError as exc:
                 self.add_error("file", drafts.ingest_error_text(exc))
                 return data

@@ -206,6 +206,8 @@ WORKBENCH_EXTRACT_IN_CHILD_CHARS = int(os.environ.get("WORKBENCH_EXTRACT_IN_CHIL
 # A worker process whose resident memory passed this (kB) after a task is replaced by a fresh one, so the
 # memory a large review took returns to the system (Celery's worker_max_memory_per_child; prefork pool).
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("WORKER_MAX_MEMORY_PER_CHILD_KB", "1000000"))
+# Supplied files one user may have read at once (workbench/parse_slots.py; 0: no cap).
+WORKBENCH_PARSES_PER_USER = int(os.environ.get("WORKBENCH_PARSES_PER_USER", "2"))
 # Citations one review checks; past it, the first ones are checked and the review says where it stopped.
 WORKBENCH_MAX_CITATIONS = int(os.environ.get("WORKBENCH_MAX_CITATIONS", "2000"))
 # Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.
