@@ -117,8 +117,9 @@ def append_many(
             made.append(event)
         AuditEvent.objects.bulk_create(made)
         review_id = review.pk if review is not None else None
+        first = made[0].hash if made[0].seq == 1 else _first_hash(review_id)
         # Anchored once the events are committed: a rolled-back append must not move the head forward.
-        transaction.on_commit(lambda: audit_heads.record(review_id, seq, prev), robust=True)
+        transaction.on_commit(lambda: audit_heads.record(review_id, seq, prev, first), robust=True)
         return made
 
 
@@ -130,6 +131,7 @@ class ChainCheck:
     broken_seq: int | None = None
     reason: str = ""
     anchored: bool = False  # the head matched a checkpoint kept outside the database
+    keyed_throughout: bool = False  # every event was made with an audit key
 
 
 def verify_chain(review: Review | None, review_id: int | None = None) -> ChainCheck:
@@ -142,7 +144,7 @@ def verify_chain(review: Review | None, review_id: int | None = None) -> ChainCh
 
 
 def _walk(chain_id: int | None) -> ChainCheck:
-    prev, count, expected_seq, keyed = GENESIS, 0, 1, False
+    prev, count, expected_seq, keyed, unkeyed = GENESIS, 0, 1, False, False
     keys: dict[str, bytes | None] = {}
     # Plain tuples, not model instances: the review page checks the whole chain on every load.
     rows = (
@@ -178,11 +180,13 @@ def _walk(chain_id: int | None) -> ChainCheck:
             keyed = True
         elif keyed:
             return ChainCheck(False, count, prev, seq, f"event #{seq} is unkeyed after keyed events")
+        else:
+            unkeyed = True
         if not hmac.compare_digest(digest(content, keys.get(key_id) if key_id else None), stored_hash):
             return ChainCheck(False, count, prev, seq, f"event #{seq} was changed after it was written")
         prev = stored_hash
         expected_seq += 1
-    return ChainCheck(True, count, prev)
+    return ChainCheck(True, count, prev, keyed_throughout=keyed and not unkeyed)
 
 
 def _against_anchor(chain_id: int | None, walk: ChainCheck) -> ChainCheck:
@@ -193,6 +197,13 @@ def _against_anchor(chain_id: int | None, walk: ChainCheck) -> ChainCheck:
         return ChainCheck(
             False, walk.events, walk.head, None, "its anchored head was altered or is unreadable"
         )
+    first = _first_hash(chain_id)
+    if anchor.first and first and not hmac.compare_digest(first, anchor.first):
+        # Another chain under the same review id. Made with the key (every event keyed and verified): the
+        # checkpoint is an earlier database's, left beside a database made afresh. Otherwise a rewrite.
+        if walk.keyed_throughout:
+            return walk
+        return ChainCheck(False, walk.events, walk.head, 1, "event #1 is not the one its anchored head names")
     if walk.events == 0:
         return ChainCheck(
             False, 0, GENESIS, 1, f"all its events are gone (its anchored head is event #{anchor.seq})"
@@ -215,6 +226,10 @@ def _against_anchor(chain_id: int | None, walk: ChainCheck) -> ChainCheck:
             f"event #{anchor.seq} is not the one its anchored head names",
         )
     return ChainCheck(True, walk.events, walk.head, anchored=True)
+
+
+def _first_hash(chain_id: int | None) -> str:
+    return _events_of_id(chain_id).filter(seq=1).values_list("hash", flat=True).first() or ""
 
 
 def _events_of_id(chain_id: int | None) -> QuerySet[AuditEvent]:

@@ -35,6 +35,7 @@ class Head:
     hash: str
     key_id: str
     genuine: bool  # its signature is right under the key it names
+    first: str = ""  # the hash of the chain's event #1: which chain this head is of
 
 
 def heads_dir() -> Path:
@@ -47,18 +48,20 @@ def chain_name(review_id: int | None) -> str:
     return FIRM if review_id is None else str(int(review_id))
 
 
-def record(review_id: int | None, seq: int, head: str) -> None:
-    """Move the chain's checkpoint forward to (seq, head); an older append ending late never moves it back."""
+def record(review_id: int | None, seq: int, head: str, first: str = "") -> None:
+    """Move the chain's checkpoint forward to (seq, head); an older append ending late never moves it back.
+    `first` (event #1's hash) tells this chain from an earlier database's chain of the same review id (a
+    database made afresh beside a kept var/audit), whose checkpoint is then replaced."""
     folder = heads_dir()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = folder / f"{chain_name(review_id)}.json"
     with open(folder / ".lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         known = read(review_id)
-        if known is not None and known.genuine and known.seq >= seq:
+        if known is not None and known.genuine and known.seq >= seq and known.first == first:
             return
         key_id, key = audit_keys.current()
-        body = {"chain": chain_name(review_id), "seq": seq, "head": head, "key_id": key_id}
+        body = {"chain": chain_name(review_id), "seq": seq, "head": head, "key_id": key_id, "first": first}
         body["mac"] = _mac(key, body)
         temporary = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}"
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -72,19 +75,19 @@ def read(review_id: int | None) -> Head | None:
     try:
         body = json.loads(path.read_text(encoding="ascii"))
         seq, head, key_id, mac = int(body["seq"]), str(body["head"]), str(body["key_id"]), str(body["mac"])
+        first = str(body.get("first", ""))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):
         return Head(0, "", "", genuine=False)
+    signed = {"chain": chain_name(review_id), "seq": seq, "head": head, "key_id": key_id, "first": first}
     key = audit_keys.key_for(key_id)
     genuine = (
         key is not None
         and str(body.get("chain")) == chain_name(review_id)
-        and hmac.compare_digest(
-            mac, _mac(key, {"chain": chain_name(review_id), "seq": seq, "head": head, "key_id": key_id})
-        )
+        and hmac.compare_digest(mac, _mac(key, signed))
     )
-    return Head(seq, head, key_id, genuine)
+    return Head(seq, head, key_id, genuine, first)
 
 
 def signature(review_id: int | None, seq: int, head: str, key_id: str) -> str:
@@ -106,5 +109,7 @@ def anchored_chains() -> list[str]:
 
 
 def _mac(key: bytes, body: dict[str, object]) -> str:
-    message = json.dumps({k: body[k] for k in ("chain", "seq", "head", "key_id")}, sort_keys=True)
+    message = json.dumps(
+        {k: body[k] for k in ("chain", "seq", "head", "key_id", "first") if k in body}, sort_keys=True
+    )
     return hmac.new(key, message.encode(), sha256).hexdigest()

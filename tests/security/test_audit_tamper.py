@@ -188,3 +188,16 @@ def test_role_and_membership_changes_have_their_own_anchored_chain(people) -> No
     assert verify_audit("firm")[0] == 0
     as_attacker(("DELETE FROM workbench_auditevent WHERE review_id IS NULL AND seq = 2", []))
     assert verify_audit("firm")[0] == 1
+
+
+def test_a_checkpoint_left_by_an_earlier_database_does_not_break_a_new_chain(review) -> None:
+    """A developer deletes var/workbench.sqlite3 and starts again beside the kept var/audit: review 1 of the
+    new database is not review 1 of the old one, and its keyed chain is not called broken."""
+    audit_heads.record(review.pk, 30, "f" * 64, first="e" * 64)  # what the old database's review left
+    code, said = verify_audit(review.pk)
+    assert code == 0, said
+    audit.append(review, "finding_computed", {"finding": "C10", "status": "verified"})
+    code, said = verify_audit(review.pk)
+    assert code == 0, said
+    assert "intact: 11 events" in said
+    assert "NOT" not in said  # anchored again, to this chain
