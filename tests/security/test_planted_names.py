@@ -132,3 +132,19 @@ def test_the_search_panel_does_not_send_a_name_the_draft_defines(people, upstrea
     # An act the list does not know, typed by the user: that is the user asking, and it goes.
     client.get(url, {"collection": "law", "query": "가나다라마바사법"})
     assert any("가나다라마바사" in r for r in sent(upstream))
+
+
+def test_the_local_list_is_what_its_build_script_makes_of_the_recorded_data() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, str(root / "scripts" / "build_kr_act_names.py"), "--check"],
+        capture_output=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, (
+        "verifier/data/kr-act-names.txt is stale: run scripts/build_kr_act_names.py"
+    )
