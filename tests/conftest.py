@@ -82,6 +82,25 @@ def empty_history_store(settings, tmp_path_factory):
         sources._histories.clear()
 
 
+@pytest.fixture(autouse=True)
+def own_audit_dir(settings, tmp_path_factory):
+    """Every test has its own audit keys and anchored heads: a head one test's review left must not answer
+    for another test's review of the same id (test databases start their ids again)."""
+    settings.WORKBENCH_AUDIT_DIR = tmp_path_factory.mktemp("audit")
+
+
+@pytest.fixture(autouse=True)
+def fresh_upstream_budgets():
+    """Every test starts with full upstream budgets (workbench.security.upstream_budget): user ids repeat
+    between
+    tests, and one test's searches must not spend another's."""
+    from workbench.security import upstream_budget
+
+    upstream_budget.forget_all()
+    yield
+    upstream_budget.forget_all()
+
+
 @pytest.fixture
 def no_back_off(monkeypatch):
     """Sources' HTTP clients that retry as many times and log the same, without the real back-off between

@@ -401,6 +401,8 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    # The audit key the hash was made with (workbench.audit_keys); "" for events from before keying.
+    key_id = models.CharField(max_length=40, blank=True, default="")
 
     objects = AuditEventQuerySet.as_manager()
 
@@ -431,12 +433,13 @@ class Profile(models.Model):
 
 
 class LoginThrottle(models.Model):
-    """Failed (or pending) logins of one username from one address in the window
-    (workbench.security.throttle)."""
+    """Failed logins, and those whose password is being checked right now, of one username from one address
+    in the window (workbench.security.throttle)."""
 
     username = models.CharField(max_length=150)
     address = models.CharField(max_length=64)
     failures = models.PositiveIntegerField(default=0)
+    pending = models.PositiveIntegerField(default=0)
     since = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -14,10 +14,14 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from workbench.security.secret_key import SecretKeyError, local_secret_key
+from workbench.security.private_files import make_private
+from workbench.security.secret_key import SecretKeyError, local_secret_key, production_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("WORKBENCH_VAR_DIR", BASE_DIR / "var"))
+# Before anything is written there (the secret key, the database): var/ and what every process of the
+# workbench creates are its own account's only, whatever the umask (workbench/security/private_files.py).
+make_private(VAR_DIR)
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -49,6 +53,11 @@ if not SECRET_KEY:
         SECRET_KEY = local_secret_key(VAR_DIR / "secret_key")
     except SecretKeyError as exc:
         raise ImproperlyConfigured(str(exc)) from exc
+elif PRODUCTION and (_weak := production_key_problem(SECRET_KEY)):
+    raise ImproperlyConfigured(
+        f"{_weak}: production mode refuses it. Make one with "
+        "`python3 -c 'import secrets; print(secrets.token_urlsafe(50))'`."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -141,6 +150,8 @@ else:
         "data_folder_out": str(BROKER_DIR / "out"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        # kombu's exchange table; its default is `control/` in the current folder (the repository's root).
+        "control_folder": str(BROKER_DIR / "control"),
     }
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "120"))
@@ -197,6 +208,14 @@ WORKBENCH_PARSE_CPU_SECONDS = int(os.environ.get("WORKBENCH_PARSE_CPU_SECONDS", 
 WORKBENCH_PARSE_WALL_SECONDS = int(os.environ.get("WORKBENCH_PARSE_WALL_SECONDS", "60"))
 WORKBENCH_PARSE_MEMORY_MB = int(os.environ.get("WORKBENCH_PARSE_MEMORY_MB", "1024"))
 WORKBENCH_MAX_DRAFT_CHARS = int(os.environ.get("WORKBENCH_MAX_DRAFT_CHARS", "2000000"))
+# A draft longer than this (pasted or uploaded) has its citations extracted in a child process under the
+# parse budget above (workbench/pipeline/extract_budget.py); shorter ones in the worker itself.
+WORKBENCH_EXTRACT_IN_CHILD_CHARS = int(os.environ.get("WORKBENCH_EXTRACT_IN_CHILD_CHARS", "200000"))
+# A worker process whose resident memory passed this (kB) after a task is replaced by a fresh one, so the
+# memory a large review took returns to the system (Celery's worker_max_memory_per_child; prefork pool).
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("WORKER_MAX_MEMORY_PER_CHILD_KB", "1000000"))
+# Supplied files one user may have read at once (workbench/security/parse_slots.py; 0: no cap).
+WORKBENCH_PARSES_PER_USER = int(os.environ.get("WORKBENCH_PARSES_PER_USER", "2"))
 # Citations one review checks; past it, the first ones are checked and the review says where it stopped.
 WORKBENCH_MAX_CITATIONS = int(os.environ.get("WORKBENCH_MAX_CITATIONS", "2000"))
 # Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.
@@ -262,11 +281,34 @@ WORKBENCH_PROXY_COUNT = int(os.environ.get("WORKBENCH_PROXY_COUNT", "1"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if WORKBENCH_BEHIND_PROXY else None
 SESSION_COOKIE_AGE = 60 * 60 * 10
 
-# Login throttling (workbench/security/throttle.py, also the admin's login): attempts per (username as
+# Upstream budgets (workbench/security/upstream_budget.py): token buckets, a burst and a rate a minute; 0 a
+# minute
+# switches one off. Searches and opened results that go upstream (a cached answer costs nothing), per user
+# and per upstream server (law.go.kr, saos, eli, cellar) for everybody; "Retry now" per user, and each
+# finding at most once per WORKBENCH_RETRY_DEBOUNCE_SECONDS.
+WORKBENCH_SEARCH_PER_USER_PER_MINUTE = float(os.environ.get("WORKBENCH_SEARCH_PER_USER_PER_MINUTE", "30"))
+WORKBENCH_SEARCH_PER_USER_BURST = int(os.environ.get("WORKBENCH_SEARCH_PER_USER_BURST", "10"))
+WORKBENCH_SEARCH_PER_SERVER_PER_MINUTE = float(
+    os.environ.get("WORKBENCH_SEARCH_PER_SERVER_PER_MINUTE", "120")
+)
+WORKBENCH_SEARCH_PER_SERVER_BURST = int(os.environ.get("WORKBENCH_SEARCH_PER_SERVER_BURST", "30"))
+WORKBENCH_RETRY_PER_USER_PER_MINUTE = float(os.environ.get("WORKBENCH_RETRY_PER_USER_PER_MINUTE", "20"))
+WORKBENCH_RETRY_PER_USER_BURST = int(os.environ.get("WORKBENCH_RETRY_PER_USER_BURST", "10"))
+WORKBENCH_RETRY_DEBOUNCE_SECONDS = int(os.environ.get("WORKBENCH_RETRY_DEBOUNCE_SECONDS", "30"))
+
+# The audit chain's keys and anchored heads (workbench/audit_keys.py, audit_heads.py): outside the database,
+# never in a backup of it. WORKBENCH_AUDIT_KEY gives the key itself where web and worker share no var/.
+WORKBENCH_AUDIT_DIR = Path(os.environ.get("WORKBENCH_AUDIT_DIR", VAR_DIR / "audit"))
+WORKBENCH_AUDIT_KEY = os.environ.get("WORKBENCH_AUDIT_KEY", "")
+
+# Login throttling (workbench/security/throttle.py, also the admin's login): failed attempts per (username as
 # authentication reads it, client address) inside the window before the form refuses; a right password clears
 # the count.
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
+# While attempts still in flight would take the pair past the limit, a login waits this long for them to end
+# (concurrent right-password logins are not refused; concurrent guesses still check at most the limit).
+LOGIN_PENDING_WAIT_SECONDS = float(os.environ.get("LOGIN_PENDING_WAIT_SECONDS", "10"))
 
 CACHES = {
     "default": (

@@ -55,10 +55,13 @@ def test_ordinary_cells_are_left_alone(review) -> None:
 
 
 @pytest.fixture
-def staff(db):
+def staff(db, people):
     from django.contrib.auth import get_user_model
 
     user = get_user_model().objects.create_superuser(username="root", password="root-pass-1")
+    # A member of the review's matter: the admin shows a matter's rows to its members only
+    # (tests/security/test_admin.py), and what is tested here is that even they cannot change them.
+    people["matter"].members.add(user)
     client = Client()
     client.force_login(user)
     return client

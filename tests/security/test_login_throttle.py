@@ -141,3 +141,35 @@ def test_without_the_proxy_setting_forwarded_for_is_ignored(bf2, settings) -> No
     for n in range(LIMIT + 1):
         attempt(Client(), "bf2", "wrong", REMOTE_ADDR="203.0.113.66", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}")
     assert not attempt(Client(), "bf2", "bf2-right-pass", REMOTE_ADDR="203.0.113.66")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_logins_with_the_right_password_are_not_refused(settings) -> None:
+    """The throttle counts failures, not attempts: a dozen logins of one account from one address (an office
+    behind one NAT address, a browser restoring its tabs) at once, all with the right password, all get in."""
+    from django.contrib.auth import get_user_model
+
+    settings.LOGIN_MAX_FAILURES = 5
+    get_user_model().objects.create_user(username="bf2", password="bf2-right-pass")
+    start = threading.Barrier(12)
+    results: list[bool] = []
+    lock = threading.Lock()
+
+    def login() -> None:
+        from django.db import connection
+
+        client = Client()
+        start.wait()
+        try:
+            ok = attempt(client, "bf2", "bf2-right-pass")
+        finally:
+            connection.close()
+        with lock:
+            results.append(ok)
+
+    threads = [threading.Thread(target=login) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [True] * 12

@@ -31,6 +31,11 @@ PIPA_MISQUOTE = (
 )
 
 
+def tasks_sent(callbacks) -> list:
+    """Of what runs when a transaction commits, the tasks sent to the worker (not the audit head's anchor)."""
+    return [c for c in callbacks if c.__qualname__.startswith("send_on_commit")]
+
+
 def unsent_review(people, text: str, title: str) -> Review:
     """A review of a pasted draft by the associate, saved, not sent to a worker: the test runs its tasks."""
     from verifier.ingest import ingest_text

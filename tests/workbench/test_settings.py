@@ -99,3 +99,24 @@ def test_it_flags_an_insecure_deploy_without_https_settings():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", env={"SECRET_KEY": "y" * 70})
     assert result.returncode != 0
     assert "SECURE_SSL_REDIRECT" in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["changeme", "CHANGEME", "secret", "django-insecure-" + "abcdefghij" * 5, "Tr0ub4dor&3-short", "ab" * 40],
+)
+def test_in_production_mode_it_refuses_a_short_or_well_known_secret_key(key):
+    production = {"WORKBENCH_HTTPS": "1", "DATABASE_URL": "postgres://workbench@db.example/workbench"}
+    result = run_manage("check", env={**production, "SECRET_KEY": key})
+    assert result.returncode != 0
+    assert "production mode refuses it" in result.stderr
+    if len(key) > 8:  # (a short one such as "secret" is a word of the message itself)
+        assert key not in result.stderr  # the refusal never repeats the key
+
+
+def test_in_production_mode_a_long_random_secret_key_is_accepted():
+    production = {"WORKBENCH_HTTPS": "1", "DATABASE_URL": "postgres://workbench@db.example/workbench"}
+    result = run_manage(
+        *PRINT_KEY, env={**production, "SECRET_KEY": "kQ3-vN8_zT1wR6yX0pL5mB2cJ7hF4dS9gA" * 2}
+    )
+    assert "production mode refuses it" not in result.stderr

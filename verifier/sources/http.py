@@ -49,6 +49,7 @@ import email.utils
 import logging
 import random as _random
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -333,6 +334,13 @@ class SourceHTTP:
                     state.trial_in_flight = False  # a half-open probe cut short decides nothing
                 exc.retries = retries
                 raise
+            except NameDoesNotResolve as exc:
+                # No retry can help before the network is back: the breaker opens at once, and the look-ups
+                # behind this one end ⛔ "retry now" without 18 s of back-off each.
+                self._open_now(state)
+                exc.retries = retries
+                log.warning("not retrying %s: %s", public_url, exc.message)
+                raise
             except TransientError as exc:
                 self._record(state, failed=True)
                 exc.retries = retries
@@ -427,6 +435,13 @@ class SourceHTTP:
                     f"{host} did not answer in time ({type(exc).__name__})", host=host, cause=Cause.TIMED_OUT
                 ) from None
             except httpx.TransportError as exc:
+                if _does_not_resolve(exc):
+                    raise NameDoesNotResolve(
+                        f"could not reach {host}: its name does not resolve — this machine seems to be "
+                        "offline, or its DNS is down",
+                        host=host,
+                        cause=Cause.UNREACHABLE,
+                    ) from None
                 reason = _scrub(str(exc), secrets) or type(exc).__name__
                 raise TransientError(
                     f"could not reach {host}: {reason}", host=host, cause=Cause.UNREACHABLE
@@ -466,6 +481,12 @@ class SourceHTTP:
             if state.consecutive_failures >= self.breaker_threshold:
                 state.open_until = self._clock() + self.breaker_cooldown
 
+    def _open_now(self, state: _HostState) -> None:
+        with state.lock:
+            state.trial_in_flight = False
+            state.consecutive_failures = max(state.consecutive_failures + 1, self.breaker_threshold)
+            state.open_until = self._clock() + self.breaker_cooldown
+
     def _deposit(self, state: _HostState) -> None:
         """Every new look-up earns the host `retry_ratio` retries (up to the budget's size): retries scale
         with the traffic, so a steady share of failures is absorbed while a retry storm is not."""
@@ -492,6 +513,21 @@ class SourceHTTP:
         if exc.retry_after is not None:
             return exc.retry_after
         return self._random() * min(self.backoff_cap, self.backoff_base * 2.0**retries)
+
+
+class NameDoesNotResolve(TransientError):
+    """The server's host name does not resolve (no network, no DNS): transient, but not worth a retry now."""
+
+
+def _does_not_resolve(exc: BaseException) -> bool:
+    seen: BaseException | None = exc
+    for _ in range(8):  # httpx wraps httpcore's error, which wraps the socket's
+        if seen is None:
+            return False
+        if isinstance(seen, socket.gaierror):  # "Name or service not known", "Temporary failure in name…"
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def public_url_of(url: str, params: Params | None, redact: Iterable[str]) -> str:

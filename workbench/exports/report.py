@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from verifier.model import Status
 from verifier.provenance import checked_against
 from verifier.report import SCHEMA, finding_json, status_summary
+from workbench.audit_heads import signature
 from workbench.exports.common import (
     CONTENT_TYPES,
     STATUS_RGB,
@@ -133,6 +134,7 @@ def event_json(e: AuditEvent) -> dict[str, Any]:
         "payload": e.payload,
         "prev_hash": e.prev_hash,
         "hash": e.hash,
+        "key_id": e.key_id,
     }
 
 
@@ -150,7 +152,7 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     statuses = statuses_of(current.order_by("ordinal"))
     decided = decisions_of(review)
     events = chain_events(review)
-    last = events.reverse().only("hash").first()
+    last = events.reverse().only("seq", "hash", "key_id").first()
     signoff = getattr(review, "signoff", None) if review.is_signed_off else None
     document = {  # verifier.report.document_json, its findings read a chunk at a time
         "path": review.draft_name,
@@ -197,6 +199,16 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
                 streamed=streamed,
             ),
             "chain_head": last.hash if last else None,
+            # HMAC of the head under the audit key its event names (docs/OPERATIONS.md "Audit chain").
+            "chain_head_signature": (
+                {
+                    "seq": last.seq,
+                    "key_id": last.key_id,
+                    "mac": signature(review.pk, last.seq, last.hash, last.key_id),
+                }
+                if last and last.key_id
+                else None
+            ),
             "truncated": {**review.truncated, "note": truncation_text(review)} if review.truncated else None,
         },
     }

@@ -106,7 +106,7 @@ def store_read(review: Review, document: IngestedDocument, reading: Reading) -> 
                 "format": document.format,
                 "chars": len(document.text),
                 "warnings": len(document.warnings),
-                **_figures(reading),
+                **figures(reading),
             },
         )
 
@@ -133,11 +133,11 @@ def fail_unreadable(review: Review, exc: IngestError, reading: Reading | None) -
         audit.append(
             review,
             "draft_unreadable",
-            {"version": review.version, "error": str(exc), **failure, **_figures(reading)},
+            {"version": review.version, "error": str(exc), **failure, **figures(reading)},
         )
 
 
-def _figures(reading: Reading | None) -> dict[str, float]:
+def figures(reading: Reading | None) -> dict[str, float]:
     if reading is None:
         return {}
     return {"seconds": reading.seconds, "cpu_seconds": reading.cpu_seconds, "peak_mb": reading.peak_mb}

@@ -25,7 +25,7 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -36,15 +36,18 @@ from django.utils import timezone
 
 import verifier
 from verifier.check import check_claim
+from verifier.ingest.base import OverBudget
 from verifier.model import Anchor, Cause, Claim, Resolution, Unavailable
 from verifier.model import Finding as VerifiedFinding
-from verifier.pipeline import Ready, claims_of, language_of, run_plan
+from verifier.pipeline import Ready, language_of, run_plan
 from verifier.plan import SourceGroup, plan
+from verifier.sources import act_names
 from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from workbench import audit
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.pipeline import drafts
+from workbench.pipeline.extract_budget import extract_within
 from workbench.pipeline.records import (
     claim_of,
     document_of_review,
@@ -90,11 +93,32 @@ def seconds_left(review: Review) -> float | None:
     return (review.sources_deadline - timezone.now()).total_seconds()
 
 
-def sources_budget(review: Review) -> contextlib.AbstractContextManager[None]:
+@contextlib.contextmanager
+def sources_budget(review: Review) -> Iterator[None]:
     """Every upstream request made inside ends by the review's deadline; once it has passed, a look-up ends
-    at once as ⛔ "did not answer within this review's time budget; retry now" (verifier.sources.http)."""
+    at once as ⛔ "did not answer within this review's time budget; retry now" (verifier.sources.http).
+    And no act name containing a name the draft defines is searched (verifier.sources.act_names)."""
     left = seconds_left(review)
-    return within(None if left is None else time.monotonic() + left, settings.WORKBENCH_REVIEW_SOURCE_BUDGET)
+    with (
+        within(None if left is None else time.monotonic() + left, settings.WORKBENCH_REVIEW_SOURCE_BUDGET),
+        act_names.withholding(defined_in(review)),
+    ):
+        yield
+
+
+_DEFINED: dict[tuple[int, str], frozenset[str]] = {}
+
+
+def defined_in(review: Review) -> frozenset[str]:
+    """The names the review's draft defines, found once per draft version (a draft may be 2 MB)."""
+    key = (review.pk, review.draft_sha256)
+    found = _DEFINED.get(key)
+    if found is None:
+        found = act_names.defined_names(review.draft_text)
+        if len(_DEFINED) > 256:
+            _DEFINED.clear()
+        _DEFINED[key] = found
+    return found
 
 
 # --- extraction --------------------------------------------------------------------------------------
@@ -122,8 +146,14 @@ def extract_findings(review_id: int) -> list[int]:
     try:
         document = document_of_review(review)
         language = review.language or language_of(document.text, "auto")
-        found = claims_of(document, language)
-        claims, truncated = drafts.cap(found)
+        # a large draft in a child under the parse budget (workbench.pipeline.extract_budget), pasted or
+        # uploaded
+        claims, truncated, reading = extract_within(
+            document.text, language, document.origin_at, review.draft_name
+        )
+    except OverBudget as exc:
+        drafts.fail_unreadable(review, exc, None)
+        return []
     except Exception as exc:  # a bug in extraction must fail the review loudly, not leave it spinning
         log.exception("extraction failed for review %s", review_id)
         Review.objects.filter(pk=review_id).update(
@@ -163,6 +193,8 @@ def extract_findings(review_id: int) -> list[int]:
                 "supplied_sources": supplied_sources,
                 "language": language,
                 "engine": verifier.ENGINE_VERSION,
+                # a large draft's extraction in its own process: seconds, CPU seconds, peak memory (MB)
+                **({"extraction": drafts.figures(reading)} if reading else {}),
                 # past WORKBENCH_MAX_CITATIONS only the first ones are checked; the page and exports say so
                 **({"truncated_at": truncated["limit"], "found": truncated["found"]} if truncated else {}),
             },

@@ -17,11 +17,15 @@ from workbench.models import Decision, Matter
 from workbench.pipeline import drafts
 from workbench.reviews.asof import as_of_problem
 from workbench.security import throttle
+from workbench.security.parse_slots import ParseBusy, parse_slot
+
+BUSY_READING = _("Your other files are still being read: wait for them to finish, then attach this one.")
 
 
 class ThrottledLoginMixin:
     """Refuses further attempts for a username+address after too many recent failures
-    (workbench.security.throttle); the attempt is counted before the password is checked."""
+    (workbench.security.throttle); the attempt is counted before the password is checked, and becomes a
+    failure if the password was wrong."""
 
     throttled_message = _("Too many failed attempts. Wait a few minutes and try again.")
 
@@ -32,7 +36,12 @@ class ThrottledLoginMixin:
         address = throttle.client_address(form.request)
         if username and not throttle.reserve(username, address):
             raise forms.ValidationError(self.throttled_message, code="throttled")
-        cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
+        try:
+            cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
+        except forms.ValidationError:
+            if username:
+                throttle.failed(username, address)
+            raise
         if username:
             throttle.succeeded(username, address)
         return cleaned
@@ -72,6 +81,9 @@ class UploadTextForm(forms.Form):
         self.document: IngestedDocument | None = None
         self.original: bytes | None = None
         self.upload: drafts.Upload | None = None
+        # whose reads in flight a file read here counts against (workbench.security.parse_slots); the view
+        # sets it
+        self.parse_owner: Any = None
 
     @property
     def draft(self) -> dict[str, Any]:
@@ -101,7 +113,14 @@ class UploadTextForm(forms.Form):
                 if self.reads_later:
                     self.upload = drafts.Upload.of(raw, upload.name, kind)
                 else:
-                    self.document = ingest_within(raw, upload.name, drafts.budget())
+                    with parse_slot(self.parse_owner):
+                        self.document = ingest_within(raw, upload.name, drafts.budget())
+            except ParseBusy:
+                self.add_error(
+                    "file",
+                    BUSY_READING,
+                )
+                return data
             except IngestError as exc:
                 self.add_error("file", drafts.ingest_error_text(exc))
                 return data

@@ -46,6 +46,7 @@ from workbench.pipeline.sources import history_lookup
 from workbench.reviews.asof import as_of_problem
 from workbench.reviews.blocking import blocking_q
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, matters_of, person, require_role
+from workbench.security import upstream_budget
 from workbench.supplied import serving as supplied
 
 type AnyUser = AbstractBaseUser | AnonymousUser
@@ -282,14 +283,32 @@ def reverify_with(review: Review, anchor_key: str, snapshot: SourceSnapshot) -> 
 
 
 def retry_finding(*, user: AnyUser, finding: Finding) -> None:
-    """Look the source of a ⛔ finding up again now (the service was down, the breaker open, a time-out)."""
+    """Look the source of a ⛔ finding up again now (the service was down, the breaker open, a time-out).
+
+    The review's other ⛔ findings waiting for the same source go with it: once the source answers, none of
+    them may stay ⛔ (and in the partner queue) beside the one that was retried. A finding already being
+    retried, or retried less than WORKBENCH_RETRY_DEBOUNCE_SECONDS ago, is not sent again, and each user has
+    a budget of retries (workbench.security.upstream_budget): a click repeated a hundred times queues one
+    task."""
     require_role(user, ASSOCIATE, PARTNER)
     review = finding.review
     ensure_open(review)
     if finding.status != Status.NO_SOURCE or not finding.anchor:
         raise ValidationError("Only a finding without a source can be retried.")
     with transaction.atomic():
-        Finding.objects.filter(pk=finding.pk).update(
+        locked = Finding.objects.select_for_update().get(pk=finding.pk)
+        upstream_budget.check_retry(user, locked)
+        # the review's other rows without a source, waiting for the same one (its status is the finding's)
+        same_source = Finding.objects.filter(
+            review=review,
+            version=locked.version,
+            status=locked.status,
+            anchor_key=locked.anchor_key,
+            progress=Finding.Progress.DONE,
+            state=Finding.State.OPEN,
+        ).exclude(anchor={})
+        ids = sorted({locked.pk, *same_source.values_list("pk", flat=True)})
+        Finding.objects.filter(pk__in=ids).update(
             progress=Finding.Progress.PENDING, state=Finding.State.OPEN, dispatched_at=timezone.now()
         )
         Review.objects.filter(pk=review.pk, status=Review.Status.DONE).update(
@@ -297,11 +316,20 @@ def retry_finding(*, user: AnyUser, finding: Finding) -> None:
         )
         # a retry has the whole budget for sources again
         Review.objects.filter(pk=review.pk).update(sources_deadline=worker.sources_deadline())
+        ordinals = Finding.objects.filter(pk__in=ids).order_by("ordinal").values_list("ordinal", flat=True)
+        with_it = [f"C{n}" for n in ordinals if n != locked.ordinal]
         audit.append(
-            review, "retry_requested", {"finding": finding.finding_id, "key": finding.anchor_key}, user
+            review,
+            "retry_requested",
+            {
+                "finding": finding.finding_id,
+                "key": finding.anchor_key,
+                **({"with": with_it} if with_it else {}),
+            },
+            user,
         )
-        unsent = lambda: worker.mark_unsent(finding_ids=[finding.pk])  # noqa: E731
-        tasks.send_on_commit(tasks.verify_findings_task, [finding.pk], unsent=unsent)
+        unsent = lambda: worker.mark_unsent(finding_ids=ids)  # noqa: E731
+        tasks.send_on_commit(tasks.verify_findings_task, ids, unsent=unsent)
 
 
 def change_as_of(*, user: AnyUser, review: Review, as_of: date) -> Review:

@@ -373,6 +373,9 @@ def finding_attach_source(request: HtmxHttpRequest, review_id: int, finding_pk: 
     finding = finding_for(request.user, review, finding_pk)
     require_role(request.user, ASSOCIATE, PARTNER)
     form = UploadTextForm(request.POST, request.FILES)
+    form.parse_owner = (
+        request.user.pk
+    )  # a cap on this user's files read at once (workbench.security.parse_slots)
     if not form.is_valid() or form.document is None:
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _decision_error(request, review, finding, " ".join(errors) or _("Attach a source."))

@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from verifier.model import Anchor, Jurisdiction, Kind, SourceDocument, Status
 from verifier.provenance import chosen_meta
@@ -38,6 +39,7 @@ from verifier.search.suggest import (
     draft_words,
     statute_suggestions,
 )
+from verifier.sources import act_names
 from verifier.sources.cellar.search import EuSearch
 from verifier.sources.errors import SourceError
 from verifier.sources.lawgokr.search import KoreaSearch
@@ -46,6 +48,7 @@ from workbench import audit
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, AnyUser, require_role
 from workbench.search.local import LOCAL, open_here, search_here
+from workbench.security import upstream_budget
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +91,7 @@ class SearchOutcome:
     retry: bool = False  # the failure is transient: the same search may work in a moment
     cached: bool = False
     local: bool = False  # answered from this machine: the upstream was not configured or not reachable
+    retry_after: int = 0  # refused by the upstream budget: the seconds until it may be asked again
 
 
 def _cache_key(kind: str, text: str) -> str:
@@ -140,17 +144,58 @@ def run_search(params: Params, *, user: AnyUser, review: Review | None = None) -
         params = params.normalized()
     except (TypeError, ValueError) as exc:
         return SearchOutcome(params, error=str(exc))
+    if review is not None and (planted := _defined_by_draft(params, review)):
+        return SearchOutcome(params, error=planted)
     key = _cache_key("list", f"{_list_scope(user, review)}|{params.cache_key()}")
     page: Page | None = _cache_get(key)
     outcome: SearchOutcome
     if page is not None:
         outcome = SearchOutcome(params, page=page, cached=True)
+    elif wait := over_budget(user, params.collection):
+        return SearchOutcome(params, error=refusal(wait), retry=True, retry_after=wait)
     else:
         outcome = _search_upstream(params)
         if outcome.page is not None and not outcome.local:
             _cache_set(key, outcome.page, TERM_TTL if params.is_term_search else LIST_TTL)
     _record_search(outcome, user=user, review=review)
     return outcome
+
+
+def _defined_by_draft(params: Params, review: Review) -> str:
+    """A name the review's draft defines (이하 "…", hereinafter, dalej) is never searched for upstream, even
+    typed into the panel or inside an act's name: it is the client's, not the law's."""
+    from workbench.pipeline.worker import defined_in
+
+    words = act_names.squash(
+        " ".join(str(v) for v in dataclasses.asdict(params).values() if isinstance(v, str))
+    )
+    for name in sorted(defined_in(review)):
+        if name in words:
+            return gettext(
+                "%(name)s is a name this draft defines: it is not sent to the sources. Search without it."
+            ) % {"name": name}
+    return ""
+
+
+def over_budget(user: AnyUser, collection: str) -> int:
+    """0 when this user, and everybody together, may ask the collection's upstream server once more; else
+    the seconds to wait (workbench.security.upstream_budget). A search answered from the cache costs
+    nothing."""
+    for bucket, who in (
+        ("search_user", f"user:{getattr(user, 'pk', None)}"),
+        ("search_server", upstream_budget.server_of(collection)),
+    ):
+        wait = upstream_budget.take(bucket, who)
+        if wait > 0:
+            log.warning("upstream budget %s of %s spent: refused for %.0f s", bucket, who, wait)
+            return upstream_budget.seconds_to_say(wait)
+    return 0
+
+
+def refusal(seconds: int) -> str:
+    return gettext("Too many searches were sent to the sources just now: try again in %(seconds)d s.") % {
+        "seconds": seconds
+    }
 
 
 def _search_upstream(params: Params) -> SearchOutcome:
@@ -212,9 +257,10 @@ class DocumentOutcome:
     snapshot: SourceSnapshot | None = None
     error: str = ""
     retry: bool = False
+    retry_after: int = 0
 
 
-def open_document(collection: str, doc_id: str) -> DocumentOutcome:
+def open_document(collection: str, doc_id: str, *, user: AnyUser | None = None) -> DocumentOutcome:
     """A hit's body: from the kept snapshot when it was opened before, else fetched once and kept."""
     from workbench.pipeline.records import document_of
     from workbench.pipeline.sources import store
@@ -228,6 +274,8 @@ def open_document(collection: str, doc_id: str) -> DocumentOutcome:
     kept = SourceSnapshot.objects.filter(key=key, matter__isnull=True).order_by("-fetched_at", "-pk").first()
     if kept is not None:
         return DocumentOutcome(document_of(kept), kept)
+    if user is not None and (wait := over_budget(user, collection)):
+        return DocumentOutcome(error=refusal(wait), retry=True, retry_after=wait)
     try:
         document = searcher().document(collection, doc_id)
     except ValueError as exc:

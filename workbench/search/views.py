@@ -138,18 +138,30 @@ def _asked(request: HttpRequest) -> bool:
 # ------------------------------------------------------------------------------------------ standalone
 
 
+def _refused(response: HttpResponse, retry_after: int) -> HttpResponse:
+    """A search the upstream budget refused: 429 with Retry-After, the page saying when to try again."""
+    if retry_after:
+        response.status_code = 429
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
 @require_GET
 def search_page(request: HtmxHttpRequest) -> HttpResponse:
+    # Searching makes upstream services work under the firm's keys: a staff account with no role may not.
+    require_role(request.user, ASSOCIATE, PARTNER)
     params = params_from(request.GET)
     outcome = search.run_search(params, user=request.user) if _asked(request) else None
     context = _context(request, params, outcome)
-    if request.htmx:
-        return render(request, "workbench/search_results.html", context)
-    return render(request, "workbench/search_page.html", context)
+    template = "search_results" if request.htmx else "search_page"
+    return _refused(
+        render(request, f"workbench/{template}.html", context), outcome.retry_after if outcome else 0
+    )
 
 
 @require_GET
 def search_preview(request: HtmxHttpRequest) -> HttpResponse:
+    require_role(request.user, ASSOCIATE, PARTNER)
     return _preview(request, finding=None, review=None)
 
 
@@ -164,6 +176,7 @@ def _finding(request: HttpRequest, review_id: int, finding_pk: int) -> tuple[Rev
 @require_GET
 def finding_search(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review, finding = _finding(request, review_id, finding_pk)
+    require_role(request.user, ASSOCIATE, PARTNER)
     params = (
         params_from(request.GET, defaults_for(finding).collection)
         if _asked(request)
@@ -175,13 +188,17 @@ def finding_search(request: HtmxHttpRequest, review_id: int, finding_pk: int) ->
     if request.htmx:
         # The panel's button asks for the form with it; the form itself asks only for results.
         template = "search_panel_body" if request.GET.get("panel") else "search_results"
-        return render(request, f"workbench/{template}.html", context)
-    return render(request, "workbench/search_finding_page.html", context)
+    else:
+        template = "search_finding_page"
+    return _refused(
+        render(request, f"workbench/{template}.html", context), outcome.retry_after if outcome else 0
+    )
 
 
 @require_GET
 def finding_search_preview(request: HtmxHttpRequest, review_id: int, finding_pk: int) -> HttpResponse:
     review, finding = _finding(request, review_id, finding_pk)
+    require_role(request.user, ASSOCIATE, PARTNER)
     return _preview(request, finding=finding, review=review)
 
 
@@ -191,7 +208,7 @@ def _preview(request: HtmxHttpRequest, *, finding: Finding | None, review: Revie
     query = request.GET.get("q", "")
     if not (is_known_collection(collection) or collection == LOCAL):
         raise Http404("No such collection.")
-    opened = search.open_document(collection, doc_id)
+    opened = search.open_document(collection, doc_id, user=request.user)
     context: dict[str, Any] = {
         "collection": collection,
         "doc_id": doc_id,
@@ -217,10 +234,8 @@ def _preview(request: HtmxHttpRequest, *, finding: Finding | None, review: Revie
             cut_after=end < len(text),
             chars=len(text),
         )
-    template = "workbench/search_preview.html"
-    if request.htmx:
-        return render(request, template, context)
-    return render(request, "workbench/search_preview_page.html", context)
+    template = "workbench/search_preview.html" if request.htmx else "workbench/search_preview_page.html"
+    return _refused(render(request, template, context), opened.retry_after)
 
 
 @require_POST

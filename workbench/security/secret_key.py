@@ -19,6 +19,44 @@ class SecretKeyError(Exception):
     pass
 
 
+# Production's key signs every session: one anybody can guess (a placeholder from a tutorial or a template,
+# a short word) lets anybody sign in as anybody. Django's own deploy check wants 50 characters, 5 distinct.
+MIN_PRODUCTION_KEY_LENGTH = 50
+MIN_DISTINCT_CHARACTERS = 10
+WELL_KNOWN = frozenset(
+    {
+        "changeme",
+        "change-me",
+        "change_me",
+        "secret",
+        "secretkey",
+        "secret-key",
+        "secret_key",
+        "password",
+        "django",
+        "development",
+        "dev",
+        "test",
+        "insecure",
+        "notasecret",
+        "replace-me",
+        "your-secret-key",
+    }
+)
+
+
+def production_key_problem(key: str) -> str:
+    """Why `key` may not sign production's sessions ("" when it may)."""
+    folded = key.strip().lower()
+    if folded in WELL_KNOWN or any(folded.startswith(word) for word in ("django-insecure", "changeme")):
+        return "SECRET_KEY is a well-known placeholder"
+    if len(key) < MIN_PRODUCTION_KEY_LENGTH:
+        return f"SECRET_KEY is {len(key)} characters long; production needs {MIN_PRODUCTION_KEY_LENGTH}"
+    if len(set(key)) < MIN_DISTINCT_CHARACTERS:
+        return f"SECRET_KEY has fewer than {MIN_DISTINCT_CHARACTERS} distinct characters"
+    return ""
+
+
 def local_secret_key(path: Path) -> str:
     """The key in `path`, created (0600, atomically) if there is none yet.
 

@@ -538,3 +538,20 @@ def test_a_look_up_fanned_out_to_a_pool_keeps_the_callers_budget() -> None:
     assert all("time budget" in answer for answer in carried)
     assert lost == ["<ok/>"]
     assert [r.url.params["ID"] for r in seen] == ["3"]
+
+
+def test_a_host_name_that_does_not_resolve_opens_its_breaker_at_once() -> None:
+    """On a machine without a network the first Polish review spent 18 s retrying a name that does not
+    resolve: no retry can help before the network is back, so the breaker opens on the first such failure
+    and the look-ups behind it end at once, saying the machine seems offline."""
+    http, sleeps = make_http(httpx.HTTPTransport(retries=0), max_retries=5, breaker_threshold=10)
+    started = time.monotonic()
+    with pytest.raises(TransientError) as first:
+        http.get("http://workbench-test.invalid/eli/acts")
+    assert "does not resolve" in first.value.message
+    assert "offline" in first.value.message
+    assert sleeps == []  # no back-off, no retry
+    with pytest.raises(TransientError) as second:
+        http.get("http://workbench-test.invalid/eli/acts/DU/2020/1")
+    assert "not asking it again" in second.value.message
+    assert time.monotonic() - started < 10

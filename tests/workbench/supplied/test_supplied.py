@@ -246,12 +246,17 @@ def test_the_matter_page_is_for_the_matters_members(demo, client_for) -> None:
 # ---------------------------------------------------------------------------------------- migration
 
 
-def test_an_upload_stored_before_issue_16_becomes_a_review_scoped_supplied_source(demo) -> None:
+def test_an_upload_stored_before_issue_16_becomes_a_review_scoped_supplied_source(demo, monkeypatch) -> None:
     """What 0010 does, run on rows as the old code left them: an upload of the matter under the whole law's
     key, its attach event, and the findings it judged here and in a later review."""
     import importlib
 
     from django.apps import apps
+
+    from workbench import audit_keys
+
+    # The old code's events were unkeyed (plain SHA-256), as 0010's own events are.
+    monkeypatch.setattr(audit_keys, "current", lambda: ("", None))
 
     migration = importlib.import_module("workbench.migrations.0010_existing_uploads_scoped_issue16")
     first, later = demo_review(demo, title="First"), demo_review(demo, title="Later")

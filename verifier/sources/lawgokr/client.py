@@ -52,6 +52,7 @@ from verifier.model import (
     SourceDocument,
     Unavailable,
 )
+from verifier.sources import act_names
 from verifier.sources.errors import NotFoundError, SourceError, TransientError, as_resolution
 from verifier.sources.http import Fetched, SourceHTTP
 from verifier.sources.lawgokr.structure import KrLaw, parse_law_json, parse_law_xml
@@ -185,6 +186,8 @@ class LawGoKrResolver:
         return hits
 
     def _search_laws(self, query: str, target: str, want: str | None = None) -> tuple[list[LawHit], int]:
+        if act_names.withheld(query):  # every law search, the history's too (verifier.sources.act_names)
+            return [], 0
         hits: list[LawHit] = []
         retries = 0
         for page in range(1, SEARCH_PAGES + 1):
@@ -226,6 +229,8 @@ class LawGoKrResolver:
         on_date = anchor.date
         target = "eflaw" if on_date else "law"
         query = re.sub(r"[「」『』]", "", anchor.law or name).strip() or name
+        if why := act_names.withheld(query) or act_names.withheld(name):  # a client's name never goes out
+            return Unavailable(anchor.key, why, cause=Cause.NOT_RESOLVED)
         hits, retries = self._search_laws(query, target, wanted)
         if not any(_matches(h, wanted) for h in hits) and squash(query) != query:
             more, extra = self._search_laws(wanted, target, wanted)

@@ -6,7 +6,7 @@ import datetime as dt
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -15,9 +15,11 @@ from django.utils import timezone
 
 from verifier import report as reports
 from verifier.citations import extract_citations
+from verifier.history_check import HistoryLookup
 from verifier.ingest import IngestError, ingest_path
 from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
+from verifier.sources import act_names
 from verifier.sources.supplied.uploads import document_from_upload
 from workbench.management.database import ensure_database
 from workbench.pipeline.sources import history_lookup, resolve_for, router
@@ -62,6 +64,27 @@ class CachedResolver:
         if given is None or anchor is None or _same_citation(given, anchor):
             return resolution
         return resolution.official
+
+
+class Withholding:
+    """The resolver (or the history look-up), searching no act name that contains a name this draft defines
+    (verifier.sources.act_names): set around each call, in whichever of the pipeline's threads it runs."""
+
+    def __init__(self, inner: Any, defined: frozenset[str]) -> None:
+        self.inner, self.defined = inner, defined
+
+    def resolve(self, anchor: Anchor) -> Resolution:
+        with act_names.withholding(self.defined):
+            return self.inner.resolve(anchor)  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.inner, name)
+
+        def withheld(*args: Any, **kwargs: Any) -> Any:
+            with act_names.withholding(self.defined):
+                return method(*args, **kwargs)
+
+        return withheld
 
 
 def _same_citation(given: Anchor, cited: Anchor) -> bool:
@@ -135,12 +158,12 @@ class Command(BaseCommand):
         results = [
             verify_document(
                 doc,
-                resolver,
+                Withholding(resolver, act_names.defined_names(doc.text)),
                 lang=options["lang"],
                 workers=options["workers"],
                 for_claim=resolver.for_claim,
                 as_of=as_of,
-                history=history,
+                history=cast(HistoryLookup, Withholding(history, act_names.defined_names(doc.text))),
             )
             for doc in documents
         ]
