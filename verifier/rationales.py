@@ -83,12 +83,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "{pct}%, {cited} {cited_pct}%). 인용 조항을 {unit}로 바로잡으십시오.",
     },
     "unit_not_in_wording": {
-        "en": "{unit} is not in the text of {law} held here, which is not the consolidated text ({wording}): "
-        "a later amendment may have added it. Check it in the text in force.",
-        "pl": "{unit} nie ma w posiadanym tekście ({law}), który nie jest tekstem jednolitym ({wording}) - "
-        "mógł go dodać późniejszy akt zmieniający. Sprawdź w tekście obowiązującym.",
-        "ko": "{unit}는 여기 보관된 {law}의 원문에 없습니다. 이 원문은 현행 통합본이 아니므로 "
-        "({wording}) 이후 개정으로 신설되었을 수 있습니다. 현행 조문에서 확인하십시오.",
+        "en": "{unit} is not in the text of {law} held here, which is the wording as first published with "
+        "some amendments, not the consolidated text: a later amendment may have added it. Check it in the "
+        "text in force.",
+        "pl": "{unit} nie ma w posiadanym tekście ({law}), który jest brzmieniem pierwotnym z częścią "
+        "zmian, a nie tekstem jednolitym - mógł go dodać późniejszy akt zmieniający. Sprawdź w tekście "
+        "obowiązującym.",
+        "ko": "{unit}는 여기 보관된 {law}의 원문에 없습니다. 이 원문은 일부 개정만 반영된 최초 공포문이며 "
+        "현행 통합본이 아니므로, 이후 개정으로 신설되었을 수 있습니다. 현행 조문에서 확인하십시오.",
     },
     "quoted_term": {
         "en": "The quoted words are a term or a name, not a passage, and the source does not use them here: "

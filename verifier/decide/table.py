@@ -68,7 +68,6 @@ def unit_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
     if m.document.meta.get("consolidated") == "no" and (check.missing != "article" or inserted):
         # the text held is an original wording without later amendments: a paragraph or an inserted article
         # (art. 449¹) may have been added since; a plain article number the act never had was not
-        values["wording"] = m.document.meta.get("wording", "")
         return make(
             Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "unit_not_in_wording", values, notes=notes
         )

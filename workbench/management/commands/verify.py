@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from verifier import report as reports
 from verifier.citations import extract_citations
-from verifier.history_check import HistoryLookup
+from verifier.history.lookup import HistoryLookup
 from verifier.ingest import IngestError, ingest_path
 from verifier.model import Anchor, Claim, Found, Resolution, Resolver, SourceDocument
 from verifier.pipeline import verify_document
