@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 PYTHON = sys.executable
 CELERY = str(Path(sys.executable).with_name("celery"))
-LATENCY = 0.1  # seconds per upstream request, as issue 9 asks
+LATENCY = 0.1  # seconds per upstream request, as the benchmarks ask
 BENCH_OC = "bench-oc"  # the fake law.go.kr wants some OC; any value that is not "unsubscribed"
 USERNAME = "bench-associate"
 
@@ -121,7 +121,7 @@ def source_env(fake: FakeSources) -> dict[str, str]:
     env.update(
         LAWGOKR_OC=BENCH_OC,
         WORKBENCH_LOCAL_ONLY="0",
-        # issue 17: a store of statute versions and later treatment of its own, empty, so that "cold" is cold
+        # a store of statute versions and later treatment of its own, empty, so that "cold" is cold
         WORKBENCH_HISTORY_DIR=tempfile.mkdtemp(prefix="bench-history-"),
         PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
     )

@@ -1,4 +1,4 @@
-"""Figure 8: time and peak memory of every export of a review with 2,000 findings (issue 18 §3).
+"""Figure 8: time and peak memory of every export of a review with 2,000 findings.
 
 The review is built by `bench.big_review` against the real corpus (the Kodeks cywilny, 380 KB of text and
 151 KB of units, is the source of 400 of the findings). Each export is taken in a fresh child process

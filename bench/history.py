@@ -1,4 +1,4 @@
-"""Figure: what the history look-ups of issue 17 cost on the 100-citation draft (no Django, no database).
+"""Figure: what the history look-ups cost on the 100-citation draft (no Django, no database).
 
 `verify_document` on bench/data/draft-100.md against the fake sources with 100 ms a request, as of a fixed
 day, with and without the history look-ups. Each service is its own fake server, as law.go.kr, SAOS, ELI and

@@ -65,8 +65,8 @@ def _submit_and_wait(user: Any, matter: Any, document: Any, count: int, timeout:
 
 
 def _in_process(document: Any) -> float:
-    """The engine alone on the same work as the worker: the same snapshot cache and, since issue 17, the
-    same history look-ups (the store the workers filled), as of the same day."""
+    """The engine alone on the same work as the worker: the same snapshot cache and the same history
+    look-ups (the store the workers filled), as of the same day."""
     from django.conf import settings
     from django.utils import timezone
 
@@ -133,7 +133,7 @@ def run(
             with Workers(fake, concurrency=n, name="scaling"):
                 # one review a worker process, all at once, so that each child is warm (its imports, tables,
                 # connection, history lists): one review warmed one child only, and since a short review is
-                # one task (issue 14) the other children met the timed reviews cold
+                # one task the other children met the timed reviews cold
                 _submit_and_wait(user, matter, document, n, timeout)
                 fake.clear_requests()
                 rounds = [_submit_and_wait(user, matter, document, REVIEWS, timeout) for _ in range(ROUNDS)]

@@ -1,4 +1,4 @@
-"""What the history look-ups of issue 17 cost on the benchmark draft, against the fakes (100 ms a request).
+"""What the history look-ups cost on the benchmark draft, against the fakes (100 ms a request).
 
     .venv/bin/python scripts/history_cost.py [bench/data/draft-100.md] [--latency 0.1] [--json out.json]
 

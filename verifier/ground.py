@@ -179,14 +179,14 @@ def ground_item(item: Mapping[str, Any], index: int, *, lang: str) -> ItemResult
             notes,
         )
 
-    def missing(reason_pl: str, reason_en: str) -> ItemResult:
-        reason = reason_pl if lang == "pl" else reason_en
+    def missing(key: str) -> ItemResult:
+        reason = Message(key).render(lang)
         return result(replace(base, failure=Misconfigured(anchor.key, reason, cause=Cause.NOT_RESOLVED)))
 
     document: SourceDocument | None = None
     if item.get("anchor") is not None:
         if item.get("anchor_resolved") is None:
-            return missing("nierozwiązana kotwica", "anchor not resolved")
+            return missing("ground_anchor_unresolved")
         resolved = _anchor_fields(item["anchor_resolved"], f"{where}.anchor_resolved")
         document = _document(source_id, anchor.key, source_text or "", resolved)
         compared = compare_anchor(anchor, document)
@@ -198,10 +198,10 @@ def ground_item(item: Mapping[str, Any], index: int, *, lang: str) -> ItemResult
 
     if required is Level.EXISTENCE:
         if document is None:
-            return missing("brak kotwicy i tekstu źródła", "no anchor and no source")
+            return missing("ground_no_anchor_no_source")
         return result(replace(base, document=document))
     if source_text is None or document is None:
-        return missing("brak tekstu źródła", "no source_text")
+        return missing("ground_no_source_text")
     if quote is None and claim_text is None:
         raise TaskError(f"{where}: a {type_name} item needs quote or claim_text")
     # one language for the thesis and the source, detected per item: the report's language is the reader's
@@ -257,7 +257,7 @@ def _note(decision: Decision, lang: str) -> str:
 
 def _mismatch_note(fields: str, lang: str) -> str:
     if lang != "pl":
-        return f"anchor mismatch ({fields}) - possible forgery"
+        return Message("ground_mismatch", {"fields": fields}).render(lang)
     phrases = {
         "number": "rozbieżna sygnatura",
         "date": "rozbieżna data",
@@ -324,19 +324,24 @@ def summary_lines(results: Sequence[ItemResult], lang: str = "pl") -> list[str]:
     calibration = ids(Status.CALIBRATION)
     judgement = ids(Status.NEEDS_JUDGEMENT, Status.MODIFIED)
     not_checked = ids(Status.NOT_CHECKED)
-    if lang != "pl":
-        line = (
-            f"Result: {len(verified)}/{len(results)} verified. {len(blocks)} hard blocks"
-            + (f" ({', '.join(blocks)})" if blocks else "")
-            + f", {len(calibration)} calibration"
-            + (f" ({', '.join(calibration)})" if calibration else "")
-            + f", {len(judgement)} for judgement"
-            + (f" ({', '.join(judgement)})" if judgement else "")
-            + "."
-        )
-        out = [line]
+    if lang != "pl":  # the seed's Polish report keeps its own wording below; the others are rationales
+
+        def listed(found: list[str]) -> str:
+            return f" ({', '.join(found)})" if found else ""
+
+        values = {
+            "verified": len(verified),
+            "total": len(results),
+            "blocks": len(blocks),
+            "blocks_ids": listed(blocks),
+            "calibration": len(calibration),
+            "calibration_ids": listed(calibration),
+            "judgement": len(judgement),
+            "judgement_ids": listed(judgement),
+        }
+        out = [Message("ground_result", values).render(lang)]
         if blocks:
-            out.append(f"Do NOT publish until {', '.join(blocks)} are corrected or removed.")
+            out.append(Message("ground_do_not_publish", {"ids": ", ".join(blocks)}).render(lang))
         return out
     line = (
         f"Wynik: {len(verified)}/{len(results)} zweryfikowane. "
@@ -373,7 +378,7 @@ def _pl_join(ids: Sequence[str]) -> str:
 
 def render_markdown(results: Sequence[ItemResult], *, title: str, lang: str = "pl") -> str:
     headers = _HEADERS.get(lang, _HEADERS["en"])
-    heading = "Raport grounding (gradient)" if lang == "pl" else "Grounding report (gradient)"
+    heading = Message("ground_heading").render(lang)
     rows = [
         (
             r.id,

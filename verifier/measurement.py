@@ -45,7 +45,7 @@ class Reading:
     fragment_match: MatchEvidence | None = None  # where the quote is, when it is there
     fragment_start: int | None = None
     nearest: tuple[MatchEvidence, ...] = ()  # the passages nearest to a quote that is not there
-    # --- issue 15, classes 4 and 5 -------------------------------------------------------------------
+    # --- the claim's numbers and the polarity of its phrases ----------------------------------------
     # the claim's quantities and the polarity of its phrases against the text read (None: no CONTENT)
     statements: Statements | None = None
 
@@ -71,7 +71,7 @@ class Measurement:
     case_paragraph: str | None = None  # "C-300/21, para. 51": the paragraph of a judgment the claim names
     elsewhere: Reading | None = None  # a paragraph pinpoint: the same claim read in the whole judgment
     elsewhere_paragraph: str | None = None  # the judgment's paragraph that holds `elsewhere`'s quote
-    # --- issue 15, grounding: the claim read with the units its unit refers to ("§ 1 pkt 2", "전항") -----
+    # --- grounding: the claim read with the units its unit refers to ("§ 1 pkt 2", "전항") -----
     referenced: Reading | None = None  # measured only when the unit alone does not carry the claim
     referenced_units: tuple[str, ...] = ()  # their labels: "art. 133 § 1"
     referenced_numbers_missing: tuple[str, ...] = ()  # the claim's numbers that neither unit has
@@ -81,7 +81,7 @@ class Measurement:
     provenance: Provenance | None = None  # where the source came from: official, or supplied by a user
     # A supplied source: the same claim measured against the official source (None: it was not asked)
     official: Measurement | None = None
-    # Issue 17: the provision's versions / the judgment's later treatment as of the review's date (None: the
+    # The provision's versions / the judgment's later treatment as of the review's date (None: the
     # claim has no history to ask about, or the caller asked none)
     history: HistoryMeasure | None = None
     # A statute claim not carried by the unit it cites: the unit of the same act that says it, or holds its

@@ -41,7 +41,7 @@ def provenance_of(document: SourceDocument) -> Provenance:
 
 def provenance_from(origin: str, url: str, at: str, sha256: str, meta: Mapping[str, str]) -> Provenance:
     if origin == SUPPLIED_ORIGIN:
-        # stored before supplied sources were scoped (issue 16): a name was all that was kept
+        # stored before supplied sources were scoped: a name was all that was kept
         name = meta.get("supplied_name") or meta.get("uploaded_as") or url.removeprefix("upload:")
         form = meta.get("supplied_as") or ("paste" if name == "pasted text" else "file")
         return Provenance(

@@ -108,6 +108,45 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "{source}의 인용문 안에 있는 인용입니다: 초안이 아니라 인용된 글의 인용입니다. 맥락으로만 "
         "표시하며, 인용문 자체는 {source}와 대조합니다.",
     },
+    # the seed's grounding report (python -m verifier ground) in the reader's language
+    "ground_heading": {
+        "en": "Grounding report (gradient)",
+        "pl": "Raport grounding (gradient)",
+        "ko": "근거 확인 보고서 (단계별)",
+    },
+    "ground_anchor_unresolved": {
+        "en": "anchor not resolved",
+        "pl": "nierozwiązana kotwica",
+        "ko": "앵커 미확인",
+    },
+    "ground_no_anchor_no_source": {
+        "en": "no anchor and no source",
+        "pl": "brak kotwicy i tekstu źródła",
+        "ko": "앵커와 원문이 모두 없음",
+    },
+    "ground_no_source_text": {
+        "en": "no source_text",
+        "pl": "brak tekstu źródła",
+        "ko": "원문(source_text) 없음",
+    },
+    "ground_mismatch": {
+        "en": "anchor mismatch ({fields}) - possible forgery",
+        "pl": "rozbieżna kotwica ({fields}) - możliwe fałszerstwo",
+        "ko": "앵커 불일치({fields}) - 위조 가능성",
+    },
+    "ground_result": {
+        "en": "Result: {verified}/{total} verified. {blocks} hard blocks{blocks_ids}, {calibration} "
+        "calibration{calibration_ids}, {judgement} for judgement{judgement_ids}.",
+        "pl": "Wynik: {verified}/{total} zweryfikowane. Blokady: {blocks}{blocks_ids}, kalibracje: "
+        "{calibration}{calibration_ids}, do osądu: {judgement}{judgement_ids}.",
+        "ko": "결과: {total}건 중 {verified}건 확인. 차단 {blocks}건{blocks_ids}, 보정 {calibration}건"
+        "{calibration_ids}, 판단 필요 {judgement}건{judgement_ids}.",
+    },
+    "ground_do_not_publish": {
+        "en": "Do NOT publish until {ids} are corrected or removed.",
+        "pl": "NIE publikuj, dopóki {ids} nie zostaną poprawione lub usunięte.",
+        "ko": "{ids}를 바로잡거나 삭제하기 전에는 공개하지 마십시오.",
+    },
     "wrong_paragraph": {
         "en": "The draft cites {cited} of the judgment, but what it says is what {unit} says ({pct}% of the "
         "claim's terms there, {cited_pct}% in {cited}): correct the pinpoint to {unit}.",
@@ -237,7 +276,7 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło nie ma struktury jednostek - pinpoint nie został sprawdzony, tylko tekst.",
         "ko": "원문의 조문 구조를 확인할 수 없어 조·항·호는 대조하지 못했습니다.",
     },
-    # --- issue 15, classes 4 and 5: a number or a phrase the text read states otherwise -------------
+    # --- a number or a phrase the text read states otherwise -------------
     "quantity_pair": {
         "en": "the draft says {draft}; {where} says {source}",
         "pl": "projekt podaje {draft}, a {where} – {source}",
@@ -308,7 +347,7 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "inna modalność, może / musi",
         "ko": "다른 규정 방식, 할 수 있다 / 하여야 한다",
     },
-    # --- a source a user supplied (issue 16): evidence, not authority --------------------------------
+    # --- a source a user supplied: evidence, not authority --------------------------------
     "supplied_official_disagrees": {
         "en": "Checked only against {source}. {reason} The official source disagrees: {official} "
         "It stays blocked until a partner approves it with a written reason.",
@@ -385,7 +424,7 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "{day}에 {by}이(가) 검색 결과에서 고른 {service} 공식 문서 {document}",
     },
     "anchor_issue": {"en": "{issue}"},
-    # --- issue 15, grounding ---------------------------------------------------------------------------
+    # --- grounding ---------------------------------------------------------------------------
     "content_with_reference": {
         "en": "The unit does not carry the claim alone, but does together with {units}, which it refers to "
         "({pct}% of the terms): a person must read them together.",

@@ -1,4 +1,4 @@
-"""The sentences of issue 17 ("is it still good law?"): which version of a provision the draft quotes, and
+"""The sentences of "is it still good law?": which version of a provision the draft quotes, and
 what later happened to a cited judgment, in en / pl / ko. Merged into `rationales.RATIONALES`."""
 
 from __future__ import annotations

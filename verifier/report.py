@@ -12,9 +12,9 @@ from verifier.model import Finding, Status, is_hard_block
 from verifier.pipeline import DocumentReport
 from verifier.provenance import describe, provenance_json
 
-# /2 (issue 16): `source.provenance` says where each source came from, and `official_status` what the
+# /2: `source.provenance` says where each source came from, and `official_status` what the
 # official source says of a claim that was checked against a source a user supplied.
-# /3 (issue 17): each document's `as_of` (the day the law is checked on) and each finding's `history` (the
+# /3: each document's `as_of` (the day the law is checked on) and each finding's `history` (the
 # provision's versions or the judgment's later treatment as of that day, null when there is none to ask).
 SCHEMA = "citation-findings/4"
 

@@ -211,7 +211,7 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
     m = _with(m, supporting_urls=tuple(supporting), korean_precedent=korean_precedent)
 
     if document.kind in _PRECEDENT_KINDS and claim.claim_type in _TOPICAL:
-        # every jurisdiction, in the claim's own language (issue 15, class 6)
+        # every jurisdiction, in the claim's own language
         topic = check_topic(claim_substance(claim), document, lang=language_of_claim(claim, m.lang))
         m = _with(m, topic=topic)
         if topic.mismatch:
@@ -301,8 +301,8 @@ def _holding_quoted(claim: Claim, document: SourceDocument, reading: Reading, *,
 
 
 def _with_references(m: Measurement, spans: list[tuple[int, int]] | None) -> Measurement:
-    """A unit that does not carry the claim alone is read again with the units it refers to (issue 15 §10:
-    art. 133 § 2 k.p. "w związku z okolicznościami określonymi w § 1 pkt 2")."""
+    """A unit that does not carry the claim alone is read again with the units it refers to
+    (art. 133 § 2 k.p. "w związku z okolicznościami określonymi w § 1 pkt 2")."""
     reading, check, document = m.reading, m.statute_pinpoint, m.document
     if reading is None or reading.content is None or reading.content.reached or spans is None:
         return m
@@ -389,9 +389,7 @@ def read_claim(
     required = claim.claim_type.required_level
     pieces = Pieces(document.text, spans)
     src = normalize(pieces.text) if spans else normalized_source(document.text)
-    draft_lang = language_of_claim(
-        claim, lang
-    )  # the claim's own language, not the draft's (issue 15, class 3)
+    draft_lang = language_of_claim(claim, lang)  # the claim's own language, not the draft's
     src_lang = source_language(document)
     content_asked = required >= Level.CONTENT and bool(claim.claim_text.strip())
     content = None
@@ -402,10 +400,10 @@ def read_claim(
         content = content_coverage(said, src, lang=src_lang)
         evidence = content.evidence()
         content_evidence = pieces.shift(evidence) if evidence is not None else None
-        # issue 15, classes 4 and 5: the claim's numbers and polarity against the same text
+        # the claim's numbers and polarity against the same text
         statements = read_statements(said, src, content, lang=src_lang, pinpointed=bool(spans))
     elif content_asked and spans:
-        # another language than the unit's: its numbers are still compared (issue 15, classes 3 and 4)
+        # another language than the unit's: its numbers are still compared
         said = claim_substance(claim) if substance is None else substance
         statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
     fragment = None

@@ -27,7 +27,7 @@ def warm_up() -> None:
         lemmatize(word, "pl")
     for word in normalize(_EN).text.split():
         lemmatize(word, "en")
-    # the claim-language detector and the word frequencies of the topic check (issue 15, classes 3 and 6)
+    # the claim-language detector and the word frequencies of the topic check
     claim_language(_EN, "pl")
     for word, lang in (("nieważna", "pl"), ("controller", "en"), ("판단", "ko")):
         weight(word, lang)

@@ -172,3 +172,25 @@ def test_it_exits_2_for_an_unknown_command(argv: list[str]) -> None:
     )
     assert result.returncode == 2
     assert "usage: python -m verifier ground" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "summary", "advice", "foreign"),
+    [
+        ("en", "Grounding report", "Result: 1/5 verified.", "Do NOT publish until C3, C5", "Wynik"),
+        ("ko", "근거 확인 보고서", "결과: 5건 중 1건 확인.", "C3, C5를 바로잡거나", "Result"),
+    ],
+)
+def test_the_report_is_written_in_the_language_asked_for(
+    lang: str, heading: str, summary: str, advice: str, foreign: str
+) -> None:
+    code, out, _ = run(str(GROUND / "seed-report-c1-c5.json"), "--lang", lang)
+    assert code == 1
+    assert heading in out
+    assert summary in out
+    assert advice in out
+    assert foreign not in out
+    # the anchor contradiction's note (C5) is the reader's too, not the seed's Polish or an English default
+    note = rows(out)["C5"][5]
+    assert ("anchor mismatch" in note) is (lang == "en")
+    assert ("앵커 불일치" in note) is (lang == "ko")

@@ -1,4 +1,4 @@
-"""What a finding keeps of the history (issue 17): `Finding.history`, a `HistoryCheck` — the timeline of the
+"""What a finding keeps of the history: `Finding.history`, a `HistoryCheck` — the timeline of the
 cited unit or the judgment's later treatment, the note the reviewer must read, and what was scanned.
 
     history_check(m.history, note) -> HistoryCheck | None

@@ -1,4 +1,4 @@
-"""Is it still good law? (issue 17) The wording of a cited provision in force on the review's as-of date,
+"""Is it still good law? The wording of a cited provision in force on the review's as-of date,
 and what later happened to a cited judgment.
 
     lookup = HistoryLookup.for_resolver(router, store=…)      the history clients beside the resolvers

@@ -164,7 +164,7 @@ def _boilerplate_spans(claim: Normalized, lang: str) -> list[tuple[int, int]]:
     return spans
 
 
-# --- issue 15 §10: terms typed without diacritics, and a rare inflected word ----------------------------
+# --- terms typed without diacritics, and a rare inflected word ----------------------------
 _FOLD = str.maketrans("łŁđĐ", "lLdD")
 _PREFIX_MIN = 5  # a stem shorter than this is shared by unrelated words
 _PREFIX_LANGS = frozenset({"pl"})  # inflection the lemmatizer does not know; English lemmas suffice

@@ -1,4 +1,4 @@
-"""An invented quote whose nearest passage the source denies (issue 15, class 5): "it cannot be held that P"
+"""An invented quote whose nearest passage the source denies: "it cannot be held that P"
 against a quote "P", and when a quote that is not there has a counterpart at all.
 
     denied_passage(quote, original, nearest, negations=) -> MatchEvidence | None

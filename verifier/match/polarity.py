@@ -1,4 +1,4 @@
-"""Polarity, modality and legal effect (issue 15, class 5): does the text read state the claim's phrase the
+"""Polarity, modality and legal effect: does the text read state the claim's phrase the
 other way round?
 
     compare_polarity(claim, source, lang=) -> PolarityCheck   a paraphrase against the text read for it

@@ -1,4 +1,4 @@
-"""Quantities (issue 15, class 4): the numbers a claim states with their unit, against those of the text read
+"""Quantities: the numbers a claim states with their unit, against those of the text read
 for it.
 
     compare_quantities(claim, source, lang=, min_shared=) -> QuantityCheck

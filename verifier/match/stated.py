@@ -1,5 +1,5 @@
 """What a claim states against what the text read for it states: its quantities (`quantities`) and the
-polarity of its phrases (`polarity`), issue 15 classes 4 and 5.
+polarity of its phrases (`polarity`).
 
     read_statements(claim_text, source, content, lang=, pinpointed=) -> Statements | None
 

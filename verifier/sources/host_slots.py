@@ -8,7 +8,7 @@ look-up.
     ...
     slots.release()
 
-Why: the history of issue 17 (a statute's 연혁 list, a judgment's body search and the later judgments' bodies)
+Why: the history look-ups (a statute's 연혁 list, a judgment's body search and the later judgments' bodies)
 adds about twenty requests to law.go.kr, which SourceHTTP lets four at a time. On a first-come queue a cited
 source's search waited behind them (1.3–1.7 s measured for 형법's), so every claim of that source waited too.
 Served by urgency, the history fills the places the sources leave free. A history request that a source then

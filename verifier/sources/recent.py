@@ -1,7 +1,7 @@
 """Answers kept for a few minutes, for the GETs a client marks `keep=True` (`SourceHTTP.get`).
 
 One review asks some documents twice: the resolver reads a Korean judgment as the cited source while the
-later-treatment scan of another cited judgment reads the same body among the later ones (issue 17), and the
+later-treatment scan of another cited judgment reads the same body among the later ones, and the
 Polish history reads the act's ELI metadata and references the resolver has just read. Asked twice, they cost
 a second round trip on the hosts' per-host limit. Only what does not change within minutes is kept (judgment
 bodies, ELI metadata, references and texts, law.go.kr's law searches, 연혁 list pages and precedent body
