@@ -52,7 +52,13 @@ def django_test_defaults(request: pytest.FixtureRequest) -> None:
     """What every test of the Django side starts from; a test of the engine asks for none of it."""
     if is_engine_test(request.node):
         return
-    for name in ("static_root", "fast_password_hashing", "empty_history_store"):
+    for name in (
+        "static_root",
+        "fast_password_hashing",
+        "empty_history_store",
+        "own_audit_dir",
+        "fresh_upstream_budgets",
+    ):
         request.getfixturevalue(name)
 
 
@@ -82,18 +88,17 @@ def empty_history_store(settings, tmp_path_factory):
         sources._histories.clear()
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def own_audit_dir(settings, tmp_path_factory):
     """Every test has its own audit keys and anchored heads: a head one test's review left must not answer
     for another test's review of the same id (test databases start their ids again)."""
     settings.WORKBENCH_AUDIT_DIR = tmp_path_factory.mktemp("audit")
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def fresh_upstream_budgets():
     """Every test starts with full upstream budgets (workbench.security.upstream_budget): user ids repeat
-    between
-    tests, and one test's searches must not spend another's."""
+    between tests, and one test's searches must not spend another's."""
     from workbench.security import upstream_budget
 
     upstream_budget.forget_all()

@@ -384,11 +384,12 @@ def test_the_exit_status_counts_what_only_a_source_file_clears(
     exit_code, report = run_verify(tmp_path, str(memo), "--source", f"{cited}={supplied}")
     (finding,) = findings_of(report).values()
     assert finding["status"] == "needs_judgement"
-    assert report["documents"][0]["summary"]["hard_blocks"] == 0
+    # one definition of a hard block: the summary counts what makes the exit status 1 (schema /4)
+    assert report["documents"][0]["summary"]["hard_blocks"] == code
     assert exit_code == code
 
 
-# --- issue 17: --as-of, the wording in force on the review's date --------------------------------------
+# --- --as-of, the wording in force on the review's date --------------------------------------
 
 PIPA_OLD = (
     '개인정보 보호법 제15조 제1항 제4호는 "정보주체와의 계약의 체결 및 이행을 위하여 불가피하게 '

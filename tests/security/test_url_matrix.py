@@ -33,6 +33,7 @@ ACTIONS = {
     "finding_suggestions": ("get", None),
     "finding_search_use": ("post", None),
     "finding_retry": ("post", None),
+    "review_retry_all": ("post", None),
     "review_sign_off_confirm": ("get", "partner"),
     "review_bulk_approve": ("post", "partner"),
     "review_authorities": ("get", None),
@@ -43,12 +44,12 @@ ACTIONS = {
     "review_export toa-pdf": ("get", None),
     "review_export toa-docx": ("get", None),
     "review_export audit-csv": ("get", None),
-    # issue 16: supplied sources and the matter page
+    # supplied sources and the matter page
     "matter": ("get", None),
     "finding_supplied_apply": ("post", None),
     "supplied_mark": ("post", "partner"),
     "supplied_revoke": ("post", "partner"),
-    # issue 17: the review's as-of date
+    # the review's as-of date
     "review_as_of": ("post", None),
 }
 MATTER_SCOPED = {
@@ -66,6 +67,7 @@ MATTER_SCOPED = {
     "finding_suggestions",
     "finding_search_use",
     "finding_retry",
+    "review_retry_all",
     "review_sign_off_confirm",
     "review_bulk_approve",
     "review_authorities",
@@ -168,6 +170,7 @@ def url_for(name, world):
         "finding_suggestions": [r.pk, f.pk],
         "finding_search_use": [r.pk, f.pk],
         "finding_retry": [r.pk, f.pk],
+        "review_retry_all": [r.pk],
         "review_sign_off_confirm": [r.pk],
         "review_bulk_approve": [r.pk],
         "review_authorities": [r.pk],

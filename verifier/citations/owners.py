@@ -148,6 +148,15 @@ def quotation_reason(owner: str) -> str:
 
 
 _NOT_OURS = "the quoted text's citation, not the draft's"
+_QUOTED_PREFIX = "cited inside a quotation of "
+
+
+def quoted_source(problem: str | None) -> str | None:
+    """The source whose quotation a citation sits in, read back from its `quotation_reason` (a stored finding
+    keeps the reason, not the claim's field): None for any other problem."""
+    if not problem or not problem.startswith(_QUOTED_PREFIX) or f": {_NOT_OURS}" not in problem:
+        return None
+    return problem[len(_QUOTED_PREFIX) : problem.rindex(f": {_NOT_OURS}")]
 
 
 def _label(h: Hit, norm: str) -> str:

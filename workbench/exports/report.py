@@ -138,6 +138,15 @@ def event_json(e: AuditEvent) -> dict[str, Any]:
     }
 
 
+def _heading(document: Any, text: str) -> None:
+    """A heading in the draft's own .docx: its "Heading 2" style where the draft has one; a bold line where
+    it does not (a draft written without Word's built-in heading styles)."""
+    try:
+        document.add_heading(text, level=2)
+    except KeyError:
+        document.add_paragraph().add_run(text).bold = True
+
+
 def statuses_of(findings: QuerySet[Finding]) -> list[tuple[Status, Status | None]]:
     """Each finding's status and official status, what `status_summary` counts a hard block from."""
     rows = findings.values_list("status", "official_status")
@@ -494,7 +503,7 @@ def export_docx(review: Review, lang: str) -> bytes:
         notes.save()  # the comments marked in footnotes and endnotes
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
         document.add_paragraph(truncation_text(review))
-    document.add_heading(gettext("Sign-off"), level=2)
+    _heading(document, gettext("Sign-off"))
     for text in signoff_lines(review):
         document.add_paragraph(text)
     props = document.core_properties

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from verifier.citations.owners import quoted_source
 from verifier.ingest import IngestedDocument, TextPart
 from verifier.model import (
     Anchor,
@@ -96,6 +97,7 @@ def claim_of(row: Finding) -> Claim:
         quote=row.quote or None,
         quote_span=quote_span,
         origin=row.origin or None,
+        inside_quotation_of=quoted_source(row.problem),
     )
 
 

@@ -357,3 +357,12 @@ def test_a_quote_stays_with_the_citation_it_was_written_for(text: str, quotes: d
     assert all(c.quote_owner is None or c.quote_owner in quotes for c in claims)
     for citation, quote in quotes.items():
         assert claim_for(text, citation, "ko").quote == quote
+
+
+def test_the_quoted_source_is_read_back_from_the_stored_reason() -> None:
+    # a stored finding keeps the citation's problem, not the claim's field: the worker reads it back
+    from verifier.citations.owners import quotation_reason, quoted_source
+
+    assert quoted_source(quotation_reason("Sąd Najwyższy III CZP 36/02")) == "Sąd Najwyższy III CZP 36/02"
+    assert quoted_source("no anchor could be read from the citation") is None
+    assert quoted_source(None) is None
