@@ -62,10 +62,14 @@ def django_test_defaults(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue(name)
 
 
-@pytest.fixture(scope="session")
-def static_root() -> None:
+@pytest.fixture(scope="session", autouse=True)
+def static_root(request: pytest.FixtureRequest) -> None:
     """whitenoise warns (an error here: warnings are errors) when STATIC_ROOT does not exist, as on a fresh
-    checkout before `collectstatic`; every folder of tests that serves a page must work on its own."""
+    checkout before `collectstatic`; every folder of tests that serves a page must work on its own. Made
+    before any session fixture that serves pages (the live server); not when Django is switched off
+    (`make test-unit`)."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
     from django.conf import settings
 
     Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)

@@ -79,9 +79,14 @@ def _child(out: int, text: str, lang: str, origin_at: Callable[[int], str | None
         cpu = settings.WORKBENCH_PARSE_CPU_SECONDS
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resident = _resident_bytes()
         try:
             answer: tuple[str, Any] = ("ok", drafts.cap(extract_claims(text, lang=lang, origin_at=origin_at)))
         except MemoryError:
+            answer = ("memory", None)
+        # the address-space limit misses what extraction took from memory the worker had freed but still
+        # maps; the peak resident growth counts it
+        if answer[0] == "ok" and _peak_bytes() - resident > memory:
             answer = ("memory", None)
         payload = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(out, "wb") as pipe:
@@ -96,6 +101,18 @@ def _trim_heap() -> None:
     # not glibc: the budget is then what is mapped plus the limit
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def _resident_bytes() -> int:
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
+
+
+def _peak_bytes() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kB on Linux
 
 
 def _mapped_bytes() -> int:
