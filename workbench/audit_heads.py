@@ -55,7 +55,8 @@ def record(review_id: int | None, seq: int, head: str, first: str = "") -> None:
     folder = heads_dir()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = folder / f"{chain_name(review_id)}.json"
-    with open(folder / ".lock", "a") as lock:
+    # the lock file is private whatever the process's umask (0600, like the checkpoints themselves)
+    with os.fdopen(os.open(folder / ".lock", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         known = read(review_id)
         if known is not None and known.genuine and known.seq >= seq and known.first == first:
