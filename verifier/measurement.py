@@ -13,6 +13,7 @@ from verifier.history.lookup import HistoryMeasure
 from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult
+from verifier.match.restated import Restatement
 from verifier.match.stated import Statements
 from verifier.model import (
     Claim,
@@ -48,6 +49,9 @@ class Reading:
     # --- the claim's numbers and the polarity of its phrases ----------------------------------------
     # the claim's quantities and the polarity of its phrases against the text read (None: no CONTENT)
     statements: Statements | None = None
+    # a clause of the pinpointed unit the claim restates nearly word for word, with a negation, a number or
+    # a legal effect turned (None: none, or not read)
+    restated: Restatement | None = None
 
     @property
     def cross_language(self) -> bool:

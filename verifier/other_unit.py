@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from verifier.match.content import content_coverage, term_positions
 from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
+from verifier.match.restated import SHARED, clauses, stems
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
 from verifier.pinpoint import Pieces, reading_spans
-from verifier.text import normalize
+from verifier.text import Normalized, normalize
 
 # How much more of the claim's terms another unit must carry than the cited one, and how much at least,
 # before it is evidence that the draft cites the wrong unit. A court's application of the cited article to
@@ -52,6 +53,7 @@ class OtherUnit:
     cited_coverage: float
     quote: bool  # the claim's quote is there word for word
     evidence: MatchEvidence | None = None
+    restated: str = ""  # the other unit's clause the claim restates word for word (no quote marks)
 
 
 def other_unit(
@@ -77,6 +79,8 @@ def other_unit(
         if cited.path[0][0] == "article":  # an act: its title may be spelt out in the sentence
             said = _without_title(claim_text, document.title + "\n" + document.text[:HEADING])
         found = _content_elsewhere(said, document, cited, cited_coverage, lang=lang)
+        if found is None:
+            found = restated_elsewhere(said, document, cited, cited_coverage, lang=lang)
     else:
         return None
     if found is None or found.article in also_cited:
@@ -183,3 +187,96 @@ def _unit_at(document: SourceDocument, offset: int, depth: int) -> SourceUnit | 
 
 def _within(inner: SourceUnit, outer: SourceUnit) -> bool:
     return inner.path[: len(outer.path)] == outer.path
+
+
+# --- a clause of another unit, restated ---------------------------------------------------------------
+
+# a restated clause of another unit must be this close to the claim's words (1 - the share that differs)
+ELSEWHERE_SIMILARITY = 0.85
+# a clause of another unit is evidence only when it is a rule, not a phrase of art ("after assessing the
+# adequacy of the level of protection", "a territory or one or more specified sectors"): this many words
+ELSEWHERE_MIN_WORDS = {"ko": 8}
+ELSEWHERE_MIN_WORDS_LATIN = 12
+# and it must state something: an English clause has a finite verb of these, a Korean one ends in a verb
+_EN_FINITE = frozenset(
+    {"shall", "may", "must", "is", "are", "was", "were", "has", "have", "does", "do", "will", "should"}
+    | {"can", "cannot", "applies", "apply"}
+)
+_KO_VERBAL_ENDINGS = ("다", "고", "며", "나", "면", "서", "여")
+type Clauses = list[tuple[SourceUnit, str, frozenset[str]]]
+
+
+def _states_a_rule(clause: str, lang: str) -> bool:
+    words = clause.split()
+    if len(words) < ELSEWHERE_MIN_WORDS.get(lang, ELSEWHERE_MIN_WORDS_LATIN):
+        return False
+    if lang == "ko":
+        return words[-1].endswith(_KO_VERBAL_ENDINGS)
+    if lang == "en":
+        return any(w.casefold() in _EN_FINITE for w in words)
+    return True
+
+
+_CACHE: dict[tuple[str, int, str], Clauses] = {}
+_CACHE_SIZE = 16
+
+
+def _unit_clauses(document: SourceDocument, depth: int, lang: str) -> Clauses:
+    """Every clause of every unit at `depth`, with its words' stems: built once per source and level."""
+    key = (document.sha256, depth, lang)
+    found = _CACHE.get(key)
+    if found is None:
+        found = [
+            (unit, clause, frozenset(stems(clause)))
+            for unit in document.units
+            if len(unit.path) == depth
+            for clause in clauses(document.text[unit.start : unit.end], lang)
+            if _states_a_rule(clause, lang)
+        ]
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = found
+    return found
+
+
+def _restates(clause: str, claim: Normalized) -> float | None:
+    """How closely the claim restates the clause (its similarity), when it does with no change of meaning."""
+    result = find_quote(clause, claim, threshold=1 - ELSEWHERE_SIMILARITY)
+    if not result.found or result.meaning_change is not None:
+        return None
+    return result.similarity
+
+
+def restated_elsewhere(
+    claim_text: str, document: SourceDocument, cited: SourceUnit, cited_coverage: float, *, lang: str
+) -> OtherUnit | None:
+    """Another unit of the act (at the cited one's level) one of whose clauses the claim restates word for
+    word, when no clause of the cited unit is restated and the cited unit does not hold that clause itself:
+    the claim states the other unit's rule under the cited unit's number."""
+    claim = normalize(claim_text)
+    ours = stems(claim.text)
+    depth = len(cited.path)
+    best: tuple[float, SourceUnit, str] | None = None
+    cited_text = document.text[cited.start : cited.end]
+    for unit, clause, theirs in _unit_clauses(document, depth, lang):
+        if len(theirs & ours) < SHARED * len(theirs):
+            continue
+        similarity = _restates(clause, claim)
+        if similarity is None:
+            continue
+        if unit.path[: len(cited.path)] == cited.path or cited.path[: len(unit.path)] == unit.path:
+            return None  # the cited unit's own clause is restated: it carries the claim
+        if find_quote(clause, cited_text).found:
+            continue  # the cited unit says the same words (a clause repeated across articles)
+        if best is None or similarity > best[0]:
+            best = (similarity, unit, clause)
+    if best is None:
+        return None
+    similarity, unit, clause = best
+    located = find_quote(clause, document.text[unit.start : unit.end])
+    evidence = located.evidence()
+    if evidence is not None:
+        evidence = replace(evidence, start=evidence.start + unit.start, end=evidence.end + unit.start)
+    return OtherUnit(
+        unit.label, cited.label, unit.path[0][1], similarity, cited_coverage, False, evidence, clause
+    )

@@ -58,6 +58,11 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło mówi co innego ({change}): {changes} - BLOKADA.",
         "ko": "원문의 내용과 다릅니다 ({change}): {changes}.",
     },
+    "restated_otherwise": {
+        "en": "The draft restates {cited} otherwise ({change}): {changes}. Blocked until corrected.",
+        "pl": "Projekt przytacza {cited} inaczej, niż przepis stanowi ({change}): {changes} - BLOKADA.",
+        "ko": "초안이 {cited}의 문언을 다르게 옮겼습니다 ({change}): {changes}. 바로잡기 전까지 차단합니다.",
+    },
     "no_content": {
         "en": "The source does not carry the claim: only {pct}% of its terms are there (missing: {missing}). "
         "Likely a misstatement; blocked.",
@@ -154,6 +159,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "{cited_pct}% w {cited}) - popraw oznaczenie na {unit}.",
         "ko": "초안은 판결의 {cited}를 인용하지만, 주장하는 내용은 {unit}에 있습니다 (주요 용어 {pct}%, "
         "{cited} {cited_pct}%). 인용 위치를 {unit}로 바로잡으십시오.",
+    },
+    "restated_in_other_unit": {
+        "en": "The draft cites {cited}, but the rule it restates is {unit} of the act (“{clause}”), and no "
+        "clause of {cited} is restated: correct the pinpoint to {unit}.",
+        "pl": "Projekt powołuje {cited}, ale przytacza regułę z {unit} tego aktu („{clause}”), a żadnego "
+        "zdania z {cited} - popraw oznaczenie przepisu na {unit}.",
+        "ko": "초안은 {cited}를 인용하지만 옮긴 규정은 같은 법 {unit}의 문언(“{clause}”)이며 {cited}의 "
+        "문언은 없습니다. 인용 조항을 {unit}로 바로잡으십시오.",
     },
     "quote_in_other_unit": {
         "en": "The quoted words are in {unit} of the act, not in the cited {cited}: correct the pinpoint "

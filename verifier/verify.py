@@ -26,8 +26,9 @@ from verifier.history.lookup import HistoryMeasure
 from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.content import content_coverage
-from verifier.match.fragment import FragmentStatus, find_quote
+from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
 from verifier.match.normalized import normalized_source
+from verifier.match.restated import restated_otherwise
 from verifier.match.stated import read_quantities_across, read_statements
 from verifier.measurement import Measurement, Reading
 from verifier.model import (
@@ -61,7 +62,7 @@ from verifier.provenance import provenance_of
 from verifier.rationales import Message
 from verifier.rationales_history import HISTORY_RATIONALES
 from verifier.supporting import kr_precedent_note, kr_statute_evidence, summary, web_url
-from verifier.text import normalize
+from verifier.text import Normalized, normalize
 from verifier.topic_fields import operative_part
 
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
@@ -374,6 +375,20 @@ def _has_words(text: str) -> bool:
     return any(c.isalnum() for c in text)
 
 
+def _read_quote(
+    claim: Claim, src: Normalized, pieces: Pieces
+) -> tuple[FragmentResult | None, MatchEvidence | None, int | None, tuple[MatchEvidence, ...]]:
+    """FRAGMENT: the quote in the text read, where it is found, or the nearest passages."""
+    if not (claim.quote and claim.quote.strip() and _has_words(claim.quote)):
+        return None, None, None, ()
+    fragment = find_quote(claim.quote, src)
+    if not fragment.found:
+        return fragment, None, None, tuple(pieces.shift(n) for n in fragment.nearest)
+    evidence = fragment.evidence()
+    match = pieces.shift(evidence) if evidence is not None else None
+    return fragment, match, pieces.to_source(fragment.start or 0), ()
+
+
 def read_claim(
     claim: Claim,
     document: SourceDocument,
@@ -395,6 +410,7 @@ def read_claim(
     content = None
     content_evidence = None
     statements = None
+    restated = None
     if content_asked and draft_lang == src_lang:
         said = claim_substance(claim) if substance is None else substance
         content = content_coverage(said, src, lang=src_lang)
@@ -402,22 +418,16 @@ def read_claim(
         content_evidence = pieces.shift(evidence) if evidence is not None else None
         # the claim's numbers and polarity against the same text
         statements = read_statements(said, src, content, lang=src_lang, pinpointed=bool(spans))
+        # a restatement is checked word for word against the sentence with its cues: blanking the lead-in
+        # ("…에 의하여", "…고 규정한") would count as words the restatement left out; its citations' numbers
+        # ("83(4)(a)") are still no number it states
+        as_written = substance or claim_substance(claim, keep_cues=True)
+        restated = restated_otherwise(as_written, src, lang=src_lang) if spans else None
     elif content_asked and spans:
         # another language than the unit's: its numbers are still compared
         said = claim_substance(claim) if substance is None else substance
         statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
-    fragment = None
-    fragment_match = None
-    fragment_start = None
-    nearest: tuple[MatchEvidence, ...] = ()
-    if claim.quote and claim.quote.strip() and _has_words(claim.quote):
-        fragment = find_quote(claim.quote, src)
-        if fragment.found:
-            evidence = fragment.evidence()
-            fragment_match = pieces.shift(evidence) if evidence is not None else None
-            fragment_start = pieces.to_source(fragment.start or 0)
-        else:
-            nearest = tuple(pieces.shift(n) for n in fragment.nearest)
+    fragment, fragment_match, fragment_start, nearest = _read_quote(claim, src, pieces)
     return Reading(
         draft_lang=draft_lang,
         source_lang=src_lang,
@@ -431,6 +441,7 @@ def read_claim(
         fragment_start=fragment_start,
         nearest=nearest,
         statements=statements,
+        restated=restated,
     )
 
 

@@ -10,11 +10,12 @@ from verifier.model import Claim, Kind
 _CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
 
 
-def claim_substance(claim: Claim) -> str:
+def claim_substance(claim: Claim, *, keep_cues: bool = False) -> str:
     """The claim's sentence without its citations and without the cue that frames it.
 
     "개인정보 보호법 제15조 제1항 제2호" or "art. 58 k.c." names the source; it is not something the source
-    must say (a statute does not contain its own name)."""
+    must say (a statute does not contain its own name). `keep_cues`: the frame stays, for a check of the
+    sentence word for word."""
     text = claim.claim_text
     citation = claim.citation
     start = citation.span[0] - claim.claim_span[0]
@@ -39,7 +40,7 @@ def claim_substance(claim: Claim) -> str:
     # the cue that made it a claim ("provides that", "stanowi, że", "판시하였다", "permits") frames the
     # claim; the source says the substance in its own verbs, so the frame is not a term to find in it
     low = text.lower()
-    if len(low) != len(text):
+    if keep_cues or len(low) != len(text):
         return text
     for pattern in ALL_CUES.values():
         for m in pattern.finditer(low):

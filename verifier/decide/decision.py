@@ -27,12 +27,16 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "topic_mismatch": "the judgment is about another subject than the holding claimed",
     "absent": "the quoted words are not in the source, and no passage of it is like them",
     "absent_meaning": "the source's nearest wording differs in a number, a negation or a legal effect",
+    "restated_otherwise": "a clause of the cited unit, restated nearly word for word, has a negation, a "
+    "number or a legal effect turned",
     "quantity_differs": "the source states the claim's number with another value for the same thing",
     "polarity_negation": "the source states the claim's phrase only negated (or the claim negates it)",
     "polarity_modality": "the source states the claim's obligation or permission the other way round",
     "polarity_opposite": "the source gives the claim's act the opposite legal effect",
     "wrong_pinpoint": "another unit of the same act says what the claim says; the cited unit does not",
     "wrong_paragraph": "another paragraph of the judgment says what the claim says; the cited one does not",
+    "restated_in_other_unit": "the claim restates a clause of another unit of the same act word for word, "
+    "and no clause of the cited unit",
     "quote_in_other_unit": "the quoted words are in another unit of the same act, not in the cited one",
     # the law as of the review's date
     "act_repealed": "the act was repealed with effect on or before the as-of date",

@@ -18,7 +18,7 @@ from verifier.match.content import ContentResult
 from verifier.match.denial import near
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
-from verifier.model import Level, MatchEvidence, Status
+from verifier.model import Kind, Level, MatchEvidence, Status
 from verifier.rationales import Message
 
 _FOUND = (Status.VERIFIED, Status.MODIFIED)
@@ -72,7 +72,7 @@ def judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
 def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, ...]) -> Decision:
     """The levels reached in the text read for the claim, then the first row that applies."""
     r = _reached(m, reading)
-    blocked = _wrong_pinpoint(r) or _meaning_changed(r) or _stated(r)
+    blocked = _wrong_pinpoint(r) or _meaning_changed(r) or _stated(r) or _restated(r)
     if blocked is not None:
         key, values, nearest = blocked
         return _made(r, Status.UNVERIFIED, key, source_notes, values=values, nearest=nearest)
@@ -137,6 +137,8 @@ def _wrong_pinpoint(r: Reached) -> Blocked | None:
         "cited_pct": round(other.cited_coverage * 100),
     }
     key = "quote_in_other_unit" if other.quote else "wrong_pinpoint"
+    if other.restated:
+        key, values["clause"] = "restated_in_other_unit", other.restated
     if r.m.case_paragraph is not None:
         key = "wrong_paragraph"
     return key, values, (other.evidence,) if other.evidence is not None else ()
@@ -154,6 +156,28 @@ def _meaning_changed(r: Reached) -> Blocked | None:
         "changes": _changes(fragment.nearest[0].diff),
     }
     return "absent_meaning", values, r.reading.nearest
+
+
+_STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
+
+
+def _restated(r: Reached) -> Blocked | None:
+    """A clause of the pinpointed unit restated nearly word for word with a negation, a number or a legal
+    effect turned: 🔴 naming both wordings. Only of an act: a judgment's sentence restated otherwise may be
+    the court's own qualification, a question for a person."""
+    restated, m = r.reading.restated, r.m
+    if restated is None or (r.reading.fragment is not None and r.reading.fragment.found):
+        return None
+    if m.document is None or m.document.kind not in _STATUTE_KINDS:
+        return None
+    values = {
+        **r.values,
+        "cited": m.claim.citation.text,
+        "change": Message(f"change_{restated.kind}"),
+        "changes": _changes(restated.diff),
+    }
+    evidence = r.reading.content_evidence
+    return "restated_otherwise", values, (evidence,) if evidence is not None else ()
 
 
 def _stated(r: Reached) -> Blocked | None:

@@ -44,11 +44,19 @@ _PUNCTUATION = "()[]{}.,;:!?'\""
 NEGATIONS = frozenset(
     {"nie", "not", "no", "never", "nor", "neither", "none", "non", "cannot", "without", "bez", "ani", "żaden"}
 )
-_KO_NEGATION_STARTS = ("않", "아니", "못", "없", "안", "불가")
+# a Korean negation may be glued to the word before it ("동의없이" is "동의 없이"): counted inside a word, so
+# that spacing never reads as a negation added or dropped
+_KO_NEGATION = re.compile(r"않|아니|못(?=[하한할함])|없|불가")
 
 
-def _negations(ws: Sequence[str]) -> int:
-    return sum(1 for w in ws if w in NEGATIONS or w.startswith(_KO_NEGATION_STARTS) or 'n"t' in w)
+def count_negations(ws: Sequence[str]) -> int:
+    count = 0
+    for w in ws:
+        if w in NEGATIONS or 'n"t' in w:
+            count += 1
+        elif w[:1] and "가" <= w[:1] <= "힣":
+            count += len(_KO_NEGATION.findall(w)) + (w in ("안", "못"))  # "안 된다", "못 한다"
+    return count
 
 
 _NEGATING_PREFIXES = ("nie", "un", "in", "il", "im", "ir", "dis", "non", "non-")
@@ -56,7 +64,7 @@ _NEGATING_PREFIXES = ("nie", "un", "in", "il", "im", "ir", "dis", "non", "non-")
 _KO_NEGATING_SYLLABLES = frozenset("무불비미부")
 
 
-def _negated_pair(a: str, b: str) -> bool:
+def negated_pair(a: str, b: str) -> bool:
     """`a` is `b` negated: niedopuszczalna/dopuszczalna, invalid/valid, 불가능/가능, 무효/유효."""
     if any(a == prefix + b for prefix in _NEGATING_PREFIXES):
         return True
@@ -72,11 +80,11 @@ def meaning_change(diff: Sequence[tuple[str, str]]) -> str | None:
     verifier/data/polarity-<lang>.txt) or one modality for another ("may" for "shall")."""
     deleted = [w.casefold() for op, text in diff if op == "delete" for w in text.split()]
     inserted = [w.casefold() for op, text in diff if op == "insert" for w in text.split()]
-    if _negations(deleted) != _negations(inserted):
+    if count_negations(deleted) != count_negations(inserted):
         return "negation"
     for a in deleted:
         for b in inserted:
-            if _negated_pair(a, b) or _negated_pair(b, a):
+            if negated_pair(a, b) or negated_pair(b, a):
                 return "negation"
     if not same_numbers(deleted, inserted):
         return "number"
@@ -563,7 +571,7 @@ def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> Fragme
     nearest = nearest_passages(longest, src)
     # how close the source comes: the aligned windows when every segment had one, else the nearest passage
     closeness = max([similarity, *(n.similarity for n in nearest[:1])])
-    denied = denied_passage(q.text, src.original, nearest, negations=_negations)
+    denied = denied_passage(q.text, src.original, nearest, negations=count_negations)
     return FragmentResult(
         status=FragmentStatus.ABSENT,
         start=None,
@@ -579,10 +587,12 @@ __all__ = [
     "DEFAULT_THRESHOLD",
     "FragmentResult",
     "FragmentStatus",
+    "count_negations",
     "find_quote",
     "max_edits",
     "meaning_change",
     "nearest_passages",
+    "negated_pair",
     "quote_segments",
     "word_diff",
 ]
