@@ -18,6 +18,7 @@ from verifier.provenance import provenance_json
 from workbench import audit
 from workbench.models import Finding, SuppliedSource
 from workbench.pipeline.records import provenance_of_snapshot
+from workbench.pipeline.worker import with_their_reviews
 from workbench.reviews.permissions import ASSOCIATE, PARTNER, AnyUser, matters_of, person, require_role
 from workbench.reviews.services import ensure_open, reverify_supplied, same_act_chosen
 
@@ -77,10 +78,12 @@ def revoke_matter_source(*, user: AnyUser, source: SuppliedSource) -> list[Findi
     _matter_source(user, source)
     if not source.matter_source:
         raise ValidationError("This supplied source is not a matter source.")
-    served = list(
-        Finding.objects.filter(supplied_source=source, review__signoff__isnull=True)
-        .exclude(review_id=source.review_id)
-        .select_related("review", "review__matter")
+    served = with_their_reviews(
+        list(
+            Finding.objects.filter(supplied_source=source, review__signoff__isnull=True).exclude(
+                review_id=source.review_id
+            )
+        )
     )
     with transaction.atomic():
         SuppliedSource.objects.filter(pk=source.pk).update(
