@@ -45,7 +45,7 @@ from verifier.sources import act_names
 from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from workbench import audit
-from workbench.models import Decision, Finding, Review, SourceSnapshot
+from workbench.models import Decision, Finding, Review, SourceFile, SourceSnapshot
 from workbench.pipeline import drafts
 from workbench.pipeline.extract_budget import extract_within
 from workbench.pipeline.records import (
@@ -314,6 +314,32 @@ def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
         .values_list("pk", flat=True)
     )
     return reviews, findings
+
+
+def mark_source_files_dispatched(pks: list[int]) -> None:
+    SourceFile.objects.filter(pk__in=pks).update(dispatched_at=timezone.now())
+
+
+def stale_reading() -> timedelta:
+    """A supplied file claimed longer ago than this belongs to a reader whose worker died: the reader's
+    wall-clock budget, the finding's check after it, and the grace every claim gets."""
+    return timedelta(
+        seconds=settings.WORKBENCH_PARSE_WALL_SECONDS + 90 + settings.WORKBENCH_CLAIM_GRACE_SECONDS
+    )
+
+
+def stalled_source_files(older_than: timedelta) -> list[int]:
+    """Supplied files whose read was lost: queued and sent longer ago than `older_than` (or never sent), or
+    claimed by a worker that died. Sent again by the recovery sweep; the claim makes a duplicate a no-op."""
+    now = timezone.now()
+    cutoff = now - older_than
+    return list(
+        SourceFile.objects.filter(
+            Q(state=SourceFile.State.QUEUED, dispatched_at__lt=cutoff)
+            | Q(state=SourceFile.State.QUEUED, dispatched_at__isnull=True, created_at__lt=cutoff)
+            | Q(state=SourceFile.State.READING, claimed_at__lt=now - stale_reading())
+        ).values_list("pk", flat=True)
+    )
 
 
 def pending_finding_ids(review: Review) -> list[int]:
