@@ -163,3 +163,29 @@ def test_the_recovery_sweep_finds_a_read_lost_in_the_broker(
     found = set(worker.stalled_source_files(timedelta(seconds=60)))
     assert {lost.pk, never_sent.pk, dead_reader.pk} <= found
     assert fresh.pk not in found
+
+
+def test_a_read_lost_in_the_broker_is_sent_again_by_the_sweep_and_read(
+    people, settings, tmp_path, celery_worker_real
+) -> None:
+    from django.core.files.base import ContentFile
+
+    from workbench.models import SourceFile
+    from workbench.pipeline.tasks import recover_stalled_task
+
+    settings.MEDIA_ROOT = tmp_path / "uploads"
+    review, finding = source_review(people, settings)
+    long_ago = timezone.now() - timedelta(minutes=10)
+    lost = SourceFile.objects.create(  # stored and queued, but its message never reached a worker
+        review=review,
+        finding=finding,
+        name="kodeks.pdf",
+        format="pdf",
+        sha256="0" * 64,
+        uploaded_by=people["associate"],
+        created_at=long_ago,
+        dispatched_at=long_ago,
+    )
+    lost.file.save("source", ContentFile((DRAFTS / "memo_pl.pdf").read_bytes()))
+    recover_stalled_task()
+    assert wait_for(lambda: state_of(lost.pk) == "read", 60)
