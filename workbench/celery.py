@@ -25,9 +25,10 @@ app.conf.update(
     broker_connection_retry_on_startup=True,
     worker_hijack_root_logger=False,
 )
-# Finds workbench/pipeline/tasks.py. The tasks keep their names ("workbench.process_review", …) wherever the
+# Finds workbench/pipeline/tasks.py and workbench/supplied/tasks.py. The tasks keep their names
+# ("workbench.process_review", …) wherever the
 # module lives, so messages already queued and the beat schedule still reach them.
-app.autodiscover_tasks(["workbench.pipeline"])
+app.autodiscover_tasks(["workbench.pipeline", "workbench.supplied"])
 
 
 @task_postrun.connect

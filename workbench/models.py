@@ -342,6 +342,58 @@ class SuppliedSource(models.Model):
         return f"{self.name} for {self.key} ({self.form}, review {self.review_id})"
 
 
+def source_file_path(instance: Any, filename: str) -> str:
+    # Random names, as for drafts: the user's file name is display data, never a path.
+    return f"sources/{uuid.uuid4().hex}"
+
+
+class SourceFile(models.Model):
+    """A file a user attached as a finding's source, from the web request that stored it until the worker has
+    read it (in the parse sandbox, as a draft) and attached it (`supplied_source`), or failed to.
+
+    The web request only stores the bytes (0600, under MEDIA_ROOT) and queues the read: a small PDF can cost
+    seconds of CPU, and the web server's workers are for pages."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("waiting to be read")
+        READING = "reading", _("being read")
+        READ = "read", _("read")
+        FAILED = "failed", _("could not be read")
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="source_files")
+    finding = models.ForeignKey(Finding, on_delete=models.CASCADE, related_name="source_files")
+    also = models.JSONField(default=list, blank=True)  # the other findings of the act the user chose
+    name = models.CharField(max_length=255)  # as the user named it: display only
+    format = models.CharField(max_length=16)
+    sha256 = models.CharField(max_length=64)
+    size = models.PositiveIntegerField(default=0)
+    file = models.FileField(upload_to=source_file_path)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    # why a read failed, as a keyed message rendered in the reader's language (workbench.supplied.reading)
+    failure = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)  # the reader's own sentence
+    supplied_source = models.ForeignKey(
+        SuppliedSource, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    dispatched_at = models.DateTimeField(null=True, blank=True)  # None: never handed to the broker
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=32, blank=True)  # the reading task's token
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar = ["created_at", "pk"]
+        indexes: ClassVar = [models.Index(fields=["state", "dispatched_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} for finding {self.finding_id} ({self.state})"
+
+    @property
+    def pending(self) -> bool:
+        return self.state in (self.State.QUEUED, self.State.READING)
+
+
 class Decision(models.Model):
     """An associate's proposal or a partner's approval, rejection or override of one finding."""
 

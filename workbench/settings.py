@@ -216,6 +216,8 @@ WORKBENCH_EXTRACT_IN_CHILD_CHARS = int(os.environ.get("WORKBENCH_EXTRACT_IN_CHIL
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("WORKER_MAX_MEMORY_PER_CHILD_KB", "1000000"))
 # Supplied files one user may have read at once (workbench/security/parse_slots.py; 0: no cap).
 WORKBENCH_PARSES_PER_USER = int(os.environ.get("WORKBENCH_PARSES_PER_USER", "2"))
+# A supplied file whose uploader's parse slots are all taken waits this long, queued, then asks again.
+WORKBENCH_PARSE_BUSY_RETRY_SECONDS = float(os.environ.get("WORKBENCH_PARSE_BUSY_RETRY_SECONDS", "2"))
 # Citations one review checks; past it, the first ones are checked and the review says where it stopped.
 WORKBENCH_MAX_CITATIONS = int(os.environ.get("WORKBENCH_MAX_CITATIONS", "2000"))
 # Uploaded drafts are client work: readable by the workbench's own account only, whatever the umask.

@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from workbench.exports import record_views
 from workbench.reviews import asof_views, queue_views, retry_views, views
+from workbench.supplied import file_views
 from workbench.supplied import views as supplied_views
 
 urlpatterns = [
@@ -40,6 +41,21 @@ urlpatterns = [
     ),
     path(
         "reviews/<int:review_id>/findings/<int:finding_pk>/retry/", views.finding_retry, name="finding_retry"
+    ),
+    path(
+        "reviews/<int:review_id>/findings/<int:finding_pk>/source-files/",
+        file_views.source_files_panel,
+        name="source_files_panel",
+    ),
+    path(
+        "reviews/<int:review_id>/source-files/<int:file_pk>/retry/",
+        file_views.source_file_retry,
+        name="source_file_retry",
+    ),
+    path(
+        "reviews/<int:review_id>/source-files/<int:file_pk>/remove/",
+        file_views.source_file_remove,
+        name="source_file_remove",
     ),
     path(
         "reviews/<int:review_id>/findings/<int:finding_pk>/supplied/apply/",

@@ -51,8 +51,15 @@ ACTIONS = {
     "supplied_revoke": ("post", "partner"),
     # the review's as-of date
     "review_as_of": ("post", None),
+    # files attached as a source while the worker reads them
+    "source_files_panel": ("get", None),
+    "source_file_retry": ("post", None),
+    "source_file_remove": ("post", None),
 }
 MATTER_SCOPED = {
+    "source_files_panel",
+    "source_file_retry",
+    "source_file_remove",
     "review",
     "finding",
     "snapshot",
@@ -105,7 +112,7 @@ def test_every_named_url_is_in_the_matrix():
 
 @pytest.fixture
 def world(people):
-    from workbench.models import DraftVersion
+    from workbench.models import DraftVersion, SourceFile
 
     review = review_with_findings(people)
     for number in (1, 2):
@@ -120,7 +127,23 @@ def world(people):
         )
     finding = review.findings.get(ordinal=1)
     supplied = supplied_source_for(review, people)
-    return {"review": review, "finding": finding, "snapshot": finding.snapshot, "supplied": supplied}
+    source_file = SourceFile.objects.create(
+        review=review,
+        finding=finding,
+        name="source.pdf",
+        format="pdf",
+        sha256="b" * 64,
+        state=SourceFile.State.FAILED,
+        failure={"key": "unreadable"},
+        uploaded_by=people["associate"],
+    )
+    return {
+        "review": review,
+        "finding": finding,
+        "snapshot": finding.snapshot,
+        "supplied": supplied,
+        "source_file": source_file,
+    }
 
 
 def supplied_source_for(review, people):
@@ -182,6 +205,9 @@ def url_for(name, world):
         "supplied_mark": [r.pk, world["supplied"].pk],
         "supplied_revoke": [r.pk, world["supplied"].pk],
         "review_as_of": [r.pk],
+        "source_files_panel": [r.pk, f.pk],
+        "source_file_retry": [r.pk, world["source_file"].pk],
+        "source_file_remove": [r.pk, world["source_file"].pk],
     }.get(name, [])
     return reverse(name, args=args)
 

@@ -94,6 +94,12 @@ def recover_stalled_task() -> None:
         log.warning("re-sending %d reviews and %d findings that stalled", len(reviews), len(findings))
     for batch in worker.batches([[fid] for fid in findings], least=1):
         dispatch_findings(batch)
+    files = worker.stalled_source_files(older_than)
+    if files:
+        log.warning("re-sending %d supplied files whose read stalled", len(files))
+        worker.mark_source_files_dispatched(files)
+    for pk in files:  # by name: the task's module (workbench.supplied.tasks) imports this one
+        app.send_task("workbench.read_source_file", args=[pk])
 
 
 def send_on_commit(task: Any, *args: Any, unsent: Callable[[], None]) -> None:

@@ -45,7 +45,7 @@ from verifier.sources import act_names
 from verifier.sources.http import within
 from verifier.text import NORMALIZATION_VERSION
 from workbench import audit
-from workbench.models import Decision, Finding, Review, SourceSnapshot
+from workbench.models import Decision, Finding, Review, SourceFile, SourceSnapshot
 from workbench.pipeline import drafts
 from workbench.pipeline.extract_budget import extract_within
 from workbench.pipeline.records import (
@@ -316,6 +316,32 @@ def stalled_work(older_than: timedelta) -> tuple[list[int], list[int]]:
     return reviews, findings
 
 
+def mark_source_files_dispatched(pks: list[int]) -> None:
+    SourceFile.objects.filter(pk__in=pks).update(dispatched_at=timezone.now())
+
+
+def stale_reading() -> timedelta:
+    """A supplied file claimed longer ago than this belongs to a reader whose worker died: the reader's
+    wall-clock budget, the finding's check after it, and the grace every claim gets."""
+    return timedelta(
+        seconds=settings.WORKBENCH_PARSE_WALL_SECONDS + 90 + settings.WORKBENCH_CLAIM_GRACE_SECONDS
+    )
+
+
+def stalled_source_files(older_than: timedelta) -> list[int]:
+    """Supplied files whose read was lost: queued and sent longer ago than `older_than` (or never sent), or
+    claimed by a worker that died. Sent again by the recovery sweep; the claim makes a duplicate a no-op."""
+    now = timezone.now()
+    cutoff = now - older_than
+    return list(
+        SourceFile.objects.filter(
+            Q(state=SourceFile.State.QUEUED, dispatched_at__lt=cutoff)
+            | Q(state=SourceFile.State.QUEUED, dispatched_at__isnull=True, created_at__lt=cutoff)
+            | Q(state=SourceFile.State.READING, claimed_at__lt=now - stale_reading())
+        ).values_list("pk", flat=True)
+    )
+
+
 def pending_finding_ids(review: Review) -> list[int]:
     return list(
         review.findings.filter(version=review.version)
@@ -418,7 +444,17 @@ def claim_findings(finding_ids: list[int]) -> tuple[str, list[Finding]]:
         progress=Finding.Progress.CLAIMED, claimed_at=now, claimed_by=token
     )
     taken = Finding.objects.filter(pk__in=finding_ids, progress=Finding.Progress.CLAIMED, claimed_by=token)
-    return token, list(taken.select_related("review", "review__matter").order_by("ordinal"))
+    return token, with_their_reviews(list(taken.order_by("ordinal")))
+
+
+def with_their_reviews(findings: list[Finding]) -> list[Finding]:
+    """`findings`, each pointing at one shared row of its review. A join (`select_related("review")`) gives
+    every finding a copy of the review's draft text of its own: 2,000 findings of a 2,000,000-character paste
+    held 2,000 copies and took a worker process past 3 GB."""
+    reviews = Review.objects.select_related("matter").in_bulk({f.review_id for f in findings})
+    for finding in findings:
+        finding.review = reviews[finding.review_id]
+    return findings
 
 
 type Verdict = tuple[Finding, VerifiedFinding, SourceSnapshot | None, dict[str, Any] | None]
@@ -470,11 +506,12 @@ def _by_review(findings: list[Finding]) -> list[tuple[Review, list[Finding]]]:
 
 def fail_findings(finding_ids: list[int], reason: str) -> None:
     """End findings as ⛔ with the reason (time limit, worker trouble): never a silent hole."""
-    findings = list(
-        Finding.objects.filter(pk__in=finding_ids)
-        .exclude(progress=Finding.Progress.DONE)
-        .select_related("review")
-        .order_by("ordinal")
+    findings = with_their_reviews(
+        list(
+            Finding.objects.filter(pk__in=finding_ids)
+            .exclude(progress=Finding.Progress.DONE)
+            .order_by("ordinal")
+        )
     )
     for review, rows in _by_review(findings):
         verdicts: list[Verdict] = []

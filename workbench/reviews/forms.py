@@ -12,14 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from verifier.ingest import IngestedDocument, IngestError, ingest_text
 from verifier.ingest.files import check_upload
-from verifier.ingest.sandbox import ingest_within
 from workbench.models import Decision, Matter
 from workbench.pipeline import drafts
 from workbench.reviews.asof import as_of_problem
 from workbench.security import throttle
-from workbench.security.parse_slots import ParseBusy, parse_slot
-
-BUSY_READING = _("Your other files are still being read: wait for them to finish, then attach this one.")
 
 
 class ThrottledLoginMixin:
@@ -59,12 +55,10 @@ class UploadTextForm(forms.Form):
     """Paste or upload a text — a draft, a revised draft, or the source document of a finding — read into one
     IngestedDocument (`self.document`), with the refusal of a bad file shown at the field.
 
-    An uploaded file is never parsed in this (web) process: a draft (`reads_later`) is only checked cheaply
-    (size, type by content) and kept as `self.upload` for the worker to read under its budget; a finding's
-    source is read at once, but in a child process under the same budget (verifier.ingest.sandbox). Pasted
-    text is taken as it is, within the budget on characters."""
-
-    reads_later = False
+    An uploaded file is never parsed in this (web) process: it is only checked cheaply (size, type by content)
+    and kept as `self.upload` for the worker to read under its budget (a draft: workbench.pipeline.drafts; a
+    finding's source: workbench.supplied.reading). Pasted text is taken as it is, within the budget on
+    characters."""
 
     text = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste the text")
@@ -81,9 +75,6 @@ class UploadTextForm(forms.Form):
         self.document: IngestedDocument | None = None
         self.original: bytes | None = None
         self.upload: drafts.Upload | None = None
-        # whose reads in flight a file read here counts against (workbench.security.parse_slots); the view
-        # sets it
-        self.parse_owner: Any = None
 
     @property
     def draft(self) -> dict[str, Any]:
@@ -110,21 +101,10 @@ class UploadTextForm(forms.Form):
             raw = upload.read(settings.WORKBENCH_MAX_UPLOAD_BYTES + 1)
             try:
                 kind = check_upload(raw, upload.name, max_bytes=settings.WORKBENCH_MAX_UPLOAD_BYTES)
-                if self.reads_later:
-                    self.upload = drafts.Upload.of(raw, upload.name, kind)
-                else:
-                    with parse_slot(self.parse_owner):
-                        self.document = ingest_within(raw, upload.name, drafts.budget())
-            except ParseBusy:
-                self.add_error(
-                    "file",
-                    BUSY_READING,
-                )
-                return data
             except IngestError as exc:
                 self.add_error("file", drafts.ingest_error_text(exc))
                 return data
-            self.original = None if self.reads_later else raw
+            self.upload = drafts.Upload.of(raw, upload.name, kind)
         elif text.strip():
             if len(text) > settings.WORKBENCH_MAX_DRAFT_CHARS:
                 self.add_error("text", drafts.too_long_text(len(text)))
@@ -178,11 +158,12 @@ class AsOfForm(forms.Form):
 class DraftVersionForm(UploadTextForm):
     """A revised draft: an uploaded file is read by the worker, as for a new review."""
 
-    reads_later = True
+
+class AttachSourceForm(UploadTextForm):
+    """A finding's source: pasted text is attached at once; a file is stored and read by the worker."""
 
 
 class NewReviewForm(UploadTextForm):
-    reads_later = True
     matter = forms.ModelChoiceField(queryset=Matter.objects.none(), label=_("Matter"))
     title = forms.CharField(max_length=300, required=False, label=_("Title"))
     text = forms.CharField(

@@ -12,6 +12,9 @@ from django.views.decorators.http import require_GET
 from workbench.models import HARD_BLOCK_STATUSES, OFFICIAL_BLOCKING_STATUSES, Decision, Finding
 from workbench.reviews.permissions import PARTNER, is_partner, reviews_of
 
+# the review's draft stays in the database: joined to each finding, every row would carry a copy of it
+REVIEW_DRAFT = ("review__draft_text", "review__draft_parts", "review__draft_warnings")
+
 
 @require_GET
 def partner_queue(request: HttpRequest) -> HttpResponse:
@@ -30,6 +33,7 @@ def partner_queue(request: HttpRequest) -> HttpResponse:
         Finding.objects.filter(review__in=reviews_of(request.user), state=Finding.State.PROPOSED)
         .filter(version=F("review__version"))
         .select_related("review", "review__matter")
+        .defer(*REVIEW_DRAFT)
         .prefetch_related(proposals)
         .order_by("review_id", "ordinal")
     )
@@ -43,6 +47,7 @@ def partner_queue(request: HttpRequest) -> HttpResponse:
         )
         .filter(version=F("review__version"))
         .select_related("review", "review__matter")
+        .defer(*REVIEW_DRAFT)
         .order_by("review_id", "ordinal")
     )
     # a pass only against a text a user supplied, where the official source blocks it: a partner's reason
@@ -55,6 +60,7 @@ def partner_queue(request: HttpRequest) -> HttpResponse:
         .exclude(state=Finding.State.APPROVED)
         .filter(version=F("review__version"))
         .select_related("review", "review__matter")
+        .defer(*REVIEW_DRAFT)
         .order_by("review_id", "ordinal")
     )
     return render(

@@ -558,9 +558,8 @@ def bulk_approve(*, user: AnyUser, review: Review, finding_pks: list[int], comme
     if len(wanted) > BULK_LIMIT:
         raise ValidationError(f"Approve at most {BULK_LIMIT} findings at once.")
     findings = list(
-        review.findings.select_for_update()
+        review.findings.select_for_update()  # each finding points at `review` itself, not at a copy
         .filter(pk__in=wanted, version=review.version)
-        .select_related("review")
         .order_by("ordinal")
     )
     if len(findings) != len(wanted):

@@ -38,12 +38,12 @@ from workbench.models import (
 from workbench.refusals import refusal_text
 from workbench.reviews import retry_all, review_list, services, versions, workspace
 from workbench.reviews.forms import (
+    AttachSourceForm,
     DecisionForm,
     DraftVersionForm,
     NewReviewForm,
     ProposalForm,
     ThrottledLoginForm,
-    UploadTextForm,
 )
 from workbench.reviews.notices import after_sending
 from workbench.reviews.permissions import (
@@ -58,6 +58,8 @@ from workbench.reviews.permissions import (
     reviews_of,
     role_of,
 )
+from workbench.supplied import file_views
+from workbench.supplied import services as supplied_services
 from workbench.supplied import views as supplied_views
 
 # htmx stops polling an element when the response has this status.
@@ -283,7 +285,8 @@ def evidence_context(request: HttpRequest, review: Review, finding: Finding) -> 
         "proposal_form": ProposalForm(),
         "decision_form": DecisionForm(),
         "decisions": finding.decisions.select_related("user"),
-        "attach_form": UploadTextForm(),
+        "attach_form": AttachSourceForm(),
+        **file_views.panel_context(review, finding, request.user),
         "workspace_url": reverse("review", args=[review.pk]) + f"?finding={finding.pk}",
         **supplied_views.evidence_context(finding),
     }
@@ -372,29 +375,37 @@ def finding_attach_source(request: HtmxHttpRequest, review_id: int, finding_pk: 
     review = review_for(request.user, review_id)
     finding = finding_for(request.user, review, finding_pk)
     require_role(request.user, ASSOCIATE, PARTNER)
-    form = UploadTextForm(request.POST, request.FILES)
-    form.parse_owner = (
-        request.user.pk
-    )  # a cap on this user's files read at once (workbench.security.parse_slots)
-    if not form.is_valid() or form.document is None:
+    form = AttachSourceForm(request.POST, request.FILES)
+    if not form.is_valid() or (form.document is None and form.upload is None):
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _decision_error(request, review, finding, " ".join(errors) or _("Attach a source."))
+    also = supplied_views.chosen_pks(request.POST.getlist("also"))
     try:
-        services.attach_source(
-            user=request.user,
-            finding=finding,
-            document=form.document,
-            also=supplied_views.chosen_pks(request.POST.getlist("also")),
-        )
+        if form.upload is not None:  # stored and queued: the worker reads it (workbench.supplied.reading)
+            supplied_services.queue_source_file(
+                user=request.user, finding=finding, upload=form.upload, also=also
+            )
+        else:
+            assert form.document is not None
+            services.attach_source(user=request.user, finding=finding, document=form.document, also=also)
     except ValidationError as exc:
         return _decision_error(request, review, finding, refusal_text(exc))
-    messages.success(
-        request,
-        _(
-            "Source attached and the finding verified again. A source you supply is evidence, not an "
-            "official text: the finding is at most 🟡 until a partner confirms it."
-        ),
-    )
+    if form.upload is not None:
+        messages.success(
+            request,
+            _(
+                "The file is stored and waits to be read; the finding is checked again against it once it is "
+                "read. This page shows how far it is."
+            ),
+        )
+    else:
+        messages.success(
+            request,
+            _(
+                "Source attached and the finding verified again. A source you supply is evidence, not an "
+                "official text: the finding is at most 🟡 until a partner confirms it."
+            ),
+        )
     return redirect("finding", review_id=review.pk, finding_pk=finding.pk)
 
 

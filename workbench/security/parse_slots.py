@@ -1,7 +1,8 @@
 """How many supplied files one user may have read at once (each read is a child process under the parse
-budget, verifier.ingest.sandbox): seven parallel attach uploads of one PDF took 20–28 s each and slowed the
-login page of everybody to 18 s. Past WORKBENCH_PARSES_PER_USER reads in flight the next is refused at once,
-saying to wait. Counted in Redis when there is one (every web process and host), in this process otherwise.
+budget, verifier.ingest.sandbox), taken by the worker that reads them (workbench.supplied.reading): one user's
+files must not hold every worker process while other users' work waits. Past WORKBENCH_PARSES_PER_USER reads
+in flight the next one is told so (ParseBusy) and waits, queued. Counted in Redis when there is one (every
+worker process and host), in this process otherwise.
 
     with parse_slot(user_id): ...      ParseBusy when the user's reads in flight are at the cap
 """
@@ -33,7 +34,7 @@ def parse_slot(user_id: Any) -> Iterator[None]:
     client = _redis()
     if client is not None:
         held = int(client.incr(key))
-        # a web process killed mid-read must not hold the slot for ever
+        # a worker killed mid-read must not hold the slot for ever
         client.expire(key, settings.WORKBENCH_PARSE_WALL_SECONDS + 60)
 
         def release() -> None:

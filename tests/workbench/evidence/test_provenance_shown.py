@@ -74,6 +74,11 @@ def every_kind(people, settings, client_for) -> dict[str, Any]:
         reverse("finding_attach_source", args=[review.pk, c10.pk]), {"file": upload}
     )
     assert response.status_code == 302
+    # the request stored the file; the worker's step reads it (workbench.supplied.reading)
+    from workbench.models import SourceFile
+    from workbench.supplied.reading import read_source_file
+
+    assert read_source_file(SourceFile.objects.get(finding=c10).pk) == "read"
     review = Review.objects.get(pk=review.pk)
     return {"review": review, "c3": c3, "c5": by["민법 제103조"], "c7": c7, "c8": c8, "c10": c10}
 
