@@ -18,6 +18,14 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "시행 시점의 조문은 확인하지 못했습니다: 로컬 전용 모드에서는 연혁을 외부에서 "
         "조회하지 않습니다.",
     },
+    "version_not_checked_one_wording": {
+        "en": "Version not checked offline: this machine holds one wording of the act and no list of its "
+        "versions, so which wording was in force on {as_of} cannot be told here.",
+        "pl": "Wersji nie sprawdzono offline: ten komputer ma jedno brzmienie aktu i żadnej listy jego "
+        "wersji, więc nie da się tu ustalić, które brzmienie obowiązywało dnia {as_of}.",
+        "ko": "오프라인에서는 시행 시점의 조문을 확인하지 못했습니다: 이 컴퓨터에는 이 법령의 문언 "
+        "하나만 있고 개정 연혁 목록이 없어 {as_of}에 시행 중이던 문언을 알 수 없습니다.",
+    },
     "treatment_not_checked_local": {
         "en": "Later treatment not checked: local-only mode, later judgments were not looked up outside "
         "this machine.",

@@ -77,6 +77,10 @@ def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
 
 
 def not_checked_message(h: HistoryMeasure) -> Message:
+    if h.local_only and h.statute and h.service in ("eli", "cellar"):
+        # The corpus keeps one consolidated wording of a Polish or EU act and no list of its versions
+        # (unlike a Korean statute's recorded 연혁): nothing here can say which wording was in force.
+        return Message("version_not_checked_one_wording", {"as_of": h.as_of})
     if h.local_only:
         return Message("version_not_checked_local" if h.statute else "treatment_not_checked_local")
     return Message("version_not_checked" if h.statute else "treatment_not_checked", {"why": h.not_checked})

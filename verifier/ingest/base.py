@@ -11,7 +11,20 @@ from dataclasses import dataclass, field
 
 
 class IngestError(ValueError):
-    """The file cannot be reviewed. `str(error)` is one sentence meant for the lawyer who uploaded it."""
+    """The file cannot be reviewed. `str(error)` is one sentence meant for the lawyer who uploaded it, in
+    English (the CLI's and the logs' words); `key` and `params` say the same thing as data, so that the
+    workbench can say it in the reader's language (workbench/pipeline/refusal_words.py). An error raised
+    without a key is one no reader of a user's upload raises (a path that does not exist, say)."""
+
+    def __init__(self, message: str, key: str = "", **params: str | int) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, str | int] = params
+
+
+def name_of(display: str) -> str:
+    """The file's name inside a display name (“memo.docx”), or "" for the display name of a nameless file."""
+    return display[1:-1] if display.startswith("“") and display.endswith("”") else ""
 
 
 class OverBudget(IngestError):

@@ -25,7 +25,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.expatreader import create_parser
 from lxml import etree
 
-from verifier.ingest.base import IngestError, PartsBuilder, TextPart
+from verifier.ingest.base import IngestError, PartsBuilder, TextPart, name_of
 
 # A real .docx is mostly compressed images; 100 MB of unpacked content is far beyond any memo.
 MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024
@@ -70,12 +70,16 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
     except Exception:  # python-docx signals damage with anything from KeyError to XMLSyntaxError
         raise IngestError(
             f"{display} is damaged or is not a Word document that can be opened; open it in Word, "
-            "save it again as .docx and upload the new file."
+            "save it again as .docx and upload the new file.",
+            "docx_unopenable",
+            name=name_of(display),
         ) from None
     if body is None:
         raise IngestError(
             f"{display} has no document body Word could show; open it in Word, save it again as .docx "
-            "and upload the new file."
+            "and upload the new file.",
+            "docx_no_body",
+            name=name_of(display),
         )
     try:
         return _Extraction(display).run(body, settings, notes_xml)
@@ -84,19 +88,29 @@ def read_docx(data: bytes, display: str) -> tuple[str, tuple[TextPart, ...], tup
     except Exception:  # XML that is well-formed yet nothing Word would write
         raise IngestError(
             f"{display} has a structure Word does not produce and cannot be read; open it in Word, "
-            "save it again as .docx and upload the new file."
+            "save it again as .docx and upload the new file.",
+            "docx_structure",
+            name=name_of(display),
         ) from None
 
 
 # --- package safety -----------------------------------------------------------------------------------
 
 
-def _damaged(display: str) -> str:
-    return f"{display} is damaged (its zip container is broken); save it again in Word and re-upload it."
+def _damaged(display: str) -> IngestError:
+    return IngestError(
+        f"{display} is damaged (its zip container is broken); save it again in Word and re-upload it.",
+        "zip_damaged",
+        name=name_of(display),
+    )
 
 
-def _bomb(display: str) -> str:
-    return f"{display} unpacks to far more data than a Word document holds (a “zip bomb”); it was not opened."
+def _bomb(display: str) -> IngestError:
+    return IngestError(
+        f"{display} unpacks to far more data than a Word document holds (a “zip bomb”); it was not opened.",
+        "zip_bomb",
+        name=name_of(display),
+    )
 
 
 def check_container(data: bytes, display: str) -> None:
@@ -106,7 +120,7 @@ def check_container(data: bytes, display: str) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except Exception:  # zipfile has many ways to say "not a zip"
-        raise IngestError(_damaged(display)) from None
+        raise _damaged(display) from None
     with archive:
         _check_directory(archive.infolist(), display)
 
@@ -114,15 +128,24 @@ def check_container(data: bytes, display: str) -> None:
 def _check_directory(members: list[zipfile.ZipInfo], display: str) -> None:
     bomb = _bomb(display)
     if len(members) > MAX_MEMBERS:
-        raise IngestError(f"{display} holds {len(members):,} files inside; a Word document has far fewer.")
+        raise IngestError(
+            f"{display} holds {len(members):,} files inside; a Word document has far fewer.",
+            "zip_members",
+            name=name_of(display),
+            count=len(members),
+        )
     if sum(member.file_size for member in members) > MAX_UNCOMPRESSED_BYTES:
-        raise IngestError(bomb)
+        raise bomb
     for member in members:
         if member.flag_bits & 0x1:
-            raise IngestError(f"{display} is encrypted; remove the password in Word and upload it again.")
+            raise IngestError(
+                f"{display} is encrypted; remove the password in Word and upload it again.",
+                "docx_encrypted",
+                name=name_of(display),
+            )
         packed = max(member.compress_size, 1)
         if member.file_size > RATIO_CHECK_FROM and member.file_size > MAX_RATIO * packed:
-            raise IngestError(bomb)
+            raise bomb
 
 
 def check_package(data: bytes, display: str) -> None:
@@ -131,7 +154,7 @@ def check_package(data: bytes, display: str) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except Exception:  # zipfile has many ways to say "not a zip"
-        raise IngestError(damaged) from None
+        raise damaged from None
     bomb = _bomb(display)
     with archive:
         members = archive.infolist()
@@ -145,7 +168,7 @@ def check_package(data: bytes, display: str) -> None:
                     while chunk := stream.read(1 << 16):
                         total += len(chunk)
                         if total > MAX_UNCOMPRESSED_BYTES:
-                            raise IngestError(bomb)
+                            raise bomb
                         if checker is None and looks_like_xml(chunk):
                             checker = _XmlCheck(display, chunk)
                         if checker is not None:
@@ -155,7 +178,7 @@ def check_package(data: bytes, display: str) -> None:
             except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
                 raise
             except Exception:  # bad CRC, zlib errors, unsupported or encrypted compression
-                raise IngestError(damaged) from None
+                raise damaged from None
 
 
 def looks_like_xml(head: bytes) -> bool:
@@ -209,7 +232,9 @@ class _XmlCheck:
     def _refuse(self) -> None:
         raise IngestError(
             f"{self.display} contains XML with a document type declaration, which Word never writes and "
-            "which can hide an attack; it was not opened."
+            "which can hide an attack; it was not opened.",
+            "docx_dtd",
+            name=name_of(self.display),
         )
 
 
@@ -318,7 +343,10 @@ class _Extraction:
             root = _parse_xml(blob)
         except etree.XMLSyntaxError:
             raise IngestError(
-                f"The {kind}s of {self.display} are damaged and cannot be read; save it again in Word."
+                f"The {kind}s of {self.display} are damaged and cannot be read; save it again in Word.",
+                "docx_notes_damaged",
+                name=name_of(self.display),
+                kind=kind,
             ) from None
         notes: dict[str, etree._Element] = {}
         for note in root.iter(f"{W}{kind}"):

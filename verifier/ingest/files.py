@@ -18,7 +18,7 @@ import unicodedata
 
 import charset_normalizer
 
-from verifier.ingest.base import IngestedDocument, IngestError, OverBudget, TextPart
+from verifier.ingest.base import IngestedDocument, IngestError, OverBudget, TextPart, name_of
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 SUPPORTED_EXTENSIONS = (".txt", ".md", ".docx", ".pdf")
@@ -32,7 +32,7 @@ def ingest_text(text: str, name: str = "pasted text") -> IngestedDocument:
     """A draft pasted into the form: the text is kept exactly as given."""
     if not isinstance(text, str):
         raise TypeError(f"ingest_text takes a str, not {type(text).__name__}")
-    _refuse_blank(text, "The pasted text is empty; paste the draft you want reviewed.")
+    _refuse_blank(text, "The pasted text is empty; paste the draft you want reviewed.", "pasted_empty")
     return IngestedDocument(
         name=name,
         text=text,
@@ -50,7 +50,7 @@ def ingest_path(path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BY
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > max_bytes:
-                raise IngestError(_too_big(_display_name(name), size, max_bytes))
+                raise _too_big_error(_display_name(name), size, max_bytes)
             # Read one byte more than allowed so a file that grew after fstat is still refused.
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
@@ -82,7 +82,7 @@ def ingest_bytes(
     sha256 = hashlib.sha256(data).hexdigest()
     if kind in ("txt", "md"):
         text = decode_text(data, display)
-        _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
+        _refuse_blank(text, f"{display} contains no text; there is nothing to review.", "no_text", display)
         _check_chars(text, display, max_chars, kind)
         return IngestedDocument(filename, text, sha256, kind, _line_parts(text))
 
@@ -90,7 +90,7 @@ def ingest_bytes(
         from verifier.ingest.docx import read_docx  # python-docx only when a .docx comes
 
         text, parts, warnings = read_docx(data, display)
-        _refuse_blank(text, f"{display} contains no text; there is nothing to review.")
+        _refuse_blank(text, f"{display} contains no text; there is nothing to review.", "no_text", display)
         _check_chars(text, display, max_chars, kind)
         return IngestedDocument(filename, text, sha256, "docx", parts, warnings)
 
@@ -118,11 +118,16 @@ def check_upload(data: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYT
         advice = "upload the draft as .txt, .md, .docx or .pdf"
         if extension in (".doc", ".rtf", ".odt", ".pages"):
             advice = "open it in Word and save it as .docx, then upload that"
-        raise IngestError(f"{shown} cannot be reviewed ({display}); {advice}.")
+        raise IngestError(
+            f"{shown} cannot be reviewed ({display}); {advice}.",
+            "unsupported",
+            name=name_of(display),
+            extension=extension,
+        )
     if len(data) > max_bytes:
-        raise IngestError(_too_big(display, len(data), max_bytes))
+        raise _too_big_error(display, len(data), max_bytes)
     if not data:
-        raise IngestError(f"{display} is empty; there is nothing to review.")
+        raise IngestError(f"{display} is empty; there is nothing to review.", "empty", name=name_of(display))
 
     actual = sniff(data)
     if actual == "text" and extension in (".docx", ".pdf") and _looks_binary(data):
@@ -234,6 +239,10 @@ def _mismatch(display: str, extension: str, actual: str) -> IngestError:
         advice = "rename it to .txt if it is your draft, or check that you picked the right file."
     return IngestError(
         f"{display} is named like {wanted[extension]} but is really {real}; {advice}",
+        "mismatch",
+        name=name_of(display),
+        extension=extension,
+        actual=actual,
     )
 
 
@@ -246,13 +255,17 @@ def decode_text(data: bytes, display: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise IngestError(_undecodable(display)) from None
+            raise IngestError(_undecodable(display), "undecodable", name=name_of(display)) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = _decode_legacy(data, display)
     if "\x00" in text:
-        raise IngestError(f"{display} contains binary data, not text; check that you picked the right file.")
+        raise IngestError(
+            f"{display} contains binary data, not text; check that you picked the right file.",
+            "binary_text",
+            name=name_of(display),
+        )
     return text
 
 
@@ -269,7 +282,7 @@ def _decode_legacy(data: bytes, display: str) -> str:
             continue
         candidates.append((_plausibility(decoded), -preference, decoded))
     if not candidates:
-        raise IngestError(_undecodable(display))
+        raise IngestError(_undecodable(display), "undecodable", name=name_of(display))
     return max(candidates)[2]
 
 
@@ -338,10 +351,14 @@ def _extension(filename: str) -> str:
     return name[dot:].lower() if dot > 0 else ""
 
 
-def _too_big(display: str, size: int, max_bytes: int) -> str:
-    return (
+def _too_big_error(display: str, size: int, max_bytes: int) -> IngestError:
+    return IngestError(
         f"{display} is {_megabytes(size)}, more than the {_megabytes(max_bytes)} limit; "
-        "split the draft or remove embedded images and upload it again."
+        "split the draft or remove embedded images and upload it again.",
+        "too_big",
+        name=name_of(display),
+        size=size,
+        limit=max_bytes,
     )
 
 
@@ -351,6 +368,6 @@ def _megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
-def _refuse_blank(text: str, message: str) -> None:
+def _refuse_blank(text: str, message: str, key: str, display: str = "") -> None:
     if not text.strip():
-        raise IngestError(message)
+        raise IngestError(message, key, name=name_of(display))

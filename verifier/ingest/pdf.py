@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pypdf.generic import StreamObject
 
-from verifier.ingest.base import IngestError, OverBudget, PartsBuilder, TextPart
+from verifier.ingest.base import IngestError, OverBudget, PartsBuilder, TextPart, name_of
 
 if TYPE_CHECKING:
     from pypdf import PageObject, PdfReader
@@ -61,7 +61,7 @@ def read_pdf(
     except (IngestError, MemoryError):  # out of memory is the budget's to report, not damage
         raise
     except Exception:  # pypdf reports damage with anything from PdfReadError to KeyError and RecursionError
-        raise IngestError(damaged) from None
+        raise IngestError(damaged, "pdf_damaged", name=name_of(display)) from None
     finally:
         pypdf_log.removeHandler(trouble)
     _refuse_unreadable(reads, display)
@@ -82,15 +82,29 @@ class _PageReads:
 def _check_page_count(reader: Any, display: str) -> None:
     pages = reader.pages
     if len(pages) == 0:
-        raise IngestError(f"{display} has no pages; check that you picked the right file.")
+        raise IngestError(
+            f"{display} has no pages; check that you picked the right file.",
+            "pdf_no_pages",
+            name=name_of(display),
+        )
     if len(pages) > MAX_PAGES:
-        raise IngestError(f"{display} has {len(pages):,} pages, more than the {MAX_PAGES:,} we can review.")
+        raise IngestError(
+            f"{display} has {len(pages):,} pages, more than the {MAX_PAGES:,} we can review.",
+            "pdf_too_many_pages",
+            name=name_of(display),
+            count=len(pages),
+            limit=MAX_PAGES,
+        )
     declared = _declared_page_count(reader)
     if declared is not None and declared != len(pages):
         # The page tree promises more pages than can be found: some were lost to damage.
         raise IngestError(
             f"{display} is damaged: it should have {declared:,} pages but only {len(pages):,} can be "
-            "read; open it and save or print it to a new PDF, or upload the Word file."
+            "read; open it and save or print it to a new PDF, or upload the Word file.",
+            "pdf_lost_pages",
+            name=name_of(display),
+            declared=declared,
+            count=len(pages),
         )
 
 
@@ -125,17 +139,25 @@ def _refuse_unreadable(reads: _PageReads, display: str) -> None:
     if reads.damaged:
         raise IngestError(
             f"{_pages_phrase(reads.damaged)} of {display} {_verb(reads.damaged)} damaged and cannot be read; "
-            "open the PDF and save or print it to a new file, or upload the Word file."
+            "open the PDF and save or print it to a new file, or upload the Word file.",
+            "pdf_damaged_pages",
+            name=name_of(display),
+            pages=_page_list(reads.damaged),
         )
     garbled = [number for number, text in enumerate(reads.texts, start=1) if _unreadable_share(text) > 0.3]
     if garbled:
         raise IngestError(
             f"The text layer of {display} is unreadable on {_pages_phrase(garbled).lower()} (its fonts carry "
-            "no character map); upload the Word file or a PDF exported from it."
+            "no character map); upload the Word file or a PDF exported from it.",
+            "pdf_garbled",
+            name=name_of(display),
+            pages=_page_list(garbled),
         )
     if not any(text.strip() for text in reads.texts):
         raise IngestError(
-            f"{display} has no text layer (it is a scanned document); run OCR on it or upload the Word file."
+            f"{display} has no text layer (it is a scanned document); run OCR on it or upload the Word file.",
+            "pdf_no_text",
+            name=name_of(display),
         )
 
 
@@ -185,9 +207,9 @@ def _unlock(reader: PdfReader, display: str) -> None:
         # Many PDFs are "encrypted" only to restrict printing or copying and open with an empty password.
         unlocked = reader.decrypt("")
     except Exception:  # pypdf without the `cryptography` package cannot even try AES
-        raise IngestError(protected) from None
+        raise IngestError(protected, "pdf_protected", name=name_of(display)) from None
     if not unlocked:
-        raise IngestError(protected)
+        raise IngestError(protected, "pdf_protected", name=name_of(display))
 
 
 def _page_labels(reader: PdfReader, count: int) -> list[str]:
@@ -312,6 +334,11 @@ def _assemble(texts: list[str], labels: list[str]) -> tuple[str, tuple[TextPart,
         origin = f"page {number}" if labels[index] == number else f"page {number} (numbered {labels[index]})"
         builder.add(page, origin)
     return builder.build()
+
+
+def _page_list(numbers: list[int]) -> str:
+    """The pages as a reader of any language writes them: "3, 5–7"."""
+    return _pages_phrase(numbers).split(" ", 1)[1]
 
 
 def _pages_phrase(numbers: list[int]) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from verifier.ingest.base import IngestedDocument, IngestError, OverBudget, TextPart
+from verifier.ingest.base import IngestedDocument, IngestError, OverBudget, TextPart, name_of
 from verifier.ingest.files import DEFAULT_MAX_BYTES, _display_name, check_upload
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,14 +135,18 @@ def _judge(
             raise OverBudget(display, limit="memory", amount=budget.memory_mb, format=kind)
         raise IngestError(
             f"{display} could not be read (the reader stopped unexpectedly); save it again as .docx or PDF/A "
-            "and upload that."
+            "and upload that.",
+            "reader_stopped",
+            name=name_of(display),
         )
     if "over" in answer:
         amounts = {"chars": budget.max_chars, "memory": budget.memory_mb}
         amount = amounts.get(answer["over"], budget.cpu_seconds)
         raise OverBudget(display, limit=str(answer["over"]), amount=amount, format=kind)
     if "error" in answer:
-        raise IngestError(str(answer["error"]))
+        raise IngestError(
+            str(answer["error"]), str(answer.get("key") or ""), **dict(answer.get("params") or {})
+        )
     return answer
 
 
@@ -217,7 +221,7 @@ def child(cpu_seconds: int, memory_mb: int) -> int:
     except OverBudget as exc:
         answer = {"over": exc.limit}
     except IngestError as exc:
-        answer = {"error": str(exc)}
+        answer = {"error": str(exc), "key": exc.key, "params": exc.params}
     except MemoryError:
         answer = {"over": "memory"}
     del data

@@ -31,6 +31,16 @@ STATUS_RGB = {
     "no_source": (92, 26, 138),
     "not_checked": (122, 127, 133),
 }
+# The status colour of words (a status printed in its colour in the PDF report, the table of authorities):
+# the bar colours above, darkened where they were under WCAG's 4.5:1 against white paper (the yellow was
+# 3.3:1, the orange and the grey 4.3:1), so that the word stays readable and not only its colour.
+STATUS_TEXT_RGB = {
+    **STATUS_RGB,
+    "modified": (133, 100, 0),
+    "needs_judgement": (133, 100, 0),
+    "calibration": (160, 72, 0),
+    "not_checked": (95, 99, 104),
+}
 
 
 # A claim, quote, source excerpt, diff or decision comment longer than this is shortened in the PDF report

@@ -15,7 +15,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from workbench.exports import timeline, toa
-from workbench.exports.common import CONTENT_TYPES, STATUS_RGB, Export, fixed_zip, new_pdf, reference_time
+from workbench.exports.common import (
+    CONTENT_TYPES,
+    STATUS_TEXT_RGB,
+    Export,
+    fixed_zip,
+    new_pdf,
+    reference_time,
+)
 from workbench.models import Review
 
 FORMATS = ("toa-pdf", "toa-docx", "audit-csv")
@@ -80,7 +87,7 @@ def toa_docx(review: Review) -> bytes:
                         line = document.add_paragraph(style="List Bullet")
                         line.add_run(f"{citing.where}: ")
                         status = line.add_run(f"{citing.icon} {citing.status_label}")
-                        status.font.color.rgb = RGBColor(*STATUS_RGB.get(citing.status, (0, 0, 0)))
+                        status.font.color.rgb = RGBColor(*STATUS_TEXT_RGB.get(citing.status, (0, 0, 0)))
                         line.add_run(f" · {citing.finding_id} · {citing.citation}")
     if table.unread:
         document.add_heading(_("Citations that could not be read"), level=1)
@@ -127,7 +134,7 @@ def toa_pdf(review: Review) -> bytes:
                 for entry in group.ordered:
                     line(entry.title + (f" — {entry.detail}" if entry.detail else ""), 9.5, "B", 5, indent=5)
                     for citing in entry.citings:
-                        pdf.set_text_color(*STATUS_RGB.get(citing.status, (0, 0, 0)))
+                        pdf.set_text_color(*STATUS_TEXT_RGB.get(citing.status, (0, 0, 0)))
                         line(f"{citing.where}: {citing.status_label}", 8.5, "", 4.5, indent=9)
                         pdf.set_text_color(0, 0, 0)
                         line(f"{citing.finding_id} · {citing.citation}", 8, "", 4.2, indent=12)

@@ -26,6 +26,7 @@ from workbench.audit_heads import signature
 from workbench.exports.common import (
     CONTENT_TYPES,
     STATUS_RGB,
+    STATUS_TEXT_RGB,
     Comments,
     Export,
     Lines,
@@ -390,7 +391,7 @@ def export_pdf(review: Review, lang: str) -> bytes:
     for f in rows_of(review, snapshots):
         if f.status == Status.VERIFIED:
             continue
-        pdf.set_text_color(*STATUS_RGB.get(f.status, (0, 0, 0)))
+        pdf.set_text_color(*STATUS_TEXT_RGB.get(f.status, (0, 0, 0)))
         line(f"{f.finding_id} · {status_word(f.status)} · {f.citation}", 10, "B", 5.5)
         pdf.set_text_color(0, 0, 0)
         line(gettext("Claim: %(text)s") % {"text": bounded(f.claim_text)})

@@ -33,6 +33,7 @@ from verifier.model import Claim
 from workbench import audit, words
 from workbench.models import DraftVersion, Review
 from workbench.pipeline.records import draft_fields
+from workbench.pipeline.refusal_words import refusal_from, refusal_text
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +121,8 @@ def failure_of(exc: IngestError, name: str) -> dict[str, Any]:
             "format": exc.format,
             "name": name,
         }
-    return {"key": "unreadable"}
+    # the refusal's key and parameters: the page says it in the reader's language, not the engine's English
+    return {"key": "unreadable", "refusal": exc.key, "params": exc.params}
 
 
 def fail_unreadable(review: Review, exc: IngestError, reading: Reading | None) -> None:
@@ -170,16 +172,18 @@ def failure_text(review: Review) -> str:
     """Why the review failed, in the active language when the reason is a budget; else the message as the
     reader (verifier.ingest) or the worker wrote it."""
     failure = review.failure or {}
+    if failure.get("key") == "unreadable" and failure.get("refusal"):
+        return refusal_from(failure["refusal"], failure.get("params") or {}) or review.error
     if failure.get("key") != "over_budget":
         return review.error
     return over_budget_text(failure)
 
 
 def ingest_error_text(exc: IngestError) -> str:
-    """An upload's refusal for the form: a budget's in the active language, others as the reader wrote it."""
+    """An upload's refusal for the form, in the active language."""
     if isinstance(exc, OverBudget):
         return over_budget_text(failure_of(exc, exc.display.strip("“”")))
-    return str(exc)
+    return refusal_text(exc)
 
 
 def too_long_text(chars: int) -> str:

@@ -220,3 +220,35 @@ def test_not_checked_treatment_is_a_visible_note_in_the_finding() -> None:
     assert (
         kept.note.render("en") == "Later treatment not checked: SAOS could not be searched for I C 4147/12."
     )
+
+
+@pytest.mark.parametrize("service", ["eli", "cellar"])
+def test_offline_a_polish_or_eu_act_says_plainly_why_its_version_was_not_checked(service) -> None:
+    h = HistoryMeasure(
+        "2020-01-01",
+        True,
+        service,
+        not_checked="local-only mode: the versions were not looked up outside this machine",
+        local_only=True,
+    )
+    kept = history_check(h, None)
+    assert kept is not None
+    assert kept.checked is False
+    assert kept.note is not None
+    assert kept.note.key == "version_not_checked_one_wording"
+    assert kept.note.render("en") == (
+        "Version not checked offline: this machine holds one wording of the act and no list of its versions, "
+        "so which wording was in force on 2020-01-01 cannot be told here."
+    )
+    assert "2020-01-01" in kept.note.render("pl")
+    assert "2020-01-01" in kept.note.render("ko")
+    assert "offline" in kept.note.render("pl")
+    assert "오프라인" in kept.note.render("ko")
+
+
+def test_offline_a_korean_statute_keeps_its_local_only_note() -> None:
+    h = HistoryMeasure("2020-01-01", True, "law.go.kr", not_checked="local-only mode", local_only=True)
+    kept = history_check(h, None)
+    assert kept is not None
+    assert kept.note is not None
+    assert kept.note.key == "version_not_checked_local"
