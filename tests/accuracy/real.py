@@ -346,16 +346,16 @@ product found at all (a miss is a case not right, never a block). Counting is
 language, group or class, is worse than `tests/data/real/baseline.json`. After an improvement:
 `python -m tests.accuracy.real --write-baseline`.
 
-**Limits of the set.** It is smaller than issue 26 asks (300 Korean judgments, 1,000 real
-citations, 150 a language): 79 Korean Supreme Court judgments (those the team had read from
-precedent-kr; each more costs a search-tool read and yields one or two citations of the five
-statutes in the court's own reasoning, and a 1990s 근로기준법 citation cannot count at all: the
-corpus's versions of that law begin in 1997), and the Polish and CJEU judgments of the offline
-corpus (13 and 2 with citations). Real citations are found by patterns, so a citation the
-patterns miss is in neither the set nor the figures. The "own reasoning" filters are
-sentence-level patterns (tests/data/real/README.md), not a reading of each sentence. Mutations
-are mechanical: an `article_shift` to a neighbour that happens to say the same thing would be a
-correct citation labelled wrong (none was seen in the samples read; the set does not exclude it).
+**Limits of the set.** It is smaller than issue 26 asks (300 Korean judgments, 1,000 real citations, 150
+a language): 97 Korean Supreme Court judgments (79 the team had read from precedent-kr and 18 of their
+참조판례; each more costs a search-tool read and yields one or two citations of the five statutes in the
+court's own reasoning, and a 1990s 근로기준법 citation cannot count at all: the corpus's versions of
+that law begin in 1997), and the Polish and CJEU judgments of the offline corpus (13 and 2 with
+citations). Real citations are found by patterns, so a citation the patterns miss is in neither the set
+nor the figures. The "own reasoning" filters are sentence-level patterns (tests/data/real/README.md),
+not a reading of each sentence. Mutations are mechanical: an `article_shift` to a neighbour that happens
+to say the same thing would be a correct citation labelled wrong (none was seen in the samples read; the
+set does not exclude it).
 
 ## Figures
 
