@@ -6,7 +6,8 @@
                          on `day` (the product's offline corpus holds one version only)
 
 Korea: `tests/data/real/kr/precedents/` (Supreme Court judgments of legalize-kr/precedent-kr). Poland and the
-EU: the judgments of the offline corpus (`tests/data/corpus/pl/judgments`, `eu/case_law`). What counts as a
+EU: the judgments of the offline corpus (`tests/data/corpus/pl/judgments`, `eu/case_law`) and those the real
+set holds (`tests/data/real/pl`, `tests/data/real/eu`). What counts as a
 court's OWN reasoning (never a party's submission or a lower court's reasoning it reports) is decided here, by
 the structure each court's judgments share; see tests/data/real/README.md "Own reasoning".
 """
@@ -25,6 +26,7 @@ from tests.accuracy.cases import CORPUS, DATA
 
 REAL = DATA / "real"
 KR_PRECEDENTS = REAL / "kr" / "precedents"
+PL_REAL = REAL / "pl"
 KR_STATUTES = CORPUS / "kr" / "statutes"
 EXTRA_VERSIONS = REAL / "statutes"  # versions the offline corpus leaves out (민법: 6 of 37 there)
 
@@ -112,23 +114,53 @@ PL_OTHERS = re.compile(
 )
 
 
+def pl_own_passages(text: str) -> tuple[str, ...]:
+    found = PL_REASONS.search(text)
+    own = text[found.end() :] if found else ""
+    return (own,) if own.strip() else ()
+
+
 def pl_judgments() -> Iterator[Judgment]:
+    """The Polish judgments of the offline corpus and of the real set (tests/data/real/pl)."""
     from verifier.sources.local import CorpusResolver
 
     corpus = CorpusResolver(CORPUS, jurisdictions=("pl",))
     for document in corpus.documents():
         if not document.key.startswith("pl:case:") or not document.date:
             continue
-        text = document.text
-        found = PL_REASONS.search(text)
-        own = text[found.end() :] if found else ""
         yield Judgment(
             id=f"pl:{document.key.removeprefix('pl:case:')}",
             lang="pl",
             jurisdiction="pl",
             date=document.date,
             path="corpus/" + str(document.meta.get("corpus_file") or document.url.removeprefix("corpus:")),
-            passages=(own,) if own.strip() else (),
+            passages=pl_own_passages(document.text),
+        )
+    yield from pl_real_judgments()
+
+
+def pl_real_judgments() -> Iterator[Judgment]:
+    """tests/data/real/pl: a common court's judgment as SAOS serves its text (the HTML of `textContent`), read
+    as the corpus reads its own (cc_html). Its signature and date are SAOS's metadata, kept in PROVENANCE.tsv
+    (the court wrote "I A Ca 698/13" in the text, which the corpus's pattern does not take)."""
+    from verifier.sources.corpus_pl import cc_html
+
+    with (PL_REAL / "PROVENANCE.tsv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    for row in rows:
+        path = PL_REAL / row["file"]
+        record = cc_html(
+            path, path.read_text(encoding="utf-8"), {"signature": row["signature"], "date": row["date"]}
+        )
+        if record is None or not record.date:
+            continue
+        yield Judgment(
+            id=f"pl:{record.signature}",
+            lang="pl",
+            jurisdiction="pl",
+            date=record.date,
+            path=path.relative_to(DATA).as_posix(),
+            passages=pl_own_passages(record.text),
         )
 
 

@@ -71,6 +71,22 @@ def test_every_language_has_real_citations_from_several_judgments(cases) -> None
     assert len(judgments["en"]) >= 2
 
 
+def test_the_judgments_the_real_set_holds_are_read_as_court_prose(cases) -> None:
+    # every CJEU judgment in tests/data/real/eu and every Polish one in tests/data/real/pl (as the Korean
+    # ones in kr/precedents) is read: its own reasoning found, citations taken from it, cases made of them
+    read = {j.path: j for j in real_sources.judgments()}
+    held = [*sorted((real_sources.REAL / "eu").glob("C-*.md")), *sorted(real_sources.PL_REAL.glob("*.txt"))]
+    assert len(held) >= 6
+    files = {c["file"] for c in cases if c["group"] == "real"}
+    for path in held:
+        name = path.relative_to(DATA).as_posix()
+        judgment = read.get(name)
+        assert judgment is not None, f"{name}: not read as a judgment"
+        assert any(p.strip() for p in judgment.passages), f"{name}: no reasoning of the court's own found"
+        assert any(real_build.real_extract.citations(judgment)), f"{name}: no citation found in it"
+        assert name in files, f"{name}: no case in cases.jsonl (run the build)"
+
+
 def test_every_mutation_group_is_there_in_every_language(cases) -> None:
     groups = Counter((c["lang"], c["group"]) for c in cases)
     for lang in ("ko", "pl", "en"):
