@@ -20,7 +20,8 @@ from verifier.pipeline import verify_document
 # 대법원 1992. 10. 13. 선고 92도1267 판결
 KR_16 = (
     "형법 제16조가 자기의 행위가 법령에 의하여 죄가 되지 아니한 것으로 오인한 행위는 그 오인에 정당한 이유가 "
-    "있는 때에 한하여 벌하지 아니한다고 규정한 것은 단순한 법률의 부지의 경우를 말하는 것이 아니고, 일반적으로 "
+    "있는 때에 한하여 벌하지 아니한다고 규정한 것은 "
+    "단순한 법률의 부지의 경우를 말하는 것이 아니고, 일반적으로 "
     "범죄가 되는 행위이지만 자기의 특수한 경우에는 법령에 의하여 허용된 행위로서 죄가 되지 아니한다고 그릇 "
     "인식하고 그와 같이 그릇 인식함에 있어 정당한 이유가 있는 때에는 벌하지 아니한다는 취지이다."
 )
@@ -28,15 +29,19 @@ KR_16 = (
 KR_629 = (
     "민법 제629조는 임차인은 임대인의 동의없이 그 권리를 양도하거나 전대하지 못하고(제1항), 임차인이 이에 "
     "위반한 때에는 임대인은 계약을 해지할 수 있다(제2항)고 규정하고 있는바 이는 민법상의 임대차계약은 원래 "
-    "당사자의 개인적 신뢰를 기초로 하는 계속적 법률관계임을 고려하여 임대인의 인적 신뢰나 경제적 이익을 보호하여 "
+    "당사자의 개인적 신뢰를 기초로 하는 계속적 "
+    "법률관계임을 고려하여 임대인의 인적 신뢰나 경제적 이익을 보호하여 "
     "이를 해치지 않게 하고자 함에 있다."
 )
 # 대법원 1993. 4. 13. 선고 92다24950 판결: the court applies 제629조 제2항 to the case, the other way round
 KR_629_APPLIED = (
-    "임차인의 변경이 당사자의 개인적인 신뢰를 기초로 하는 계속적 법률관계인 임대차를 더 이상 지속시키기 어려울 "
-    "정도로 당사자간의 신뢰관계를 파괴하는 임대인에 대한 배신행위가 아니라고 인정되는 특별한 사정이 있는 때에는 "
+    "임차인의 변경이 당사자의 개인적인 신뢰를 기초로 하는 "
+    "계속적 법률관계인 임대차를 더 이상 지속시키기 어려울 "
+    "정도로 당사자간의 신뢰관계를 파괴하는 임대인에 대한 "
+    "배신행위가 아니라고 인정되는 특별한 사정이 있는 때에는 "
     "임대인은 자신의 동의 없이 임차권이 이전되었다는 것만을 이유로 민법 제629조 제2항에 따라서 임대차계약을 "
-    "해지할 수 없고, 그와 같은 특별한 사정이 있는 때에 한하여 경락인은 임대인의 동의가 없더라도 임차권의 이전을 "
+    "해지할 수 없고, 그와 같은 특별한 사정이 있는 때에 "
+    "한하여 경락인은 임대인의 동의가 없더라도 임차권의 이전을 "
     "임대인에게 대항할 수 있다고 봄이 상당하다."
 )
 # 대법원 1994. 10. 25. 선고 94다18232 판결: "유효라고" restates "무효가 되지 아니한다" (two flips cancel)
@@ -46,9 +51,12 @@ KR_137 = (
 )
 # C-311/18, Facebook Ireland and Schrems, paragraph 91
 EU_46 = (
-    "Article 46(1) of the GDPR provides that, in the absence of an adequacy decision, a controller or processor "
-    "may transfer personal data to a third country only if the controller or processor has provided appropriate "
-    "safeguards, and on condition that enforceable data subject rights and effective legal remedies for data "
+    "Article 46(1) of the GDPR provides that, in the "
+    "absence of an adequacy decision, a controller or processor "
+    "may transfer personal data to a third country only "
+    "if the controller or processor has provided appropriate "
+    "safeguards, and on condition that enforceable data "
+    "subject rights and effective legal remedies for data "
     "subjects are available."
 )
 
@@ -106,8 +114,10 @@ def test_the_turned_restatement_is_a_block_with_its_reason_and_the_right_one_is_
         KR_16.replace("벌하지 아니한다고 규정", "벌한다고 규정"), "형법 제16조", "ko", "1992-10-13"
     )
     assert wrong.status is Status.UNVERIFIED
-    assert wrong.reason is not None and wrong.reason.key == "restated_otherwise"
-    assert "+벌한다" in wrong.rationale and "−벌하지 아니한다" in wrong.rationale
+    assert wrong.reason is not None
+    assert wrong.reason.key == "restated_otherwise"
+    assert "+벌한다" in wrong.rationale
+    assert "−벌하지 아니한다" in wrong.rationale
     right = _finding(KR_16, "형법 제16조", "ko", "1992-10-13")
     assert right.status not in (Status.UNVERIFIED, Status.NO_SOURCE)
 
@@ -116,7 +126,8 @@ def test_another_units_rule_under_the_cited_number_is_a_wrong_pinpoint_naming_it
     # the same real sentence citing 제15조 (사실의 착오) for 제16조's rule (법률의 착오)
     finding = _finding(KR_16.replace("형법 제16조가", "형법 제15조가"), "형법 제15조", "ko", "1992-10-13")
     assert finding.status is Status.UNVERIFIED
-    assert finding.reason is not None and finding.reason.key == "restated_in_other_unit"
+    assert finding.reason is not None
+    assert finding.reason.key == "restated_in_other_unit"
     assert "제16조" in finding.rationale
 
 
@@ -143,5 +154,6 @@ def test_what_counts_as_a_change_of_a_restated_clause(
 
 def test_a_units_clauses_leave_out_its_heading_and_marks() -> None:
     parts = clauses(unit_text("형법 제16조"), "ko")
-    assert parts and not any(p.startswith(("제16조", "(법률의 착오)")) for p in parts)
+    assert parts
+    assert not any(p.startswith(("제16조", "(법률의 착오)")) for p in parts)
     assert any(p.endswith("벌하지 아니한다") for p in parts)
