@@ -173,4 +173,14 @@ def client_for(client, people):
     return login
 
 
+@pytest.fixture
+def redis_server(tmp_path):
+    """A Redis server of the test's own (a fresh port, no persistence), for tests that kill or starve it."""
+    from tests.reliability.workers import RedisServer
+
+    server = RedisServer(tmp_path / "redis").start()
+    yield server
+    server.kill()
+
+
 from tests.integration.fixtures import celery_worker_real, corpus_snapshots  # noqa: E402, F401

@@ -257,14 +257,14 @@ def restated_elsewhere(
     ours = stems(claim.text)
     depth = len(cited.path)
     best: tuple[float, SourceUnit, str] | None = None
-    cited_text = document.text[cited.start : cited.end]
+    cited_text = normalize(document.text[cited.start : cited.end])
     for unit, clause, theirs in _unit_clauses(document, depth, lang):
         if len(theirs & ours) < SHARED * len(theirs):
             continue
         similarity = _restates(clause, claim)
         if similarity is None:
             continue
-        if unit.path[: len(cited.path)] == cited.path or cited.path[: len(unit.path)] == unit.path:
+        if _within(unit, cited) or _within(cited, unit):
             return None  # the cited unit's own clause is restated: it carries the claim
         if find_quote(clause, cited_text).found:
             continue  # the cited unit says the same words (a clause repeated across articles)

@@ -18,7 +18,7 @@ import pytest
 from fakes.server import FakeSources
 from tests.reliability.harness import DATA, compare, record_figure, review_verdicts, source_env
 from tests.reliability.harness import baseline as fault_free
-from tests.reliability.workers import RedisServer, Worker, send_review, wait_until, worker_env
+from tests.reliability.workers import Worker, send_review, wait_until, worker_env
 from tests.security import hostile
 
 pytestmark = pytest.mark.integration
@@ -28,13 +28,6 @@ DRAFTS = Path(__file__).resolve().parents[1] / "data" / "drafts"
 # character is counted on a quiet 2-core machine, more under load): only the PDFs may meet the CPU budget.
 CPU, WALL = 12, 25
 WORKER_MEMORY_MB = 4096  # the worker and its pool, each; the reader's child lowers its own to the budget
-
-
-@pytest.fixture
-def redis_server(tmp_path):
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.kill()
 
 
 @pytest.fixture

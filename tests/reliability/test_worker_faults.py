@@ -19,7 +19,6 @@ from tests.reliability.harness import DATA, compare, memo_text, record_figure, r
 from tests.reliability.harness import baseline as fault_free
 from tests.reliability.workers import (
     TEST_HARD_LIMIT,
-    RedisServer,
     Worker,
     send_review,
     wait_until,
@@ -59,13 +58,6 @@ def assert_each_finding_once(review) -> None:
     twice = {k: n for k, n in computed.items() if n != 1}
     assert not twice, f"findings computed more than once: {twice}"
     assert set(computed) == {f.finding_id for f in findings}
-
-
-@pytest.fixture
-def redis_server(tmp_path):
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.kill()
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.reliability.harness import record_figure
-from tests.reliability.workers import RedisServer, Worker, send_review, wait_until, worker_env
+from tests.reliability.workers import Worker, send_review, wait_until, worker_env
 
 pytestmark = pytest.mark.integration
 
@@ -90,13 +90,6 @@ class Watch:
                 self.killed = True
                 os.killpg(self.session, signal.SIGKILL)
                 return
-
-
-@pytest.fixture
-def redis_server(tmp_path):
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.kill()
 
 
 @pytest.fixture

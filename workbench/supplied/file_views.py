@@ -5,6 +5,7 @@ matter, each an audited service (workbench.supplied.services)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -62,21 +63,20 @@ def _after(request: HttpRequest, review: Review, source_file: SourceFile) -> Htt
     return redirect(reverse("finding", args=[review.pk, source_file.finding_id]))
 
 
-@require_POST
-def source_file_retry(request: HttpRequest, review_id: int, file_pk: int) -> HttpResponse:
+def _act(request: HttpRequest, review_id: int, file_pk: int, action: Callable[..., object]) -> HttpResponse:
     review, source_file = _file_of(request, review_id, file_pk)
     try:
-        services.retry_source_file(user=request.user, source_file=source_file)
+        action(user=request.user, source_file=source_file)
     except ValidationError as exc:
         messages.error(request, refusal_text(exc))
     return _after(request, review, source_file)
+
+
+@require_POST
+def source_file_retry(request: HttpRequest, review_id: int, file_pk: int) -> HttpResponse:
+    return _act(request, review_id, file_pk, services.retry_source_file)
 
 
 @require_POST
 def source_file_remove(request: HttpRequest, review_id: int, file_pk: int) -> HttpResponse:
-    review, source_file = _file_of(request, review_id, file_pk)
-    try:
-        services.remove_source_file(user=request.user, source_file=source_file)
-    except ValidationError as exc:
-        messages.error(request, refusal_text(exc))
-    return _after(request, review, source_file)
+    return _act(request, review_id, file_pk, services.remove_source_file)
