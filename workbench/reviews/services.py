@@ -524,6 +524,7 @@ def export_review(*, user: AnyUser, review: Review, fmt: str, lang: str = "en") 
                 "language": lang,
                 "sha256": rendered.sha256,
                 "bytes": rendered.size,
+                **rendered.details,
             },
             user,
         )

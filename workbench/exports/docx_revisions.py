@@ -1,0 +1,170 @@
+"""Fixes written into a .docx as Word revisions (`w:del` of the draft's words, `w:ins` of the new ones,
+author "Citation review", dated), which the lawyer accepts or rejects in Word: in the body, in tables and in
+footnotes and endnotes alike.
+
+A fix is given in offsets of the review's draft text, which ingestion read paragraph by paragraph (body,
+then footnotes, then endnotes: `verifier/ingest/docx.py`). Each line of that text is found again among the
+file's paragraphs, in order, by its visible text (a note's text read without its leading space), and the fix
+is placed at the same offset in that paragraph, its runs split at the fix's edges. A fix whose line cannot
+be found (a table row read as one line, a quote across two paragraphs) is not placed: the finding's comment
+says so and what to change by hand.
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from verifier.fixes import Fix
+from workbench.exports.docx_comments import clone_run_after, clone_run_before, visible_runs
+
+AUTHOR = "Citation review"
+_NOTE_BLANKS = " \t"
+
+
+class Revisions:
+    """The revisions of one document, numbered past every id the file already uses."""
+
+    def __init__(self, document: Any, paragraphs: Sequence[Any], when: datetime) -> None:
+        from docx.oxml.ns import qn
+
+        self.paragraphs = list(paragraphs)
+        self.date = when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        used = [
+            int(value)
+            for p in self.paragraphs
+            for value in p._p.xpath(".//@w:id")
+            if str(value).lstrip("-").isdigit()
+        ]
+        used += [int(v) for v in document.element.xpath(".//@w:id") if str(v).lstrip("-").isdigit()]
+        self.next_id = max(used, default=0) + 1
+        self.qn = qn
+
+    def write(self, draft: str, fixes: Sequence[Fix]) -> dict[Fix, bool]:
+        """Place each fix; the answer says which were placed."""
+        lines = _line_starts(draft)
+        found = self._paragraphs_of_lines(
+            draft, lines, {bisect.bisect_right(lines, fix.start) - 1 for fix in fixes}
+        )
+        placed: dict[Fix, bool] = {}
+        # the last fix of a paragraph first: splitting runs never moves an offset still to be placed
+        for fix in sorted(fixes, key=lambda f: f.start, reverse=True):
+            line = bisect.bisect_right(lines, fix.start) - 1
+            line_end = lines[line + 1] - 1 if line + 1 < len(lines) else len(draft)
+            where = found.get(line)
+            if where is None or fix.end > line_end:
+                placed[fix] = False
+                continue
+            paragraph, shift = where
+            start = fix.start - lines[line] + shift
+            placed[fix] = self._replace(paragraph, start, start + fix.end - fix.start, fix.text)
+        return placed
+
+    def _paragraphs_of_lines(
+        self, draft: str, lines: list[int], wanted: set[int]
+    ) -> dict[int, tuple[Any, int]]:
+        """Each draft line that holds a fix → (its paragraph, how many leading blanks the paragraph has that
+        ingestion dropped). Every line is matched in order, so two equal lines find their own paragraphs."""
+        texts = ["".join(r.text for r in visible_runs(p)) for p in self.paragraphs]
+        exact: dict[str, list[int]] = {}
+        stripped: dict[str, list[int]] = {}
+        for index, text in enumerate(texts):
+            exact.setdefault(text, []).append(index)
+            stripped.setdefault(text.lstrip(_NOTE_BLANKS), []).append(index)
+        out: dict[int, tuple[Any, int]] = {}
+        cursor = 0
+        for number, start in enumerate(lines):
+            end = lines[number + 1] - 1 if number + 1 < len(lines) else len(draft)
+            line = draft[start:end]
+            if not line.strip():
+                continue
+            found = _next(exact.get(line, []), cursor)
+            if found is None:
+                found = _next(stripped.get(line, []), cursor)
+            if found is None:
+                continue
+            index = found
+            cursor = index + 1
+            if number in wanted:
+                text = texts[index]
+                out[number] = (self.paragraphs[index], 0 if text == line else len(text) - len(line))
+        return out
+
+    def _replace(self, paragraph: Any, start: int, end: int, text: str) -> bool:
+        runs = _runs_between(paragraph, start, end)
+        if start == end or not runs or any(r._r.getparent().tag == self.qn("w:ins") for r in runs):
+            return False  # a change inside the author's own tracked insertion is left to the author
+        qn = self.qn
+        last = None
+        for run in runs:
+            deleted = self._mark("w:del")
+            run._r.addprevious(deleted)
+            deleted.append(run._r)
+            for t in run._r.findall(qn("w:t")):
+                t.tag = qn("w:delText")
+            for instr in run._r.findall(qn("w:instrText")):
+                instr.tag = qn("w:delInstrText")
+            last = deleted
+        assert last is not None
+        inserted = self._mark("w:ins")
+        new_run = copy.deepcopy(runs[0]._r)
+        for child in list(new_run):
+            if child.tag != qn("w:rPr"):
+                new_run.remove(child)
+        t = new_run.makeelement(qn("w:t"), {})
+        t.text = text
+        t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+        new_run.append(t)
+        inserted.append(new_run)
+        last.addnext(inserted)
+        return True
+
+    def _mark(self, tag: str) -> Any:
+        from docx.oxml import OxmlElement
+
+        element = OxmlElement(tag)
+        element.set(self.qn("w:id"), str(self.next_id))
+        element.set(self.qn("w:author"), AUTHOR)
+        element.set(self.qn("w:date"), self.date)
+        self.next_id += 1
+        return element
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
+
+
+def _next(indices: list[int], cursor: int) -> int | None:
+    at = bisect.bisect_left(indices, cursor)
+    return indices[at] if at < len(indices) else None
+
+
+def _runs_between(paragraph: Any, start: int, end: int) -> list[Any]:
+    """The runs holding exactly the paragraph's visible text [start, end), split at its edges; a run with
+    no text inside (a footnote's reference, a comment's mark) is never among them."""
+    out = []
+    position = 0
+    for run in visible_runs(paragraph):
+        original = run.text
+        run_start, run_end = position, position + len(original)
+        position = run_end
+        if not original or run_end <= start or run_start >= end:
+            continue
+        inner_start, inner_end = max(start, run_start) - run_start, min(end, run_end) - run_start
+        before, middle, after = original[:inner_start], original[inner_start:inner_end], original[inner_end:]
+        if before or after:
+            run.text = middle
+            if before:
+                clone_run_before(run).text = before
+            if after:
+                clone_run_after(run).text = after
+        out.append(run)
+    return out
