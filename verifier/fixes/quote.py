@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 from verifier.fixes import Fix
 
@@ -40,9 +41,45 @@ def source_words(
 
 
 def quote_fix(draft: str, quote_span: tuple[int, int], words: str, *, finding: str, why: str) -> Fix | None:
-    """Replace the quoted words (inside their quotation marks) by the source's; None when nothing would
-    change or the span is not the quote's."""
+    """Replace the quoted words (inside their quotation marks) by `words` as one change; None when nothing
+    would change or the span is not the quote's."""
     start, end = quote_span
     if not 0 <= start < end <= len(draft) or not words.strip() or draft[start:end] == words:
         return None
     return Fix(start, end, words, finding, why)
+
+
+_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
+
+
+def quote_fixes(draft: str, quote_span: tuple[int, int], words: str, *, finding: str, why: str) -> list[Fix]:
+    """The same change as `quote_fix`, cut into the words that differ (−"interest" +"interests"): the lawyer
+    reads one struck word and its replacement, not the whole quote struck and written again. A word the
+    source adds is given with the word before it, so every change replaces something."""
+    whole = quote_fix(draft, quote_span, words, finding=finding, why=why)
+    if whole is None:
+        return []
+    start, end = quote_span
+    old = [m.group() for m in _TOKEN.finditer(draft[start:end])]
+    new = [m.group() for m in _TOKEN.finditer(words)]
+    offsets = [start]
+    for token in old:
+        offsets.append(offsets[-1] + len(token))
+    fixes: list[Fix] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if i1 == i2:  # an insertion: replace the token before it (or after it, at the start) with both
+            if i1 > 0:
+                i1, j1 = i1 - 1, j1 - 1
+            else:
+                i2, j2 = i2 + 1, j2 + 1
+        fixes.append(Fix(offsets[i1], offsets[i2], "".join(new[j1:j2]), finding, why))
+    merged: list[Fix] = []
+    for fix in fixes:  # two changes that touch are one
+        if merged and merged[-1].end >= fix.start:
+            last = merged.pop()
+            gap = draft[last.end : fix.start]
+            fix = Fix(last.start, max(last.end, fix.end), last.text + gap + fix.text, finding, why)
+        merged.append(fix)
+    return merged

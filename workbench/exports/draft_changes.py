@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext
 
 from verifier.fixes import Fix
@@ -133,11 +134,13 @@ def _change_line(draft: str, fix: Fix, placed: bool) -> str:
     )
 
 
-def render(review: Review, fmt: str, lang: str) -> Export:
-    """The export (render() holds translation.override(lang)); its audit event names the findings fixed."""
+def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
+    """The export in the reader's language `lang`; its audit event names the findings it changes. Called
+    beside `report.render` (this module reads report's helpers, so report cannot call it back)."""
     if fmt not in FORMATS:
         raise ValueError(f"Unknown export format {fmt!r}")
-    content, made = export_docx_changes(review, lang)
+    with translation.override(lang):
+        content, made = export_docx_changes(review, lang)
     return Export.spooled(
         [content],
         filename=f"review-{review.pk}-v{review.version}-suggested-changes.docx",

@@ -532,14 +532,11 @@ def original_docx(review: Review) -> bytes | None:
 def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
     """An export in the language `lang` (rationales, notes and headings): the reader's, not the draft's. The
     findings JSON keeps the rationale as the contract has it, in the draft's language."""
-    from workbench.exports import draft_changes  # the draft with its fixes as tracked changes
     from workbench.exports import record as record_exports  # the table of authorities and the audit trail
 
     with translation.override(lang):
         if fmt in record_exports.FORMATS:
             return record_exports.render(review, fmt)
-        if fmt in draft_changes.FORMATS:
-            return draft_changes.render(review, fmt, lang)
         if fmt not in FORMATS:
             raise ValueError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
         # JSON and CSV are written a chunk at a time; the PDF and the .docx are built whole

@@ -21,7 +21,7 @@ from django.db.models.functions import Substr
 
 from verifier.fixes import Fix, without_overlaps
 from verifier.fixes.citation import court_fix, date_fix, label_fix
-from verifier.fixes.quote import TAIL_CHARS, quote_fix, source_words
+from verifier.fixes.quote import TAIL_CHARS, quote_fixes, source_words
 from verifier.match.anchor import compare_anchor, parse_date
 from verifier.model import Jurisdiction, Kind, SourceDocument, Status
 from workbench.models import Decision, Finding, Review, SourceSnapshot
@@ -57,11 +57,8 @@ def _fixes(review: Review, f: Finding, lang: str) -> Iterator[Fix]:
         proposals = [d for d in f.decisions.all() if d.action in _PROPOSALS]
         chosen = proposals[-1] if proposals else None
         if chosen is not None and chosen.action == Decision.Action.CORRECT and f.quote_start is not None:
-            fix = quote_fix(
-                draft, (f.quote_start, f.quote_end or 0), chosen.text, finding=f.finding_id, why=why
-            )
-            if fix is not None:
-                yield fix
+            span = (f.quote_start, f.quote_end or 0)
+            yield from quote_fixes(draft, span, chosen.text, finding=f.finding_id, why=why)
         return  # approved: the firm's words stand, or the ones it approved
     reason = f.reason or {}
     key, values = reason.get("key"), reason.get("values") or {}
@@ -69,9 +66,8 @@ def _fixes(review: Review, f: Finding, lang: str) -> Iterator[Fix]:
     if f.status == Status.MODIFIED and f.quote_start is not None and f.match and f.snapshot_id:
         words = _source_words(f)
         if words:
-            fix = quote_fix(draft, (f.quote_start, f.quote_end or 0), words, finding=f.finding_id, why=why)
-            if fix is not None:
-                yield fix
+            span = (f.quote_start, f.quote_end or 0)
+            yield from quote_fixes(draft, span, words, finding=f.finding_id, why=why)
     elif f.status == Status.UNVERIFIED and key in PINPOINT_KEYS:
         cited, unit = str(values.get("cited") or ""), str(values.get("unit") or "")
         fix = label_fix(draft, span, cited, unit, finding=f.finding_id, why=why)

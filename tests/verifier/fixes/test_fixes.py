@@ -10,7 +10,7 @@ import pytest
 
 from verifier.fixes import Fix, applied, without_overlaps
 from verifier.fixes.citation import court_fix, date_fix, label_fix
-from verifier.fixes.quote import source_words
+from verifier.fixes.quote import quote_fixes, source_words
 
 SOURCE_103 = (
     "제103조(반사회질서의 법률행위) 선량한 풍속 기타 사회질서에 위반한 사항을 "
@@ -127,3 +127,23 @@ def test_two_fixes_of_the_same_words_the_first_in_draft_order_is_offered() -> No
     fixes = [Fix(2, 4, "X", "C2", ""), Fix(1, 3, "Y", "C1", ""), Fix(4, 6, "Z", "C3", "")]
     assert [f.finding for f in without_overlaps(fixes)] == ["C1", "C3"]
     assert applied(draft, fixes) == "aYdZ"
+
+
+def test_a_quote_is_changed_in_the_words_that_differ_only() -> None:
+    draft = 'GDPR: "the legitimate interest pursued by the controller" (Article 6(1)(f)).'
+    start = draft.index("the legitimate")
+    span = (start, draft.index('" ('))
+    words = "the legitimate interests pursued by the controller"
+    fixes = quote_fixes(draft, span, words, finding="C1", why="")
+    assert [(draft[f.start : f.end], f.text) for f in fixes] == [("interest", "interests")]
+    korean = '"법률행위는 무효이다."라고'
+    fixes = quote_fixes(korean, (1, korean.index('"라고')), "법률행위는 무효로 한다.", finding="C1", why="")
+    assert [(korean[f.start : f.end], f.text) for f in fixes] == [("무효이다", "무효로 한다")]
+    assert applied(korean, fixes) == '"법률행위는 무효로 한다."라고'
+
+
+def test_a_word_the_source_adds_is_given_with_the_word_before_it() -> None:
+    draft = '"shall be processed"'
+    fixes = quote_fixes(draft, (1, len(draft) - 1), "shall no longer be processed", finding="C1", why="")
+    assert [(draft[f.start : f.end], f.text) for f in fixes] == [("shall", "shall no longer")]
+    assert all(f.end > f.start for f in fixes)

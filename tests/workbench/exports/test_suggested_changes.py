@@ -313,8 +313,8 @@ def test_an_approved_corrected_quote_is_written_as_approved(people, corpus):
     wording = "processing is necessary for the purposes of the legitimate interests pursued by the controller"
     services.propose(user=people["associate"], finding=finding, action=Decision.Action.CORRECT, text=wording)
     services.decide(user=people["partner"], finding=Finding.objects.get(pk=finding.pk), action="approve")
-    (fix,) = suggested.fixes_of(review, "en")
-    assert fix.text == wording
+    fixes = suggested.fixes_of(review, "en")
+    assert applied(review.draft_text, fixes) == QUOTE_EU.replace(finding.quote, wording) + "\n"
 
 
 # --- the export as every export: the matter, the role, the audit trail -----------------------------------
@@ -333,6 +333,21 @@ def test_the_export_is_404_outside_the_matter_and_audited_with_the_fixes_it_offe
     event = review.audit_events.get(kind="exported")
     assert event.payload["format"] == "docx-changes"
     assert event.payload["changes"] == ["C1"]
+
+
+def test_the_server_command_writes_it_and_records_it_as_a_system_export(people, corpus, tmp_path):
+    from django.core.management import call_command
+
+    review = checked_review(people, ingest_text(QUOTE_EU + "\n", name="memo.md"), title="memo")
+    output = tmp_path / "draft.docx"
+    call_command(
+        "export_review", review.pk, "--format", "docx-changes", "--output", str(output), stdout=io.StringIO()
+    )
+    assert [text for kind, _a, _d, text in revisions(output.read_bytes()) if kind == "ins"] == ["interests"]
+    event = review.audit_events.get(kind="exported")
+    assert (event.payload["format"], event.payload["changes"], event.payload["via"]) == (
+        "docx-changes", ["C1"], "manage.py export_review"
+    )  # fmt: skip
 
 
 def test_the_review_page_offers_the_export_in_the_readers_language(people, corpus, client_for):

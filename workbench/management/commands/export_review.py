@@ -38,7 +38,8 @@ class Command(BaseCommand):
             review = Review.objects.select_related("matter").get(pk=options["review_id"])
         except Review.DoesNotExist:
             raise CommandError(f"No review {options['review_id']}.") from None
-        rendered = exports.render(review, options["format"], lang=options["lang"])
+        render = draft_changes.render if options["format"] in draft_changes.FORMATS else exports.render
+        rendered = render(review, options["format"], lang=options["lang"])
         with rendered.file, Path(options["output"]).open("wb") as output:
             shutil.copyfileobj(rendered.file, output, CHUNK_BYTES)
         # Run by an operator on the server: recorded as a system export.
