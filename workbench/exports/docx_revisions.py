@@ -94,10 +94,14 @@ class Revisions:
         return out
 
     def _replace(self, paragraph: Any, start: int, end: int, text: str) -> bool:
-        runs = _runs_between(paragraph, start, end)
-        if start == end or not runs or any(r._r.getparent().tag == self.qn("w:ins") for r in runs):
-            return False  # a change inside the author's own tracked insertion is left to the author
+        """Strike [start, end) and write `text` after it; an empty span is an insertion at `start` (a part
+        of a citation the draft leaves out), an empty text a deletion."""
         qn = self.qn
+        if start == end:
+            return self._insert(paragraph, start, text)
+        runs = _runs_between(paragraph, start, end)
+        if not runs or any(r._r.getparent().tag == qn("w:ins") for r in runs):
+            return False  # a change inside the author's own tracked insertion is left to the author
         last = None
         for run in runs:
             deleted = self._mark("w:del")
@@ -108,9 +112,28 @@ class Revisions:
             for instr in run._r.findall(qn("w:instrText")):
                 instr.tag = qn("w:delInstrText")
             last = deleted
-        assert last is not None
+        if text and last is not None:
+            last.addnext(self._inserted(runs[0]._r, text))
+        return True
+
+    def _insert(self, paragraph: Any, at: int, text: str) -> bool:
+        if not text:
+            return False
+        after = _runs_between(paragraph, at, at + 1)  # the run that starts at `at`, split off
+        if after and after[0]._r.getparent().tag != self.qn("w:ins"):
+            after[0]._r.addprevious(self._inserted(after[0]._r, text))
+            return True
+        before = _runs_between(paragraph, at - 1, at) if at > 0 else []  # at the paragraph's end
+        if before and before[-1]._r.getparent().tag != self.qn("w:ins"):
+            before[-1]._r.addnext(self._inserted(before[-1]._r, text))
+            return True
+        return False
+
+    def _inserted(self, like: Any, text: str) -> Any:
+        """A w:ins holding one run of `text`, formatted as the run `like` (bold stays bold)."""
+        qn = self.qn
         inserted = self._mark("w:ins")
-        new_run = copy.deepcopy(runs[0]._r)
+        new_run = copy.deepcopy(like)
         for child in list(new_run):
             if child.tag != qn("w:rPr"):
                 new_run.remove(child)
@@ -119,8 +142,7 @@ class Revisions:
         t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
         new_run.append(t)
         inserted.append(new_run)
-        last.addnext(inserted)
-        return True
+        return inserted
 
     def _mark(self, tag: str) -> Any:
         from docx.oxml import OxmlElement

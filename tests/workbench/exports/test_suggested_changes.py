@@ -26,7 +26,7 @@ from docx.oxml import parse_xml
 from lxml import etree
 
 from tests.workbench.factories import checked_review
-from verifier.fixes import applied
+from verifier.fixes import Fix, applied
 from verifier.ingest import ingest_bytes, ingest_text
 from workbench.exports import draft_changes, suggested
 from workbench.models import Decision, Finding
@@ -279,6 +279,48 @@ def test_libreoffice_opens_and_converts_the_exported_draft(people, corpus, tmp_p
     assert "III CZP 36/02" in shown
     assert "lipca" in shown
     assert "sierpnia" in shown
+
+
+def test_fixes_from_elsewhere_are_written_the_same_way_insertions_and_deletions_too(people, corpus):
+    """The citation form's fixes (issue 29 §1) are "replace [start, end) by X, because …" too: a part the
+    draft leaves out is an insertion, a part it should not write a deletion; their reason joins the
+    comment."""
+    draft = DATE_PL + "\n"
+    review = checked_review(people, ingest_text(draft, name="memo.md"), title="memo.md")
+    c1 = review.findings.order_by("ordinal").first().finding_id
+    court, date, year_mark = draft.index("uchwale"), draft.index("5 sierpnia 2002"), draft.index(" r., III")
+    fixes = [
+        Fix(court, court, "(SN) ", c1, "C1: the court is named."),
+        Fix(date, date + len("5 sierpnia 2002"), "5.08.2002", c1, "C1: the short form."),
+        Fix(year_mark, year_mark + len(" r."), "", c1, "C1: no 'r.' here."),
+    ]
+    content, made = draft_changes.export_docx_changes(review, "en", fixes)
+    assert len(made) == 3
+    reread = ingest_bytes(accepted(content), "memo.docx")
+    assert reread.text.strip() == applied(draft, fixes).strip()
+    assert "Sąd Najwyższy w (SN) uchwale z dnia 5.08.2002, III CZP 36/02" in reread.text
+    (comment,) = [c.text for c in docx.Document(io.BytesIO(content)).comments if c.text.startswith("C1 ")]
+    assert "the court is named." in comment
+    assert "“5 sierpnia 2002” → “5.08.2002”" in comment
+
+
+def test_a_fix_the_file_has_no_place_for_is_said_in_the_comment_not_guessed(people, corpus):
+    """A table row is read as one line of the draft (its cells joined by a tab): no paragraph of the file
+    holds it, so the fix is not made in the file, and the citation's comment says what to change by hand."""
+    document = docx.Document()
+    table = document.add_table(rows=1, cols=2)
+    table.cell(0, 0).text = "1."
+    table.cell(0, 1).text = QUOTE_EU
+    buffer = io.BytesIO()
+    document.save(buffer)
+    review = uploaded_review(people, buffer.getvalue())
+    assert [s for _c, s in statuses(review)] == ["modified"]
+    content, made = draft_changes.export_docx_changes(review, "en")
+    assert made == []
+    assert revisions(content) == []
+    (comment,) = [c.text for c in docx.Document(io.BytesIO(content)).comments]
+    assert "Suggested change not made in the file" in comment
+    assert "“interest” → “interests”" in comment
 
 
 # --- what people decided comes first ----------------------------------------------------------------------
