@@ -5,9 +5,10 @@ footnotes and endnotes alike.
 A fix is given in offsets of the review's draft text, which ingestion read paragraph by paragraph (body,
 then footnotes, then endnotes: `verifier/ingest/docx.py`). Each line of that text is found again among the
 file's paragraphs, in order, by its visible text (a note's text read without its leading space), and the fix
-is placed at the same offset in that paragraph, its runs split at the fix's edges. A fix whose line cannot
-be found (a table row read as one line, a quote across two paragraphs) is not placed: the finding's comment
-says so and what to change by hand.
+is placed at the same offset in that paragraph, its runs split at the fix's edges; a table row, read as one
+line of its cells joined by tabs, is found as those cells' paragraphs in a row. A fix whose place cannot be
+found (a quote across two paragraphs, words inside the author's own tracked insertion) is not made: the
+finding's comment says so and what to change by hand.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import bisect
 import copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -53,44 +55,51 @@ class Revisions:
         # the last fix of a paragraph first: splitting runs never moves an offset still to be placed
         for fix in sorted(fixes, key=lambda f: f.start, reverse=True):
             line = bisect.bisect_right(lines, fix.start) - 1
-            line_end = lines[line + 1] - 1 if line + 1 < len(lines) else len(draft)
-            where = found.get(line)
-            if where is None or fix.end > line_end:
+            start, end = fix.start - lines[line], fix.end - lines[line]
+            segment = next((s for s in found.get(line, ()) if s.at <= start and end <= s.at + s.length), None)
+            if segment is None:
                 placed[fix] = False
                 continue
-            paragraph, shift = where
-            start = fix.start - lines[line] + shift
-            placed[fix] = self._replace(paragraph, start, start + fix.end - fix.start, fix.text)
+            start += segment.shift - segment.at
+            placed[fix] = self._replace(segment.paragraph, start, start + fix.end - fix.start, fix.text)
         return placed
 
     def _paragraphs_of_lines(
         self, draft: str, lines: list[int], wanted: set[int]
-    ) -> dict[int, tuple[Any, int]]:
-        """Each draft line that holds a fix → (its paragraph, how many leading blanks the paragraph has that
-        ingestion dropped). Every line is matched in order, so two equal lines find their own paragraphs."""
+    ) -> dict[int, list[Segment]]:
+        """Each draft line that holds a fix → the paragraphs it was read from: one, or a table row's cells
+        (ingestion joins them with a tab). Every line is matched in order, so two equal lines find their own
+        paragraphs."""
         texts = ["".join(r.text for r in visible_runs(p)) for p in self.paragraphs]
         exact: dict[str, list[int]] = {}
         stripped: dict[str, list[int]] = {}
-        for index, text in enumerate(texts):
-            exact.setdefault(text, []).append(index)
-            stripped.setdefault(text.lstrip(_NOTE_BLANKS), []).append(index)
-        out: dict[int, tuple[Any, int]] = {}
+        for position, text in enumerate(texts):
+            exact.setdefault(text, []).append(position)
+            stripped.setdefault(text.lstrip(_NOTE_BLANKS), []).append(position)
+        out: dict[int, list[Segment]] = {}
         cursor = 0
         for number, start in enumerate(lines):
             end = lines[number + 1] - 1 if number + 1 < len(lines) else len(draft)
             line = draft[start:end]
             if not line.strip():
                 continue
-            found = _next(exact.get(line, []), cursor)
-            if found is None:
-                found = _next(stripped.get(line, []), cursor)
-            if found is None:
+            index = _next(exact.get(line, []), cursor)
+            if index is None:
+                index = _next(stripped.get(line, []), cursor)
+            if index is not None:
+                cursor = index + 1
+                if number in wanted:
+                    text = texts[index]
+                    shift = 0 if text == line else len(text) - len(line)
+                    out[number] = [Segment(self.paragraphs[index], 0, len(line), shift)]
                 continue
-            index = found
-            cursor = index + 1
-            if number in wanted:
-                text = texts[index]
-                out[number] = (self.paragraphs[index], 0 if text == line else len(text) - len(line))
+            row = _row(line.split("\t"), texts, exact, cursor) if "\t" in line else None
+            if row is not None:
+                cursor = row + line.count("\t") + 1
+                if number in wanted:
+                    out[number] = _cells(
+                        line, [self.paragraphs[row + k] for k in range(line.count("\t") + 1)]
+                    )
         return out
 
     def _replace(self, paragraph: Any, start: int, end: int, text: str) -> bool:
@@ -153,6 +162,35 @@ class Revisions:
         element.set(self.qn("w:date"), self.date)
         self.next_id += 1
         return element
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A stretch of a draft line read from one paragraph: `at` and `length` in the line, `shift` the
+    paragraph's leading blanks ingestion dropped (a note's space after its number)."""
+
+    paragraph: Any
+    at: int
+    length: int
+    shift: int
+
+
+def _row(cells: list[str], texts: list[str], exact: dict[str, list[int]], cursor: int) -> int | None:
+    """The first paragraph of consecutive ones that read as a table row's cells, at or after `cursor`."""
+    candidates = exact.get(cells[0], [])
+    at = bisect.bisect_left(candidates, cursor)
+    for first in candidates[at:]:
+        if texts[first : first + len(cells)] == cells:
+            return first
+    return None
+
+
+def _cells(line: str, paragraphs: list[Any]) -> list[Segment]:
+    segments, at = [], 0
+    for paragraph, cell in zip(paragraphs, line.split("\t"), strict=True):
+        segments.append(Segment(paragraph, at, len(cell), 0))
+        at += len(cell) + 1
+    return segments
 
 
 def _line_starts(text: str) -> list[int]:

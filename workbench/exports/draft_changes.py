@@ -3,6 +3,11 @@
 accepts or rejects (`suggested.py` says which, `docx_revisions.py` writes them), and today's comment at
 each citation beside them, saying what the change is and why. Nothing else of the draft is touched: its
 properties, styles, headers and footnotes are the author's; no report heading, no sign-off section is added.
+
+Fixes from elsewhere plug in as they are: the citation form's differences (issue 29 §1, `verifier/form`)
+are each `Fix(d.start, d.end, d.canonical_part, finding_id, d.message rendered in the reader's language)`,
+passed as `fixes` with the findings' own (`suggested.fixes_of`); an empty span inserts, an empty text
+deletes.
 """
 
 from __future__ import annotations

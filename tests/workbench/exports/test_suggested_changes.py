@@ -304,9 +304,8 @@ def test_fixes_from_elsewhere_are_written_the_same_way_insertions_and_deletions_
     assert "“5 sierpnia 2002” → “5.08.2002”" in comment
 
 
-def test_a_fix_the_file_has_no_place_for_is_said_in_the_comment_not_guessed(people, corpus):
-    """A table row is read as one line of the draft (its cells joined by a tab): no paragraph of the file
-    holds it, so the fix is not made in the file, and the citation's comment says what to change by hand."""
+def test_a_citation_in_a_table_row_gets_its_fix_in_its_cell(people, corpus):
+    """Ingestion reads a table row as one line, its cells joined by a tab: the fix finds the cell."""
     document = docx.Document()
     table = document.add_table(rows=1, cols=2)
     table.cell(0, 0).text = "1."
@@ -316,8 +315,32 @@ def test_a_fix_the_file_has_no_place_for_is_said_in_the_comment_not_guessed(peop
     review = uploaded_review(people, buffer.getvalue())
     assert [s for _c, s in statuses(review)] == ["modified"]
     content, made = draft_changes.export_docx_changes(review, "en")
+    assert len(made) == 1
+    assert [(kind, text) for kind, _a, _d, text in revisions(content)] == [
+        ("del", "interest"),
+        ("ins", "interests"),
+    ]
+    again = uploaded_review(people, accepted(content))
+    assert [s for _c, s in statuses(again)] == ["verified"]
+
+
+def test_a_fix_the_file_has_no_place_for_is_said_in_the_comment_not_guessed(people, corpus):
+    """The quote stands in the author's own tracked insertion (read as accepted): a change inside it is the
+    author's to make, so it is not made in the file, and the citation's comment says what to change."""
+    document = docx.Document()
+    document.element.body.sectPr.addprevious(
+        parse_xml(
+            f'<w:p xmlns:w="{W}"><w:ins w:id="901" w:author="Associate" w:date="2026-01-05T10:00:00Z">'
+            f"{_run(QUOTE_EU)}</w:ins></w:p>"
+        )
+    )
+    buffer = io.BytesIO()
+    document.save(buffer)
+    review = uploaded_review(people, buffer.getvalue())
+    assert [s for _c, s in statuses(review)] == ["modified"]
+    content, made = draft_changes.export_docx_changes(review, "en")
     assert made == []
-    assert revisions(content) == []
+    assert [author for _k, author, _d, _t in revisions(content)] == ["Associate"]
     (comment,) = [c.text for c in docx.Document(io.BytesIO(content)).comments]
     assert "Suggested change not made in the file" in comment
     assert "“interest” → “interests”" in comment
