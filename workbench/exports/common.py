@@ -9,7 +9,7 @@ import tempfile
 import weakref
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, cast
@@ -68,9 +68,18 @@ class Export:
     sha256: str
     filename: str
     content_type: str
+    # what the export's audit event records beside its format, size and hash (the fixes it offers)
+    details: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def spooled(cls, chunks: Iterable[bytes], *, filename: str, content_type: str) -> Export:
+    def spooled(
+        cls,
+        chunks: Iterable[bytes],
+        *,
+        filename: str,
+        content_type: str,
+        details: dict[str, Any] | None = None,
+    ) -> Export:
         file: IO[bytes] = io.BytesIO()
         digest, size = hashlib.sha256(), 0
         for chunk in chunks:
@@ -82,7 +91,7 @@ class Export:
             digest.update(chunk)
             size += len(chunk)
         file.seek(0)
-        return cls(file, size, digest.hexdigest(), filename, content_type)
+        return cls(file, size, digest.hexdigest(), filename, content_type, details or {})
 
     @property
     def content(self) -> bytes:
@@ -195,7 +204,7 @@ class Comments:
         self.when = when.astimezone(UTC)
         self.author, self.initials = author, initials
 
-    def add(self, runs: list[Any], text: str) -> None:
+    def add(self, runs: list[Any], text: str) -> Any:
         from docx.comments import Comment
         from docx.oxml.comments import CT_Comment
         from docx.oxml.ns import nsdecls
@@ -211,6 +220,7 @@ class Comments:
             comment.add_paragraph(text=line)
         runs[0].mark_comment_range(runs[-1], self.next_id)
         self.next_id += 1
+        return comment
 
 
 class Lines:

@@ -72,11 +72,11 @@ def comment_runs_in_docx(
     in the body, then in the footnotes and endnotes (`notes`), where a memo's citations often are. Findings
     are matched in draft order, so the second "III AUa 271/12" gets the second occurrence."""
     anchored: dict[int, list[Any]] = {}
-    paragraphs = list(_all_paragraphs(document)) + (notes.paragraphs() if notes is not None else [])
+    paragraphs = list(all_paragraphs(document)) + (notes.paragraphs() if notes is not None else [])
     # Every paragraph's visible text, read once (splitting runs at a citation does not change it), joined
     # with NULs into one string searched in C: the first paragraph holding a citation past what earlier
     # findings claimed there is found without trying each paragraph in turn (2,000 × 2,000 searches).
-    texts = ["".join(r.text for r in _visible_runs(p)) for p in paragraphs]
+    texts = ["".join(r.text for r in visible_runs(p)) for p in paragraphs]
     starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     joined_text = "\0".join(texts)
     used: dict[int, int] = {}  # paragraph index -> offset up to which text was already claimed
@@ -104,7 +104,7 @@ def comment_runs_in_docx(
     return anchored
 
 
-def _all_paragraphs(document: Any) -> Any:
+def all_paragraphs(document: Any) -> Any:
     """Every paragraph of the body in document order: tables and content controls included."""
     from docx.text.paragraph import Paragraph
 
@@ -112,7 +112,7 @@ def _all_paragraphs(document: Any) -> Any:
         yield Paragraph(p, document._body)
 
 
-def _visible_runs(paragraph: Any) -> list[Any]:
+def visible_runs(paragraph: Any) -> list[Any]:
     """Every run a reader sees: inside tracked insertions and hyperlinks too, never inside deletions."""
     from docx.text.run import Run
 
@@ -125,7 +125,7 @@ def _visible_runs(paragraph: Any) -> list[Any]:
 
 def _offset_after(paragraph: Any, last_run: Any) -> int:
     offset = 0
-    for run in _visible_runs(paragraph):
+    for run in visible_runs(paragraph):
         offset += len(run.text)
         if run._r is last_run._r:
             return offset
@@ -134,7 +134,7 @@ def _offset_after(paragraph: Any, last_run: Any) -> int:
 
 def _isolate(paragraph: Any, needle: str, *, start: int = 0) -> list[Any]:
     """Return the runs that hold exactly `needle` (at or after `start`), splitting runs at its edges."""
-    runs = _visible_runs(paragraph)
+    runs = visible_runs(paragraph)
     text = "".join(r.text for r in runs)
     at = text.find(needle, start)
     if at < 0:
@@ -152,16 +152,16 @@ def _isolate(paragraph: Any, needle: str, *, start: int = 0) -> list[Any]:
         before, middle, after = original[:inner_start], original[inner_start:inner_end], original[inner_end:]
         run.text = middle
         if before:
-            new = _clone_run_before(run)
+            new = clone_run_before(run)
             new.text = before
         if after:
-            new = _clone_run_after(run)
+            new = clone_run_after(run)
             new.text = after
         out.append(run)
     return out
 
 
-def _clone_run_before(run: Any) -> Any:
+def clone_run_before(run: Any) -> Any:
     import copy
 
     from docx.text.run import Run
@@ -171,7 +171,7 @@ def _clone_run_before(run: Any) -> Any:
     return Run(element, run._parent)
 
 
-def _clone_run_after(run: Any) -> Any:
+def clone_run_after(run: Any) -> Any:
     import copy
 
     from docx.text.run import Run

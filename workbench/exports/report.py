@@ -482,7 +482,7 @@ def export_docx(review: Review, lang: str) -> bytes:
         .order_by("ordinal")
     )
     when = reference_time(review)
-    original = _original_docx(review)
+    original = original_docx(review)
     notes = None
     if original is not None:
         document = docx.Document(io.BytesIO(original))
@@ -518,7 +518,7 @@ def export_docx(review: Review, lang: str) -> bytes:
     return fixed_zip(buffer.getvalue(), when)
 
 
-def _original_docx(review: Review) -> bytes | None:
+def original_docx(review: Review) -> bytes | None:
     if review.draft_format != "docx" or not review.original_file or review.draft_unread:  # unread: never here
         return None
     version_one = review.versions.order_by("-number").first()

@@ -509,12 +509,14 @@ def sign_off(*, user: AnyUser, review: Review, comment: str = "") -> SignOff:
 
 def export_review(*, user: AnyUser, review: Review, fmt: str, lang: str = "en") -> Any:
     """Render an export in `lang` and record who took it; the caller has already checked matter membership."""
-    from workbench.exports import report as exports  # python-docx and fpdf2 load only when someone exports
+    from workbench.exports import draft_changes  # python-docx and fpdf2 load only when someone exports
+    from workbench.exports import report as exports
 
     require_role(user, ASSOCIATE, PARTNER)
     if review.is_running:
         raise ValidationError("The review is still being checked: export it when it is done.")
-    rendered = exports.render(review, fmt, lang=lang)
+    render = draft_changes.render if fmt in draft_changes.FORMATS else exports.render
+    rendered = render(review, fmt, lang=lang)
     try:
         audit.append(
             review,
@@ -524,6 +526,7 @@ def export_review(*, user: AnyUser, review: Review, fmt: str, lang: str = "en") 
                 "language": lang,
                 "sha256": rendered.sha256,
                 "bytes": rendered.size,
+                **rendered.details,
             },
             user,
         )

@@ -24,6 +24,7 @@ from workbench import words
 from workbench.audit import verify_chain
 from workbench.evidence import document_view
 from workbench.evidence import panel as evidence
+from workbench.exports import draft_changes
 from workbench.exports import record as record_exports
 from workbench.exports import report as exports
 from workbench.exports.common import CHUNK_BYTES
@@ -527,7 +528,7 @@ def review_bulk_approve(request: HttpRequest, review_id: int) -> HttpResponse:
 @require_GET
 def review_export(request: HttpRequest, review_id: int, fmt: str) -> FileResponse:
     review = review_for(request.user, review_id)
-    if fmt not in exports.FORMATS and fmt not in record_exports.FORMATS:
+    if fmt not in (*exports.FORMATS, *record_exports.FORMATS, *draft_changes.FORMATS):
         raise Http404("No such export format.")
     # the reader's language, or the one asked for (?lang=pl): a partner may file the report in another
     lang = request.GET.get("lang", "")

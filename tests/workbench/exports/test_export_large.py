@@ -69,7 +69,7 @@ def docx_text(path) -> tuple[str, list[str]]:
     return body, [c.text for c in document.comments]
 
 
-@pytest.mark.slow  # ~55 s: nine exports of 2,000 findings, each in a child process under its memory limit
+@pytest.mark.slow  # ~70 s: ten exports of 2,000 findings, each in a child process under its memory limit
 def test_every_export_of_2000_findings_is_whole_and_under_300_mb(
     people, transactional_db, offline, tmp_path
 ) -> None:
@@ -84,7 +84,7 @@ def test_every_export_of_2000_findings_is_whole_and_under_300_mb(
     assert decisions > 0
 
     peaks: dict[str, float] = {}
-    for fmt in (*exports.FORMATS, "toa-pdf", "toa-docx", "audit-csv"):
+    for fmt in (*exports.FORMATS, "toa-pdf", "toa-docx", "audit-csv", "docx-changes"):
         path = tmp_path / f"export.{fmt}"
         got = bench_exports.measure(
             review.pk,
@@ -114,9 +114,12 @@ def test_every_export_of_2000_findings_is_whole_and_under_300_mb(
             if fmt == "pdf":  # the evidence section: one heading per finding that is not green
                 headings = set(re.findall(r"^\f?C(\d+) · ", text, re.M))  # \f: a new page
                 assert {int(n) for n in headings} == not_green
-        elif fmt in ("docx", "toa-docx"):
+        elif fmt in ("docx", "toa-docx", "docx-changes"):
             body, comments = docx_text(path)
-            if fmt == "docx":
+            if fmt == "docx-changes":  # the draft: a comment per finding, the edited quotes' fixes tracked
+                assert len(comments) == N
+                assert sum("Suggested change (tracked in the text)" in c for c in comments) > N // 10
+            elif fmt == "docx":
                 assert len(comments) == N
                 assert [c.split(" ", 1)[0] for c in comments] == [f"C{n}" for n in range(1, N + 1)]
             else:

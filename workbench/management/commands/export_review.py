@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from workbench.audit import append
+from workbench.exports import draft_changes
 from workbench.exports import record as record_exports
 from workbench.exports import report as exports
 from workbench.exports.common import CHUNK_BYTES
@@ -17,12 +18,17 @@ from workbench.models import Review
 class Command(BaseCommand):
     help = (
         "Export a review as the findings JSON, CSV, a PDF report, the draft as .docx with comments, the "
-        "table of authorities (toa-pdf, toa-docx) or the audit trail (audit-csv)."
+        "table of authorities (toa-pdf, toa-docx), the audit trail (audit-csv) or the draft with its fixes "
+        "as tracked changes (docx-changes)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("review_id", type=int)
-        parser.add_argument("--format", choices=[*exports.FORMATS, *record_exports.FORMATS], required=True)
+        parser.add_argument(
+            "--format",
+            choices=[*exports.FORMATS, *record_exports.FORMATS, *draft_changes.FORMATS],
+            required=True,
+        )
         parser.add_argument("--output", required=True)
         parser.add_argument("--lang", choices=["en", "pl", "ko"], default="en", help="the export's language")
 
@@ -32,7 +38,8 @@ class Command(BaseCommand):
             review = Review.objects.select_related("matter").get(pk=options["review_id"])
         except Review.DoesNotExist:
             raise CommandError(f"No review {options['review_id']}.") from None
-        rendered = exports.render(review, options["format"], lang=options["lang"])
+        render = draft_changes.render if options["format"] in draft_changes.FORMATS else exports.render
+        rendered = render(review, options["format"], lang=options["lang"])
         with rendered.file, Path(options["output"]).open("wb") as output:
             shutil.copyfileobj(rendered.file, output, CHUNK_BYTES)
         # Run by an operator on the server: recorded as a system export.
@@ -44,6 +51,7 @@ class Command(BaseCommand):
                 "language": options["lang"],
                 "sha256": rendered.sha256,
                 "bytes": rendered.size,
+                **rendered.details,
                 "via": "manage.py export_review",
             },
         )
