@@ -1,0 +1,44 @@
+"""Citation form: the citation written as each jurisdiction's practice writes it, from the facts the product
+knows of the resolved source, and where the draft's words differ. A note beside the verdict, never a change
+of it: nothing in `verifier.decide` reads this package, and a finding's status is the same with or without
+its note (tests/verifier/form/test_status_unchanged.py).
+
+The interface (stable; the tracked-changes export of issue 29 §2 consumes it):
+
+    SourceFacts                 what the product knows of the source: jurisdiction, kind, court, date (ISO),
+                                number, decision type, parties, ECLI, the act's official name, the unit
+    facts_of(citation, document) -> SourceFacts | None
+                                the facts of an official resolved source (None: no form can be built for it)
+    form_note(span, written, facts, style="full") -> FormNote | None
+                                the canonical form and the differences of the draft's `written` citation,
+                                which sits at `span` (offsets into the draft's text); None: no rule applies
+    note_for(citation, document, style="full") -> FormNote | None   = form_note(citation.span,
+                                citation.text, facts_of(citation, document), style)
+
+    @dataclass(frozen=True) class FormNote:
+        span: tuple[int, int]           the citation's offsets in the draft text (code points, end exclusive)
+        written: str                    the citation as the draft wrote it (== draft[span[0]:span[1]])
+        canonical: str                  the form the practice expects, in the chosen style
+        differences: tuple[FormDifference, ...]   empty: the draft already writes it so
+        full: str                       the full form
+        short: str | None               the short form where the practice has one (None: it has only one)
+        style: str                      "full" | "short": which of the two `canonical` is
+        facts: SourceFacts              what it was built from (another style is `restyle(note, style)`)
+
+    @dataclass(frozen=True) class FormDifference:
+        rule_id: str                    a row of `verifier.form.rules.RULES` (which names its public source)
+        message: Message                what differs, in en/pl/ko (`verifier.rationales_form`)
+        written_part: str               the draft's words at [start, end) ("" where a part is missing)
+        canonical_part: str             what the practice writes there ("" where a part should go)
+        start: int                      offsets into the DRAFT text (not the citation): replacing
+        end: int                        draft[start:end] by canonical_part applies the fix
+
+Differences never overlap and are in the draft's order, so they can be applied from the last to the first.
+`FormNote.to_json()` / `FormNote.from_json()` are the findings JSON's `form` (CONTRACT §2, schema /5).
+"""
+
+from __future__ import annotations
+
+from verifier.form.note import FormDifference, FormNote, SourceFacts
+
+__all__ = ["FormDifference", "FormNote", "SourceFacts"]
