@@ -24,6 +24,7 @@ The interface (stable; the tracked-changes export of issue 29 §2 consumes it):
         short: str | None               the short form where the practice has one (None: it has only one)
         style: str                      "full" | "short": which of the two `canonical` is
         facts: SourceFacts              what it was built from (another style is `restyle(note, style)`)
+    restyle(note, style) -> FormNote   the same note in the other style (a matter's choice)
 
     @dataclass(frozen=True) class FormDifference:
         rule_id: str                    a row of `verifier.form.rules.RULES` (which names its public source)
@@ -39,6 +40,16 @@ Differences never overlap and are in the draft's order, so they can be applied f
 
 from __future__ import annotations
 
-from verifier.form.note import FormDifference, FormNote, SourceFacts
+from verifier.form.note import STYLES, FormDifference, FormNote, SourceFacts
+from verifier.form.write import facts_of, form_note, note_for, restyle
 
-__all__ = ["FormDifference", "FormNote", "SourceFacts"]
+__all__ = [
+    "STYLES",
+    "FormDifference",
+    "FormNote",
+    "SourceFacts",
+    "facts_of",
+    "form_note",
+    "note_for",
+    "restyle",
+]
