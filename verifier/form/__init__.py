@@ -3,10 +3,13 @@ knows of the resolved source, and where the draft's words differ. A note beside 
 of it: nothing in `verifier.decide` reads this package, and a finding's status is the same with or without
 its note (tests/verifier/form/test_status_unchanged.py).
 
-The interface (stable; the tracked-changes export of issue 29 §2 consumes it):
+The interface (stable; the tracked-changes export of issue 29 §2 consumes it). The records are in
+`verifier.form.note` (re-exported here; free of `verifier.model`, which carries a FormNote on every Finding as
+`Finding.form`), the functions in `verifier.form.write`:
 
-    SourceFacts                 what the product knows of the source: jurisdiction, kind, court, date (ISO),
-                                number, decision type, parties, ECLI, the act's official name, the unit
+    SourceFacts                 what the product knows of the source: jurisdiction, kind (the model's enum
+                                values as strings), court, date (ISO), number, decision type, parties, ECLI,
+                                the act's official name, the unit (`Unit`: article, paragraph, item, subitem)
     facts_of(citation, document) -> SourceFacts | None
                                 the facts of an official resolved source (None: no form can be built for it)
     form_note(span, written, facts, style="full") -> FormNote | None
@@ -40,16 +43,6 @@ Differences never overlap and are in the draft's order, so they can be applied f
 
 from __future__ import annotations
 
-from verifier.form.note import STYLES, FormDifference, FormNote, SourceFacts
-from verifier.form.write import facts_of, form_note, note_for, restyle
+from verifier.form.note import STYLES, FormDifference, FormNote, SourceFacts, Unit
 
-__all__ = [
-    "STYLES",
-    "FormDifference",
-    "FormNote",
-    "SourceFacts",
-    "facts_of",
-    "form_note",
-    "note_for",
-    "restyle",
-]
+__all__ = ["STYLES", "FormDifference", "FormNote", "SourceFacts", "Unit"]

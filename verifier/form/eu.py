@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 
-from verifier.form.note import SourceFacts
+from verifier.form.note import SourceFacts, Unit
 from verifier.form.parts import Located, Part, first, group, same
-from verifier.model import Pinpoint
 
 MONTHS = (
     "January",
@@ -42,8 +41,8 @@ _ACT_TITLE = re.compile(
 )
 _UNIT = re.compile(r"(?i)\b(?:Article|Art\.)\s*\d+[a-z]?(?:\s*\(\s*\w{1,4}\s*\))*")
 _OF_ACT = re.compile(
-    r"\bof\s+(?P<act>(?:Council\s+|Commission\s+)?(?:Regulation|Directive|Decision)\b[^,;]*?\d+/\d+(?:/\w+)?"
-    r"|the\s+[A-Z][A-Za-z]{1,9}\b|(?:that|this|the)\s+(?:regulation|directive|decision))"
+    r"\s*(?P<of>of\s+)?(?P<act>(?:Council\s+|Commission\s+)?(?:Regulation|Directive|Decision)\b[^,;]*?\d+/\d+(?:/\w+)?"
+    r"|the\s+[A-Z][A-Za-z]{1,9}\b|(?:that|this|the)\s+(?:regulation|directive|decision)|[A-Z]{3,6}\b)"
 )
 _ANAPHORA = re.compile(r"(?i)^(?:that|this|the)\s+(?:regulation|directive|decision)$")
 
@@ -120,7 +119,7 @@ def act_name(title: str) -> str | None:
     return f"{kind} {number}"
 
 
-def units(unit: Pinpoint) -> str:
+def units(unit: Unit) -> str:
     out = f"Article {unit.article}"
     for sub in (unit.paragraph, unit.item, unit.subitem):
         if sub:
@@ -137,12 +136,15 @@ def statute_parts(facts: SourceFacts, written: str, style: str) -> tuple[list[Pa
         return None
     located: dict[str, tuple[int, int]] = {"unit": unit_span}
     parts = [Part("unit", units(facts.unit), "eu.unit")]
-    act = group(_OF_ACT, written, "act", unit_span[1])
-    if act:
+    found = _OF_ACT.match(written, unit_span[1])
+    if found:
+        act = found.span("act")
         words = written[act[0] : act[1]]
         # an anaphor ("that regulation") is the practice's own; a defined short name (the GDPR) is the short
         # style's, the full style names the act by its number
         kept = _ANAPHORA.match(words) or (style == "short" and words.startswith("the "))
         located["act"] = act
-        parts.append(Part("act", words if kept else name, "eu.act", sep=" of "))
+        # "Article 6(1)(f) GDPR": the act's name takes the "of" the draft left out
+        of = "" if found.group("of") else "of "
+        parts.append(Part("act", words if kept else of + name, "eu.act", sep=" of " if not of else " "))
     return parts, located

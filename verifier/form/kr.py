@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from verifier.form.note import SourceFacts
+from verifier.form.note import SourceFacts, Unit
 from verifier.form.parts import Located, Part, first, group
-from verifier.model import Kind, Pinpoint
+from verifier.model import Kind
 
 # 결정 of the ordinary courts: the case codes of 결정 proceedings (항고, 재항고, 신청, 준항고 …); a 판결's
 # codes (다, 도, 두, 나, 노 …) are everything else. Read from the courts' 사건별 부호문자 (case-code) table.
@@ -41,7 +41,7 @@ def date(iso: str) -> str:
 def decision_type(facts: SourceFacts) -> str:
     if facts.decision_type in ("판결", "결정"):
         return facts.decision_type
-    if facts.kind is Kind.CONSTITUTIONAL_DECISION or "헌" in (facts.number or ""):
+    if facts.kind == Kind.CONSTITUTIONAL_DECISION or "헌" in (facts.number or ""):
         return "결정"
     code = re.sub(r"[\d\s]", "", facts.number or "")
     return "결정" if code[-1:] in _DECISION_CODES else "판결"
@@ -88,7 +88,7 @@ def court_name(court: str) -> str:
     return _ABBREVIATED_COURTS.get(court, court)
 
 
-def units(unit: Pinpoint) -> str:
+def units(unit: Unit) -> str:
     out: list[str] = []
     if unit.article:
         number, _, branch = unit.article.partition("-")

@@ -7,10 +7,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from verifier.model import Jurisdiction, Kind, Pinpoint
 from verifier.rationales import LANGS, Message
 
 STYLES = ("full", "short")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """The cited unit, as `verifier.model.Pinpoint` names it (this module stays free of the model, which
+    carries a FormNote on every Finding)."""
+
+    article: str | None = None
+    paragraph: str | None = None
+    item: str | None = None
+    subitem: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,8 +28,8 @@ class SourceFacts:
     """What the product knows of a resolved source, the only input of a canonical form besides the
     draft's words (a form is never built from what the draft asserts about the source)."""
 
-    jurisdiction: Jurisdiction
-    kind: Kind
+    jurisdiction: str  # a verifier.model.Jurisdiction value: kr, pl, eu
+    kind: str  # a verifier.model.Kind value: statute, judgment, constitutional_decision, eu_act, eu_case
     court: str | None = None  # as the source names it: 대법원, Sąd Najwyższy, Sąd Okręgowy w Bydgoszczy, CJEU
     date: str | None = None  # ISO YYYY-MM-DD
     number: str | None = None  # 2014다235080, III CZP 36/02, C-311/18, 32016R0679
@@ -27,12 +37,12 @@ class SourceFacts:
     parties: tuple[str, ...] = ()
     ecli: str | None = None  # ECLI:EU:C:2020:559
     act: str | None = None  # the act's official name: 개인정보 보호법, Kodeks cywilny, REGULATION (EU) …
-    unit: Pinpoint | None = None  # the unit the draft cites (the anchor's pinpoint, checked against the act)
+    unit: Unit | None = None  # the unit the draft cites (the anchor's pinpoint, checked against the act)
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "jurisdiction": self.jurisdiction.value,
-            "kind": self.kind.value,
+            "jurisdiction": self.jurisdiction,
+            "kind": self.kind,
             "court": self.court,
             "date": self.date,
             "number": self.number,
@@ -56,8 +66,8 @@ class SourceFacts:
     def from_json(cls, data: Mapping[str, Any]) -> SourceFacts:
         unit = data.get("unit")
         return cls(
-            jurisdiction=Jurisdiction(data["jurisdiction"]),
-            kind=Kind(data["kind"]),
+            jurisdiction=str(data["jurisdiction"]),
+            kind=str(data["kind"]),
             court=_opt(data.get("court")),
             date=_opt(data.get("date")),
             number=_opt(data.get("number")),
@@ -66,7 +76,7 @@ class SourceFacts:
             ecli=_opt(data.get("ecli")),
             act=_opt(data.get("act")),
             unit=(
-                Pinpoint(
+                Unit(
                     _opt(unit.get("article")),
                     _opt(unit.get("paragraph")),
                     _opt(unit.get("item")),

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-from verifier.form.note import SourceFacts
+from verifier.form.note import SourceFacts, Unit
 from verifier.form.parts import Located, Part, first, group
-from verifier.model import Pinpoint
 
 MONTHS = (
     "stycznia",
@@ -46,9 +45,9 @@ CODES = (
     ("Kodeks pracy", "k.p."),
     ("Kodeks wykroczeń", "k.w."),
 )
-_TYPES = {"wyrok": "wyrok", "postanowienie": "postanowieni", "uchwała": "uchwał"}
+_TYPES = {"wyrok": ("wyrok",), "postanowienie": ("postanowieni",), "uchwała": ("uchwał", "uchwal")}
 
-_TYPE = re.compile(r"(?i)\b(?P<type>wyrok\w*|postanowieni\w*|uchwał\w*|wyr\.|post\.|uchw\.)")
+_TYPE = re.compile(r"(?i)\b(?P<type>wyrok\w*|postanowieni\w*|uchwa[łl]\w*|wyr\.|post\.|uchw\.)")
 _COURT = re.compile(
     r"\b(?P<court>(?:SN|NSA|TK)\b|(?:WSA|S[AOR])\s+w[e]?\s+[A-ZŁŚŻŹĆ]\w+"
     r"|Sąd\w*\s+Najwyższ\w+|Naczeln\w+\s+Sąd\w*\s+Administracyjn\w+|Trybunał\w*\s+Konstytucyjn\w+"
@@ -111,8 +110,8 @@ def judgment_parts(facts: SourceFacts, written: str, style: str) -> tuple[list[P
 
 def same_type(written: str, part: Part) -> bool:
     """A type inflected by the sentence ("w wyroku", "uchwałą") is the same type written as it must be."""
-    stem = _TYPES.get(part.text)
-    return stem is not None and written.lower().startswith(stem) and not written.endswith(".")
+    stems = _TYPES.get(part.text, ())
+    return written.lower().startswith(stems) and not written.endswith(".")
 
 
 def is_code(act: str) -> bool:
@@ -126,7 +125,7 @@ def abbreviation(act: str) -> str | None:
     return None
 
 
-def units(unit: Pinpoint, code: bool) -> str:
+def units(unit: Unit, code: bool) -> str:
     out: list[str] = []
     if unit.article:
         number, _, branch = unit.article.partition("-")

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from verifier.form import eu, kr, pl
-from verifier.form.note import STYLES, FormNote, SourceFacts
+from verifier.form.note import STYLES, FormNote, SourceFacts, Unit
 from verifier.form.parts import Located, Part, differences, joined
-from verifier.model import Citation, Jurisdiction, Kind, SourceDocument
+from verifier.model import Citation, Jurisdiction, Kind, Pinpoint, SourceDocument
 
 type Builder = Callable[[SourceFacts, str, str], tuple[list[Part], Located] | None]
 type Equal = Callable[[str, Part], bool] | None
@@ -26,10 +26,11 @@ def facts_of(citation: Citation, document: SourceDocument | None) -> SourceFacts
     if document is None or document.origin in _SUPPLIED or citation.anchor is None:
         return None
     meta = document.meta
+    pinpoint = citation.anchor.pinpoint
     judgment = document.kind in _JUDGMENTS
     return SourceFacts(
-        jurisdiction=document.jurisdiction,
-        kind=document.kind,
+        jurisdiction=document.jurisdiction.value,
+        kind=document.kind.value,
         court=document.court,
         date=document.date,
         number=meta.get("case_number") or document.number,
@@ -37,13 +38,17 @@ def facts_of(citation: Citation, document: SourceDocument | None) -> SourceFacts
         parties=document.parties,
         ecli=meta.get("ecli") or None,
         act=None if judgment else document.title,
-        unit=None if judgment else citation.anchor.pinpoint,
+        unit=None if judgment or pinpoint is None else Unit(*_unit_fields(pinpoint)),
     )
+
+
+def _unit_fields(pinpoint: Pinpoint) -> tuple[str | None, str | None, str | None, str | None]:
+    return pinpoint.article, pinpoint.paragraph, pinpoint.item, pinpoint.subitem
 
 
 def _builder(facts: SourceFacts) -> tuple[Builder, Equal, str] | None:
     """The writer for the source's jurisdiction and kind, how it compares a part, and its whole-form rule."""
-    j, kind = facts.jurisdiction, facts.kind
+    j, kind = Jurisdiction(facts.jurisdiction), Kind(facts.kind)
     if j is Jurisdiction.KR and kind in _JUDGMENTS:
         return (lambda f, w, s: kr.judgment_parts(f, w)), None, "kr.judgment"
     if j is Jurisdiction.KR and kind in _ACTS:
