@@ -40,7 +40,7 @@ from workbench.exports.common import (
 )
 from workbench.exports.docx_comments import NoteParts, comment_runs_in_docx, write_draft_with_runs
 from workbench.exports.text import comment_text, signoff_lines
-from workbench.form.notes import canonical_citation, style_of
+from workbench.form.notes import canonical_citation, in_style, style_of
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.pipeline.drafts import truncation_text
 from workbench.pipeline.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in
@@ -165,6 +165,7 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     events = chain_events(review)
     last = events.reverse().only("seq", "hash", "key_id").first()
     signoff = getattr(review, "signoff", None) if review.is_signed_off else None
+    style = style_of(review.matter)  # each finding's `form` in the matter's citation form (issue 29)
     document = {  # verifier.report.document_json, its findings read a chunk at a time
         "path": review.draft_name,
         "sha256": review.draft_sha256,
@@ -174,7 +175,7 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
         "summary": status_summary(statuses),
         "findings": streamed_list(
             len(statuses),
-            lambda: (finding_json(finding_of(f)) for f in rows_of(review, snapshots)),
+            lambda: (finding_json(in_style(finding_of(f), style)) for f in rows_of(review, snapshots)),
             streamed=streamed,
         ),
     }

@@ -4,11 +4,13 @@ facts it keeps (`verifier.form.write.restyle`), so a matter's choice needs nothi
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from verifier.form import FormNote
 from verifier.form.rules import RULES
 from verifier.form.write import restyle
+from verifier.model import Finding as VerifiedFinding
 from workbench.models import Finding, Matter
 from workbench.pipeline.records import form_of
 
@@ -16,6 +18,13 @@ from workbench.pipeline.records import form_of
 def note_of(row: Finding, style: str) -> FormNote | None:
     note = form_of(row)
     return restyle(note, style) if note is not None else None
+
+
+def in_style(finding: VerifiedFinding, style: str) -> VerifiedFinding:
+    """A verifier Finding (the findings JSON's) with its form note in the matter's form."""
+    if finding.form is None or finding.form.style == style:
+        return finding
+    return dataclasses.replace(finding, form=restyle(finding.form, style))
 
 
 def canonical_citation(row: Finding, style: str) -> str:

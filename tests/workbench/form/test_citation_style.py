@@ -4,6 +4,8 @@ authorities writes each citation in the matter's form."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -93,3 +95,30 @@ def test_the_table_of_authorities_writes_the_citation_in_the_matters_form(
     review = Review.objects.get(pk=review.pk)
     assert "uchwała SN z dnia 5 lipca 2002 r., III CZP 36/02" in _citings(review, "full")
     assert "uchwała SN z 5.07.2002 r., III CZP 36/02" in _citings(review, "short")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_json_export_gives_the_form_in_the_matters_choice(people, corpus_snapshots, settings) -> None:
+    from workbench.exports.report import export_json
+    from workbench.form.services import set_citation_style
+    from workbench.models import Review
+    from workbench.pipeline import worker
+    from workbench.reviews import services
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    review = services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title="Opinia",
+        document=ingest_text(DRAFT),
+        enqueue=False,
+    )
+    worker.verify_findings(worker.extract_findings(review.pk))
+
+    def forms() -> list[str]:
+        data = json.loads(export_json(Review.objects.get(pk=review.pk)))
+        return [f["form"]["canonical"] for f in data["documents"][0]["findings"] if f["form"]]
+
+    assert "uchwała SN z dnia 5 lipca 2002 r., III CZP 36/02" in forms()
+    set_citation_style(user=people["partner"], matter=people["matter"], style="short")
+    assert "uchwała SN z 5.07.2002 r., III CZP 36/02" in forms()
