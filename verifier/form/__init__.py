@@ -37,6 +37,10 @@ The interface (stable; the tracked-changes export of issue 29 §2 consumes it). 
         start: int                      offsets into the DRAFT text (not the citation): replacing
         end: int                        draft[start:end] by canonical_part applies the fix
 
+In the workbench a stored finding's note, in its matter's form, is `workbench.form.notes.note_of(row,
+style_of(review.matter))` (the row keeps the full form's note as `Finding.form`, its offsets into the review's
+`draft_text`).
+
 Differences never overlap and are in the draft's order, so they can be applied from the last to the first.
 `FormNote.to_json()` / `FormNote.from_json()` are the findings JSON's `form` (CONTRACT §2, schema /5).
 """
