@@ -155,6 +155,12 @@ def statuses_of(findings: QuerySet[Finding]) -> list[tuple[Status, Status | None
     return [(Status(s), Status(o) if o else None) for s, o in rows]
 
 
+def findings_json(review: Review, snapshots: dict[int, SourceSnapshot]) -> Iterator[dict[str, Any]]:
+    """The findings of the findings JSON, each `form` in the matter's citation form (issue 29)."""
+    style = style_of(review.matter)
+    return (finding_json(in_style(finding_of(f), style)) for f in rows_of(review, snapshots))
+
+
 def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     """The findings JSON as a dict; `streamed`: its findings, decisions and audit chain are read from the
     database as the encoder writes them (`json_chunks`), a chunk at a time."""
@@ -165,7 +171,6 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     events = chain_events(review)
     last = events.reverse().only("seq", "hash", "key_id").first()
     signoff = getattr(review, "signoff", None) if review.is_signed_off else None
-    style = style_of(review.matter)  # each finding's `form` in the matter's citation form (issue 29)
     document = {  # verifier.report.document_json, its findings read a chunk at a time
         "path": review.draft_name,
         "sha256": review.draft_sha256,
@@ -175,7 +180,7 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
         "summary": status_summary(statuses),
         "findings": streamed_list(
             len(statuses),
-            lambda: (finding_json(in_style(finding_of(f), style)) for f in rows_of(review, snapshots)),
+            lambda: findings_json(review, snapshots),
             streamed=streamed,
         ),
     }
