@@ -122,3 +122,33 @@ def test_the_json_export_gives_the_form_in_the_matters_choice(people, corpus_sna
     assert "uchwała SN z dnia 5 lipca 2002 r., III CZP 36/02" in forms()
     set_citation_style(user=people["partner"], matter=people["matter"], style="short")
     assert "uchwała SN z 5.07.2002 r., III CZP 36/02" in forms()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_pdf_report_writes_the_citation_as_the_practice_does(
+    people, corpus_snapshots, settings, tmp_path
+) -> None:
+    import subprocess
+
+    from workbench.exports.report import export_pdf
+    from workbench.models import Review
+    from workbench.pipeline import worker
+    from workbench.reviews import services
+
+    settings.WORKBENCH_LOCAL_ONLY = True
+    review = services.create_review(
+        user=people["associate"],
+        matter=people["matter"],
+        title="Opinia",
+        document=ingest_text(DRAFT),
+        enqueue=False,
+    )
+    worker.verify_findings(worker.extract_findings(review.pk))
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(export_pdf(Review.objects.get(pk=review.pk), "en"))
+    text = " ".join(
+        subprocess.run(
+            ["pdftotext", str(pdf), "-"], capture_output=True, check=True, text=True
+        ).stdout.split()
+    )
+    assert "uchwała SN z dnia 5 lipca 2002 r., III CZP 36/02" in text
