@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from verifier.form.note import FormNote
 from verifier.rationales import LANGS, Message
 
 type Span = tuple[int, int]
@@ -542,6 +543,10 @@ class Finding:
     # The provision's versions / the judgment's later treatment as of the review's date (None: the claim has
     # no provision or judgment history to ask about)
     history: HistoryCheck | None = None
+    # The citation as its jurisdiction's practice writes it, from the source's facts, and where the draft's
+    # words differ (`verifier.form`): a note beside the verdict, never a reason for it (None: no official
+    # source, or no form rule for its kind)
+    form: FormNote | None = field(default=None, compare=False)
 
     @property
     def label(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from verifier.rationales_form import FORM_RATIONALES
 from verifier.rationales_history import HISTORY_RATIONALES
 from verifier.sources.reasons import SOURCE_RATIONALES
 
@@ -504,7 +505,12 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
 }
 
 
-RATIONALES = {**RATIONALES, **HISTORY_RATIONALES, **SOURCE_RATIONALES}  # still good law; sources' failures
+RATIONALES = {  # still good law; sources' failures; citation form
+    **RATIONALES,
+    **HISTORY_RATIONALES,
+    **SOURCE_RATIONALES,
+    **FORM_RATIONALES,
+}
 
 
 class _Defaults(dict[str, str]):

@@ -16,7 +16,9 @@ from verifier.provenance import describe, provenance_json
 # official source says of a claim that was checked against a source a user supplied.
 # /3: each document's `as_of` (the day the law is checked on) and each finding's `history` (the
 # provision's versions or the judgment's later treatment as of that day, null when there is none to ask).
-SCHEMA = "citation-findings/4"
+# /5: each finding's `form` (issue 29): the citation as its jurisdiction's practice writes it and where the
+# draft differs, each difference naming its rule; a note beside the status, never a change of it.
+SCHEMA = "citation-findings/5"
 
 
 def summary(findings: Iterable[Finding]) -> dict[str, int]:
@@ -55,6 +57,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "match": None,
         "official_status": f.official_status.value if f.official_status is not None else None,
         "history": f.history.to_json() if f.history is not None else None,
+        "form": f.form.to_json() if f.form is not None else None,
     }
     if f.source is not None:
         out["source"] = {

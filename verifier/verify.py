@@ -21,6 +21,7 @@ from verifier.citations.substance import claim_substance
 from verifier.claim_sample import language_of_claim
 from verifier.cross_reference import referenced_units
 from verifier.decide import Decision, decide
+from verifier.form.write import note_for
 from verifier.history.keep import history_check
 from verifier.history.lookup import HistoryMeasure
 from verifier.lang import source_language
@@ -133,6 +134,10 @@ def finding_of(measured: Measurement, decision: Decision, *, finding_id: str) ->
         note_messages=decision.notes,
         official_status=decision.official,
         history=history_check(measured.history, _history_note(decision)),
+        # in the full form: a matter that chose the short one reads it through `verifier.form.write.restyle`
+        form=None
+        if measured.provenance is not None and not measured.provenance.official
+        else note_for(citation, document),
     )
 
 

@@ -40,6 +40,16 @@ class Matter(models.Model):
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="matters", blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
+    class CitationStyle(models.TextChoices):
+        FULL = "full", _("full form")
+        SHORT = "short", _("short form")
+
+    # The form the firm writes this matter's citations in (issue 29): the form notes, the PDF report and the
+    # table of authorities read each citation in it; set by a partner (form/services.py), with its event.
+    citation_style = models.CharField(
+        _("citation form"), max_length=8, choices=CitationStyle.choices, default=CitationStyle.FULL
+    )
+
     class Meta:
         ordering: ClassVar = ["name"]
 
@@ -264,6 +274,9 @@ class Finding(models.Model):
     # The version and treatment check on the review's as-of date (verifier.model.HistoryCheck.to_json);
     # None: the claim has no provision or judgment history to ask about.
     history = models.JSONField(null=True, blank=True)
+    # The citation as its practice writes it and where the draft differs, in the full form
+    # (verifier.form.FormNote.to_json); None: no official source, or no form rule for it. Never a status.
+    form = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering: ClassVar = ["ordinal"]

@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 
 from workbench.exports import record_views
+from workbench.form import views as form_views
 from workbench.reviews import asof_views, queue_views, retry_views, views
 from workbench.supplied import file_views
 from workbench.supplied import views as supplied_views
@@ -73,6 +74,11 @@ urlpatterns = [
         name="supplied_revoke",
     ),
     path("matters/<int:matter_id>/", supplied_views.matter_detail, name="matter"),
+    path(
+        "matters/<int:matter_id>/citation-form/",
+        form_views.matter_citation_style,
+        name="matter-citation-style",
+    ),
     path("reviews/<int:review_id>/versions/", views.review_new_version, name="review_new_version"),
     path(
         "reviews/<int:review_id>/versions/<int:number>/", record_views.review_version, name="review_version"

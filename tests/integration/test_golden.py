@@ -81,6 +81,7 @@ def canonical(finding: Any) -> dict[str, Any]:
     out["reason"] = plain(finding.reason.to_json()) if finding.reason else None
     out["note_messages"] = [plain(m.to_json()) for m in finding.note_messages]
     out["history"] = plain(finding.history.to_json()) if finding.history else None
+    out["form"] = plain(finding.form.to_json()) if finding.form else None  # as the row stores it
     return out
 
 
@@ -129,6 +130,7 @@ def canonical_row(row: Any) -> dict[str, Any]:
             "note_messages": row.note_messages,
             "official_status": row.official_status or None,
             "history": row.history,
+            "form": row.form,
         }
     )
 

@@ -9,6 +9,7 @@ from typing import Any
 from django.utils import translation
 
 from workbench.evidence import history_view
+from workbench.form.notes import FormView, form_view, style_of
 from workbench.models import Finding, Review
 from workbench.words import place_in_source
 
@@ -32,6 +33,8 @@ class Evidence:
     unit_label: str = ""
     # the provision's versions / the judgment's later treatment on the review's as-of date
     history: history_view.HistoryView | None = None
+    # the citation as its practice writes it in the matter's form, and where the draft differs (issue 29)
+    form: FormView | None = None
 
 
 def marked(text: str, start: int, spans: list[tuple[int, int, str]]) -> list[Segment]:
@@ -72,9 +75,11 @@ def build(review: Review, finding: Finding) -> Evidence:
     sentence = marked(draft[lo:hi], lo, spans)
     match: dict[str, Any] | None = finding.match
     snapshot = finding.snapshot
-    history = history_view.build(finding, (translation.get_language() or "en")[:2])
+    lang = (translation.get_language() or "en")[:2]
+    history = history_view.build(finding, lang)
+    form = form_view(finding, style_of(review.matter), lang)
     if not match or snapshot is None:
-        return Evidence(sentence=sentence, nearest=_nearest(finding), history=history)
+        return Evidence(sentence=sentence, nearest=_nearest(finding), history=history, form=form)
     start, end = int(match.get("start", 0)), int(match.get("end", 0))
     return Evidence(
         sentence=sentence,
@@ -85,6 +90,7 @@ def build(review: Review, finding: Finding) -> Evidence:
         similarity=match.get("similarity"),
         unit_label=_unit_at(snapshot.kind, snapshot.units, start),
         history=history,
+        form=form,
     )
 
 

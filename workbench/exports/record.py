@@ -23,6 +23,7 @@ from workbench.exports.common import (
     new_pdf,
     reference_time,
 )
+from workbench.form.notes import style_of
 from workbench.models import Review
 
 FORMATS = ("toa-pdf", "toa-docx", "audit-csv")
@@ -62,7 +63,7 @@ def toa_docx(review: Review) -> bytes:
     import docx
     from docx.shared import RGBColor
 
-    table = toa.build(toa.findings_for_table(review))
+    table = toa.build(toa.findings_for_table(review), style_of(review.matter))
     when = reference_time(review)
     document = docx.Document()
     title, name, matter, as_of = heading_lines(review)
@@ -106,7 +107,7 @@ def toa_docx(review: Review) -> bytes:
 
 
 def toa_pdf(review: Review) -> bytes:
-    table = toa.build(toa.findings_for_table(review))
+    table = toa.build(toa.findings_for_table(review), style_of(review.matter))
     when = reference_time(review)
     title, name, matter, as_of = heading_lines(review)
     pdf = new_pdf(f"{title}: {review.title}", when)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 from workbench.audit import verify_chain
 from workbench.evidence import document_view
 from workbench.exports import timeline, toa
+from workbench.form.notes import style_of
 from workbench.models import DraftVersion, Review
 from workbench.reviews import versions
 from workbench.reviews.permissions import review_for, role_of
@@ -23,7 +24,7 @@ TIMELINE_PAGE = 200
 @require_GET
 def review_authorities(request: HttpRequest, review_id: int) -> HttpResponse:
     review = review_for(request.user, review_id)
-    table = toa.build(toa.findings_for_table(review))
+    table = toa.build(toa.findings_for_table(review), style_of(review.matter))
     return render(
         request,
         "workbench/authorities.html",

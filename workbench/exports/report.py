@@ -40,6 +40,7 @@ from workbench.exports.common import (
 )
 from workbench.exports.docx_comments import NoteParts, comment_runs_in_docx, write_draft_with_runs
 from workbench.exports.text import comment_text, signoff_lines
+from workbench.form.notes import canonical_citation, in_style, style_of
 from workbench.models import AuditEvent, Decision, Finding, Review, SourceSnapshot
 from workbench.pipeline.drafts import truncation_text
 from workbench.pipeline.records import finding_of, history_note_in, provenance_of_snapshot, rationale_in
@@ -154,6 +155,12 @@ def statuses_of(findings: QuerySet[Finding]) -> list[tuple[Status, Status | None
     return [(Status(s), Status(o) if o else None) for s, o in rows]
 
 
+def findings_json(review: Review, snapshots: dict[int, SourceSnapshot]) -> Iterator[dict[str, Any]]:
+    """The findings of the findings JSON, each `form` in the matter's citation form (issue 29)."""
+    style = style_of(review.matter)
+    return (finding_json(in_style(finding_of(f), style)) for f in rows_of(review, snapshots))
+
+
 def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
     """The findings JSON as a dict; `streamed`: its findings, decisions and audit chain are read from the
     database as the encoder writes them (`json_chunks`), a chunk at a time."""
@@ -173,7 +180,7 @@ def as_json(review: Review, *, streamed: bool = False) -> dict[str, Any]:
         "summary": status_summary(statuses),
         "findings": streamed_list(
             len(statuses),
-            lambda: (finding_json(finding_of(f)) for f in rows_of(review, snapshots)),
+            lambda: findings_json(review, snapshots),
             streamed=streamed,
         ),
     }
@@ -376,11 +383,12 @@ def export_pdf(review: Review, lang: str) -> bytes:
         pdf.cell(w, 6, title, border="B")
     pdf.ln()
     pdf.set_font("body", "", 8.5)
+    style = style_of(review.matter)
     for f in rows_of(review, snapshots):
         values = (
             f.finding_id,
             status_word(f.status),  # in words: the bar's colour only helps
-            f.citation,
+            canonical_citation(f, style),  # as the practice writes it in the matter's form (issue 29)
             check_word(f.required_level, f.achieved_level, f.claim_type, f.status),
             str(f.get_state_display()),
         )
@@ -392,8 +400,10 @@ def export_pdf(review: Review, lang: str) -> bytes:
         if f.status == Status.VERIFIED:
             continue
         pdf.set_text_color(*STATUS_TEXT_RGB.get(f.status, (0, 0, 0)))
-        line(f"{f.finding_id} · {status_word(f.status)} · {f.citation}", 10, "B", 5.5)
+        line(f"{f.finding_id} · {status_word(f.status)} · {canonical_citation(f, style)}", 10, "B", 5.5)
         pdf.set_text_color(0, 0, 0)
+        if canonical_citation(f, style) != f.citation:
+            line(gettext("As the draft writes it: %(text)s") % {"text": f.citation})
         line(gettext("Claim: %(text)s") % {"text": bounded(f.claim_text)})
         if f.quote:
             line(gettext("Quote: “%(text)s”") % {"text": bounded(f.quote)})

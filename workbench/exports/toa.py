@@ -26,6 +26,7 @@ from verifier.model import STATUS_ICON, Jurisdiction, Kind, Status
 from verifier.provenance import SUPPLIED_ORIGIN
 from verifier.sources.eli.structure import article_label as pl_article
 from verifier.sources.lawgokr.structure import article_label as kr_article
+from workbench.form.notes import canonical_citation
 from workbench.models import Finding, Review, SourceSnapshot
 from workbench.words import jurisdiction_word, origin_word, status_word
 
@@ -107,7 +108,7 @@ def as_of_line(review: Review) -> str:
 # 2,000 findings took 2.9 GB).
 TABLE_FIELDS = (
     "id", "review_id", "version", "ordinal", "citation", "jurisdiction", "kind", "origin", "status", "anchor",
-    "anchor_key", "snapshot_id",
+    "anchor_key", "snapshot_id", "form",
 )  # fmt: skip
 SNAPSHOT_FIELDS = ("id", "origin", "title", "court", "date", "number", "parties")
 
@@ -121,7 +122,8 @@ def findings_for_table(review: Review) -> QuerySet[Finding]:
     )
 
 
-def build(findings: Iterable[Finding]) -> Table:
+def build(findings: Iterable[Finding], style: str = "full") -> Table:
+    """The table; each citing line writes its citation as the practice does in the matter's form (`style`)."""
     sections: dict[tuple[str, str], Section] = {}
     unread: list[Citing] = []
     for f in findings:
@@ -129,7 +131,7 @@ def build(findings: Iterable[Finding]) -> Table:
             # a text a user supplied names nothing in a filed table: the official source or the draft does
             # (a supplied text is evidence, not authority); the row is read only, never saved
             f.snapshot = None
-        citing = _citing(f)
+        citing = _citing(f, style)
         anchor = f.anchor or {}
         if not anchor or not f.anchor_key:
             unread.append(citing)
@@ -163,12 +165,12 @@ def _section(sections: dict[tuple[str, str], Section], jurisdiction: str, title:
     return sections.setdefault((jurisdiction, title), Section(title))
 
 
-def _citing(f: Finding) -> Citing:
+def _citing(f: Finding, style: str) -> Citing:
     return Citing(
         finding_pk=f.pk,
         finding_id=f.finding_id,
         ordinal=f.ordinal,
-        citation=f.citation,
+        citation=canonical_citation(f, style),
         where=origin_word(f.origin) if f.origin else _("the body of the draft"),
         status=f.status,
         status_label=status_word(f.status),

@@ -5,6 +5,7 @@ claim_of(row) -> Claim                                     the claim a row stand
 verdict_fields(verdict, snapshot) -> {field: value}        what a row stores of a verifier Finding
 finding_of(row) -> verifier Finding                        a stored verdict, for the findings JSON
 history_in(verdict) / history_of(row)                      the version/treatment check as stored / as read
+form_of(row) / form_moved(form, delta)                     the citation-form note as read / carried over
 anchor_to_json / anchor_from_json                          the parsed anchor, kept to resolve again
 snapshot_fields(document) / document_of(snapshot)          a source as stored / as judged against
 source_ref(snapshot) / provenance_of_snapshot(snapshot)    what a finding names of its source
@@ -21,6 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from verifier.citations.owners import quoted_source
+from verifier.form import FormNote
 from verifier.ingest import IngestedDocument, TextPart
 from verifier.model import (
     Anchor,
@@ -118,6 +120,7 @@ def verdict_fields(verdict: VerifiedFinding, snapshot: SourceSnapshot | None) ->
         "coverage": verdict.coverage,
         "official_status": verdict.official_status.value if verdict.official_status else "",
         "history": history_in(verdict),
+        "form": verdict.form.to_json() if verdict.form is not None else None,
         "computed_at": timezone.now(),
     }
 
@@ -131,6 +134,27 @@ def history_in(verdict: VerifiedFinding) -> dict[str, Any] | None:
 
 def history_of(row: Finding) -> HistoryCheck | None:
     return HistoryCheck.from_json(row.history) if row.history else None
+
+
+def form_of(row: Finding) -> FormNote | None:
+    """The citation-form note as stored (full form): `workbench.form.notes` reads it in the matter's form."""
+    return FormNote.from_json(row.form) if row.form else None
+
+
+def form_moved(form: dict[str, Any] | None, delta: int) -> dict[str, Any] | None:
+    """A note carried over to a new version of the draft, where the same citation stands `delta` further on:
+    its offsets move with it (the tracked-changes export writes them back into that version)."""
+    if not form or not delta:
+        return form
+    note = FormNote.from_json(form)
+    moved = dataclasses.replace(
+        note,
+        span=(note.span[0] + delta, note.span[1] + delta),
+        differences=tuple(
+            dataclasses.replace(d, start=d.start + delta, end=d.end + delta) for d in note.differences
+        ),
+    )
+    return moved.to_json()
 
 
 def _evidence(data: dict[str, Any]) -> MatchEvidence:
@@ -195,6 +219,7 @@ def finding_of(row: Finding, snapshot: SourceSnapshot | None = None) -> Verified
         note_messages=tuple(Message.from_json(m) for m in row.note_messages),
         official_status=Status(row.official_status) if row.official_status else None,
         history=history_of(row),
+        form=form_of(row),
     )
 
 

@@ -52,6 +52,7 @@ from workbench.pipeline.records import (
     claim_of,
     document_of_review,
     finding_row,
+    form_moved,
     same_claim_key,
     verdict_fields,
 )
@@ -247,7 +248,9 @@ def carry_over(review: Review, created: list[Finding]) -> int:
             if current is None or current.pk != old.snapshot_id:
                 continue  # the source changed: judge the claim again
         Finding.objects.filter(pk=finding.pk).update(
-            progress=Finding.Progress.DONE, **{name: getattr(old, name) for name in VERDICT_FIELDS}
+            progress=Finding.Progress.DONE,
+            form=form_moved(old.form, finding.span_start - old.span_start),
+            **{name: getattr(old, name) for name in VERDICT_FIELDS},
         )
         Decision.objects.bulk_create(
             [

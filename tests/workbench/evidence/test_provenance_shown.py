@@ -152,7 +152,7 @@ def test_the_csv_says_where_each_source_came_from(every_kind) -> None:
 
 def test_the_json_says_where_each_source_came_from(every_kind) -> None:
     exported = json.loads(exports.export_json(every_kind["review"]))
-    assert exported["schema"] == "citation-findings/4"
+    assert exported["schema"] == "citation-findings/5"
     findings = {f["id"]: f for f in exported["documents"][0]["findings"]}
     kinds = {"c3": "search_hit", "c5": "corpus", "c7": "supplied", "c8": "official", "c10": "supplied"}
     for name, kind in kinds.items():

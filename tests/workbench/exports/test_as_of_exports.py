@@ -115,7 +115,7 @@ def test_the_json_says_the_date_and_carries_each_history_as_the_contract_has_it(
     schema = json.loads((Path(__file__).resolve().parents[3] / "docs" / "findings.schema.json").read_text())
     data = json.loads(exports.export_json(review))
     jsonschema.validate(data, schema)
-    assert data["schema"] == "citation-findings/4"
+    assert data["schema"] == "citation-findings/5"
     (document,) = data["documents"]
     assert document["as_of"] == "2024-01-01"
     first, second = document["findings"]
