@@ -4,7 +4,8 @@ corpus (tests/data/corpus), each with the facts of its source and the form the p
 
 The expected form is written here from the style rules' own templates (docs/CITATION-FORM.md) — one
 f-string per rule, over the facts — and never by `verifier.form`, so the table checks the module against
-the rules rather than against itself. Run: `.venv/bin/python scripts/form_table.py` (rewrites the file).
+the rules rather than against itself.
+Run: `PYTHONPATH=. .venv/bin/python scripts/form_table.py` (rewrites the file).
 """
 
 from __future__ import annotations
@@ -101,7 +102,10 @@ def main() -> None:
             if not isinstance(document, Found) or unit_json is None:
                 continue
             act = document.document.title
-            name = "같은 법" if written.startswith(("같은 법", "동법")) else f"「{act}」"
+            bracketed = written.lstrip().lstrip("구 ").startswith("「")
+            name = f"「{act}」" if bracketed else act
+            if written.startswith(("같은 법", "동법")):
+                name = "같은 법"
             full = f"{name} {kr_units(written)}"
             add(
                 written,

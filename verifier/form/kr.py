@@ -108,10 +108,15 @@ def statute_parts(facts: SourceFacts, written: str) -> tuple[list[Part], Located
         return None
     located: dict[str, tuple[int, int]] = {}
     act = group(_ACT, written, "act")
-    name = f"「{facts.act}」"
+    # The name as law.go.kr spells it. 「 」 follow the draft: the statutes (법제처's drafting standard) put
+    # another act's name between them, the courts' judgments do not ("민법 제103조"); either is the
+    # practice, so only the spelling of the name is a difference, never the brackets alone.
+    name = facts.act
     if act:
         located["act"] = act
         words = written[act[0] : act[1]]
+        if words.startswith("「"):
+            name = f"「{facts.act}」"
         if words in _SAME_ACT:
             name = "같은 법"
         elif words in _KEPT_NAMES:

@@ -22,6 +22,9 @@ class Part:
     text: str
     rule: str
     sep: str = " "
+    # The sentence may name it before the citation ("Sąd Najwyższy w uchwale z dnia …"): left out of the
+    # draft's words, it is not a difference (the citation's words alone cannot tell).
+    may_precede: bool = False
 
 
 def joined(parts: Sequence[Part]) -> str:
@@ -60,6 +63,8 @@ def differences(
     for part in parts:
         span = located.get(part.role)
         if span is None:
+            if part.may_precede:
+                continue
             if previous_end is None:  # the form's opening is missing: the citation is written otherwise
                 return _whole(written, offset, joined(parts), whole_rule)
             text = part.sep + part.text

@@ -47,6 +47,7 @@ CODES = (
 )
 _TYPES = {"wyrok": ("wyrok",), "postanowienie": ("postanowieni",), "uchwała": ("uchwał", "uchwal")}
 
+_NOMINATIVE = frozenset({"wyrok", "postanowienie", "uchwała", "wyr.", "post.", "uchw."})
 _TYPE = re.compile(r"(?i)\b(?P<type>wyrok\w*|postanowieni\w*|uchwa[łl]\w*|wyr\.|post\.|uchw\.)")
 _COURT = re.compile(
     r"\b(?P<court>(?:SN|NSA|TK)\b|(?:WSA|S[AOR])\s+w[e]?\s+[A-ZŁŚŻŹĆ]\w+"
@@ -88,9 +89,13 @@ def short_date(iso: str) -> str:
 def judgment_parts(facts: SourceFacts, written: str, style: str) -> tuple[list[Part], Located] | None:
     if not (facts.court and facts.date and facts.number and facts.decision_type in _TYPES):
         return None
+    # A type inflected by the sentence ("Sąd Najwyższy w uchwale z dnia …", "wyrokiem z dnia …") is the object
+    # of a sentence that names the court itself, before the citation or earlier in the paragraph.
+    typed = group(_TYPE, written, "type")
+    inflected = typed is not None and written[typed[0] : typed[1]].lower() not in _NOMINATIVE
     parts = [
         Part("type", str(facts.decision_type), "pl.judgment"),
-        Part("court", court_abbreviation(facts.court), "pl.court"),
+        Part("court", court_abbreviation(facts.court), "pl.court", may_precede=inflected),
         Part("date", (short_date if style == "short" else full_date)(facts.date), "pl.judgment"),
         Part("signature", facts.number, "pl.judgment", sep=", "),
     ]

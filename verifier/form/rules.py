@@ -59,7 +59,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "kr.act_name",
             "An act by its official name as law.go.kr spells it, spaces included "
-            "(「개인정보 보호법」), between 「 」 when cited in a text.",
+            "(개인정보 보호법, not 개인정보보호법); between 「 」 as the statutes write it or without "
+            "them as the courts' judgments do: the brackets alone are never a difference.",
             "법제처 법령 입안·심사 기준 (다른 법령의 인용: 「 」) and law.go.kr's official names",
             _LAW_GO_KR,
             False,

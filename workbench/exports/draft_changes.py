@@ -150,5 +150,5 @@ def render(review: Review, fmt: str, *, lang: str = "en") -> Export:
         [content],
         filename=f"review-{review.pk}-v{review.version}-suggested-changes.docx",
         content_type=CONTENT_TYPES["docx"],
-        details={"changes": [fix.finding for fix in made]},
+        details={"changes": list(dict.fromkeys(fix.finding for fix in made))},  # a finding once
     )

@@ -5,7 +5,10 @@
 - a wrong pinpoint (🔴 `wrong_pinpoint`, `restated_in_other_unit`, `quote_in_other_unit`, `wrong_paragraph`):
   the unit the evidence names in place of the cited one;
 - a date or a court the source states otherwise (🔴 `anchor_mismatch`): read from the source. Not when the
-  number or the parties differ too: that is another case, and no correction of a date makes it this one.
+  number or the parties differ too: that is another case, and no correction of a date makes it this one;
+- a citation written otherwise than the practice writes it (issue 29 §1): each difference of the finding's
+  form note, in the matter's citation form (`workbench.form.notes`). A fix of the verdict's comes first: a
+  form fix that would touch the same words is not offered.
 
 What people decided comes first, as a lawyer expects: a finding a partner overrode (the draft stands), a
 proposal rejected, or one approved "as is" is not changed; an approved corrected quote is written as
@@ -24,6 +27,7 @@ from verifier.fixes.citation import court_fix, date_fix, label_fix
 from verifier.fixes.quote import TAIL_CHARS, quote_fixes, source_words
 from verifier.match.anchor import compare_anchor, parse_date
 from verifier.model import Jurisdiction, Kind, SourceDocument, Status
+from workbench.form.notes import note_of, style_of
 from workbench.models import Decision, Finding, Review, SourceSnapshot
 from workbench.pipeline.records import anchor_from_json, rationale_in
 
@@ -47,7 +51,31 @@ def fixes_of(review: Review, lang: str) -> list[Fix]:
         .prefetch_related("decisions")
         .order_by("ordinal")
     )
-    return without_overlaps(fix for f in findings.iterator(chunk_size=500) for fix in _fixes(review, f, lang))
+    style = style_of(review.matter)
+    verdict: list[Fix] = []
+    form: list[Fix] = []
+    for f in findings.iterator(chunk_size=500):
+        verdict.extend(_fixes(review, f, lang))
+        form.extend(_form_fixes(f, style, lang))
+    kept = without_overlaps(verdict)
+    return without_overlaps([*kept, *(fix for fix in form if not _touches(fix, kept))])
+
+
+def _touches(fix: Fix, others: list[Fix]) -> bool:
+    return any((fix.start < o.end and o.start < fix.end) or fix.start == o.start for o in others)
+
+
+def _form_fixes(f: Finding, style: str, lang: str) -> Iterator[Fix]:
+    """The form note's differences as fixes; not where the draft stands by a decision (approved as is,
+    overridden: the firm's words) — the query has left out the overridden and rejected ones."""
+    if f.state == Finding.State.APPROVED:
+        return
+    note = note_of(f, style)
+    if note is None:
+        return
+    for difference in note.differences:
+        why = f"{f.finding_id}: {difference.message.render(lang)}"
+        yield Fix(difference.start, difference.end, difference.canonical_part, finding=f.finding_id, why=why)
 
 
 def _fixes(review: Review, f: Finding, lang: str) -> Iterator[Fix]:

@@ -71,10 +71,14 @@ FIXED = {
     "5 sierpnia 2002": "5 lipca 2002",
     "legitimate interest pursued": "legitimate interests pursued",
     "2016. 8. 18.": "2016. 8. 17.",
+    # the citation form (issue 29 §1): the act by its number where the draft has not defined "GDPR"
+    "Article 21(2) GDPR": "Article 21(3) of Regulation (EU) 2016/679",
+    "Article 6(1)(f) GDPR": "Article 6(1)(f) of Regulation (EU) 2016/679",
 }
 
-# The findings in draft order: the six fixed ones, the 🟠 left as it is, and the two citations inside the
-# SN's quoted words (an act the quote names: ⚪ context, never the draft's citation).
+# The findings in draft order: the six fixed ones (two also in their citation form), the 🟠 left as it is,
+# and the two citations inside the SN's quoted words (an act the quote names: ⚪ context, never the
+# draft's citation).
 BEFORE = [
     "modified", "calibration", "unverified", "unverified", "unverified", "not_checked", "not_checked",
     "modified", "unverified",
@@ -224,7 +228,7 @@ def test_an_uploaded_drafts_fixes_are_word_revisions_and_accepted_they_come_back
         notes = package.read("word/footnotes.xml").decode()
     assert "<w:ins " in notes
     assert "<w:del " in notes
-    assert len(made) == 6
+    assert len(made) == 8  # the six of the verdicts and two of the citation form
     # python-docx opens it; the draft's text, the comments beside the changes
     opened = docx.Document(io.BytesIO(content))
     assert opened.paragraphs[0].text == "검토 의견서"  # the draft itself: no report heading before it
@@ -249,7 +253,7 @@ def test_a_pasted_draft_becomes_a_docx_of_its_text_with_the_fixes_tracked(people
     draft = "\n\n".join((QUOTE_KO, KEPT, PINPOINT_QUOTE, PINPOINT, DATE_PL, QUOTE_EU, DATE_KO)) + "\n"
     review = checked_review(people, ingest_text(draft, name="memo.md"), title="memo.md")
     content, made = draft_changes.export_docx_changes(review, "en")
-    assert len(made) == 6
+    assert len(made) == 8  # the six of the verdicts and two of the citation form
     final = accepted(content)
     reread = ingest_bytes(final, "memo.docx")
     assert reread.text.strip() == applied(draft, made).strip()
@@ -315,8 +319,10 @@ def test_a_citation_in_a_table_row_gets_its_fix_in_its_cell(people, corpus):
     review = uploaded_review(people, buffer.getvalue())
     assert [s for _c, s in statuses(review)] == ["modified"]
     content, made = draft_changes.export_docx_changes(review, "en")
-    assert len(made) == 1
+    assert len(made) == 2  # the quote's word and the act's name in the citation form
     assert [(kind, text) for kind, _a, _d, text in revisions(content)] == [
+        ("del", "GDPR"),
+        ("ins", "of Regulation (EU) 2016/679"),
         ("del", "interest"),
         ("ins", "interests"),
     ]
@@ -408,7 +414,10 @@ def test_the_server_command_writes_it_and_records_it_as_a_system_export(people, 
     call_command(
         "export_review", review.pk, "--format", "docx-changes", "--output", str(output), stdout=io.StringIO()
     )
-    assert [text for kind, _a, _d, text in revisions(output.read_bytes()) if kind == "ins"] == ["interests"]
+    assert [text for kind, _a, _d, text in revisions(output.read_bytes()) if kind == "ins"] == [
+        "of Regulation (EU) 2016/679",
+        "interests",
+    ]
     event = review.audit_events.get(kind="exported")
     assert (event.payload["format"], event.payload["changes"], event.payload["via"]) == (
         "docx-changes", ["C1"], "manage.py export_review"
