@@ -30,7 +30,8 @@ from verifier.sources.history_store import KeyLocks, ListCache, MemoryStore, Tex
 from verifier.sources.local_history_pl import Start
 from verifier.sources.versions import History, NotChecked, Version, VersionText
 
-# The day each act held was published in the Official Journal, which its text does not print.
+# The day each act held was published in the Official Journal, which its text does not print (for the GDPR the
+# corpus prints it elsewhere: art. 1 ust. 1 of the 2018 Polish act cites "Dz. Urz. UE L 119 z 04.05.2016").
 RECORDED_PUBLISHED: dict[str, tuple[str, str]] = {
     "32016R0679": ("2016-05-04", "OJ L 119, 4.5.2016, p. 1 (EUR-Lex, CELEX 32016R0679)"),
 }
