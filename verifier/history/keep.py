@@ -6,6 +6,7 @@ cited unit or the judgment's later treatment, the note the reviewer must read, a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from verifier.decide.as_of import held_offline_message, history_row, not_checked_message, short
@@ -45,7 +46,7 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
         periods = _segment_periods((segment,) if segment is not None else (), h.as_of)
         scanned = Message("scanned_in_force", {"service": h.service, "as_of": h.as_of})
         checked = segment is not None and not segment.unknown and not _original_only(h)
-        return HistoryCheck(h.as_of, checked, note, periods, (), scanned)
+        return HistoryCheck(h.as_of, checked, note, _unchecked(h, periods), (), scanned)
     qc = h.quote
     assert qc is not None
     periods = _quote_periods(qc)
@@ -58,7 +59,13 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
             "gaps": "; ".join(qc.gaps) or "—",
         },
     )
-    return HistoryCheck(h.as_of, not qc.not_checked and not _original_only(h), note, periods, (), scanned)
+    checked = not qc.not_checked and not _original_only(h)
+    return HistoryCheck(h.as_of, checked, note, _unchecked(h, periods), (), scanned)
+
+
+def _unchecked(h: HistoryMeasure, periods: tuple[VersionPeriod, ...]) -> tuple[VersionPeriod, ...]:
+    """No period is "the one checked" where the versions held offline cannot say which was in force."""
+    return tuple(replace(p, checked=False) for p in periods) if _original_only(h) else periods
 
 
 def _original_only(h: HistoryMeasure) -> bool:
