@@ -26,6 +26,50 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "오프라인에서는 시행 시점의 조문을 확인하지 못했습니다: 이 컴퓨터에는 이 법령의 문언 "
         "하나만 있고 개정 연혁 목록이 없어 {as_of}에 시행 중이던 문언을 알 수 없습니다.",
     },
+    "version_original_only": {
+        "en": "The wording held offline is the original one ({label}); the amendments after it are not held "
+        "offline, so whether it was still the wording on {as_of} was not checked.",
+        "pl": "Brzmienie dostępne offline to brzmienie pierwotne ({label}); późniejszych zmian nie ma "
+        "offline, więc nie sprawdzono, czy dnia {as_of} przepis nadal tak brzmiał.",
+        "ko": "오프라인에 있는 문언은 원래 문언({label})뿐이고 그 뒤의 개정은 오프라인에 없으므로, "
+        "{as_of}에도 그 문언이었는지는 확인하지 못했습니다.",
+    },
+    "version_held_as_of": {
+        "en": "On {as_of} the article read as {label} worded it, as far as the amending acts held offline go "
+        "({held}); an amendment not held offline would not be known here.",
+        "pl": "Dnia {as_of} przepis brzmiał tak, jak nadał mu {label} - o ile sięgają akty zmieniające "
+        "dostępne offline ({held}); zmiany spoza nich nie są tu znane.",
+        "ko": "오프라인에 있는 개정법({held})에 따르면 {as_of}의 조문은 {label}이 정한 문언입니다. "
+        "오프라인에 없는 개정은 여기서 알 수 없습니다.",
+    },
+    "version_eu_held": {
+        "en": "On {as_of} {act} applied (from {date}, its {label}); the wording checked is the one adopted, "
+        "the only one held offline: no amending or repealing act of it is held here, and a later one would "
+        "not be known.",
+        "pl": "Dnia {as_of} {act} był stosowany (od {date}, jego {label}); sprawdzono brzmienie przyjęte, "
+        "jedyne dostępne offline: żadnego aktu zmieniającego ani uchylającego nie ma tu, a późniejszy nie "
+        "byłby znany.",
+        "ko": "{as_of}에는 {act}이 적용되었습니다({date}부터, {label}). 대조한 문언은 채택된 문언으로, "
+        "오프라인에 있는 유일한 문언입니다. 개정·폐지 법령은 여기에 없으며, 이후의 것은 알 수 없습니다.",
+    },
+    "act_not_yet_in_force": {
+        "en": "On the review's date ({as_of}) {act} was not yet in force: it took effect on {date} "
+        "({label}). The draft cites an act that was not the law on that day. Blocked until corrected.",
+        "pl": "W dniu przeglądu ({as_of}) {act} jeszcze nie obowiązywał: wszedł w życie {date} ({label}) - "
+        "projekt powołuje akt, który tego dnia nie był obowiązującym prawem. BLOKADA.",
+        "ko": "검토 기준일({as_of})에는 {act}이 아직 시행되지 않았습니다. {date}부터 시행되었습니다"
+        "({label}). 초안은 그날 법이 아니던 법령을 인용합니다.",
+    },
+    "act_not_yet_applicable": {
+        "en": "On the review's date ({as_of}) {act} did not yet apply: it entered into force on {in_force} "
+        "and applies from {date} (its {label}). The draft cites it as the law of a day it was not. Blocked "
+        "until corrected.",
+        "pl": "W dniu przeglądu ({as_of}) {act} jeszcze nie był stosowany: wszedł w życie {in_force}, a "
+        "stosuje się go od {date} (jego {label}) - projekt powołuje go jako prawo dnia, w którym nim nie "
+        "był. BLOKADA.",
+        "ko": "검토 기준일({as_of})에는 {act}이 아직 적용되지 않았습니다. {in_force}에 발효되었고 "
+        "{date}부터 적용됩니다({label}). 초안은 그날 적용되지 않던 법령을 인용합니다.",
+    },
     "treatment_not_checked_local": {
         "en": "Later treatment not checked: local-only mode, later judgments were not looked up outside "
         "this machine.",

@@ -7,6 +7,9 @@ and mutations of the same sentences (wrong), through the product's own path.
     ... --write-baseline     record this run's figures in tests/data/real/baseline.json (the ratchet)
     ... --dump FILE          every blocked correct citation as JSON lines (default var/accuracy/…)
     ... -k TEXT              only cases whose id, class or language contains TEXT
+    ... --held-versions      also ask the Polish and EU acts' versions the corpus holds, as the product does
+                             offline (verifier/sources/local_history_pl.py, local_history_eu.py): a measure
+                             of their effect, not the ratchet's figures
 
 Each case is one draft: `verifier.ingest.ingest_text` → `verifier.pipeline.verify_document(…, as_of=<the
 judgment's date>, lang=<its language>)` with the resolver of `manage.py verify --local-only` over the offline
@@ -24,12 +27,15 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tests.accuracy.cases import HARD, allowed, fingerprint
 from tests.accuracy.real_build import CASES, load
 from tests.accuracy.real_sources import REAL, AsOfResolver
 from tests.accuracy.scoring import Figures, Outcome, figures, regressions
+
+if TYPE_CHECKING:
+    from verifier.history.lookup import HistoryLookup
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = REAL / "baseline.json"
@@ -65,7 +71,9 @@ def outcome_of(case: dict[str, Any], finding: Any) -> Outcome:
     )
 
 
-def run_case(case: dict[str, Any], resolvers: dict[str, AsOfResolver]) -> tuple[Outcome, str]:
+def run_case(
+    case: dict[str, Any], resolvers: dict[str, AsOfResolver], history: HistoryLookup | None = None
+) -> tuple[Outcome, str]:
     """The case's outcome and the reason key of its finding ("" when none)."""
     from verifier.ingest import ingest_text
     from verifier.pipeline import verify_document
@@ -73,7 +81,12 @@ def run_case(case: dict[str, Any], resolvers: dict[str, AsOfResolver]) -> tuple[
     day = case["as_of"]
     resolver = resolvers.setdefault(day, AsOfResolver(day))
     report = verify_document(
-        ingest_text(case["draft"], name=case["id"]), resolver, lang=case["lang"], as_of=day, workers=2
+        ingest_text(case["draft"], name=case["id"]),
+        resolver,
+        lang=case["lang"],
+        as_of=day,
+        workers=2,
+        history=history,
     )
     start, end = case["span"]
     best, best_overlap = None, 0
@@ -85,13 +98,32 @@ def run_case(case: dict[str, Any], resolvers: dict[str, AsOfResolver]) -> tuple[
     return outcome_of(case, best), key
 
 
-def run(cases: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], Outcome, str]]:
+def run(
+    cases: Sequence[dict[str, Any]], *, held_versions: bool = False
+) -> list[tuple[dict[str, Any], Outcome, str]]:
     from verifier.match import korean
 
     if any(c["lang"] == "ko" for c in cases):
         korean.kiwi()  # once, here: the pipeline would otherwise start its helper process per Korean draft
     resolvers: dict[str, AsOfResolver] = {}
-    return [(case, *run_case(case, resolvers)) for case in cases]
+    history = held_history() if held_versions else None
+    return [(case, *run_case(case, resolvers, history)) for case in cases]
+
+
+def held_history() -> HistoryLookup:
+    """The Polish and EU acts' versions the shipped corpus holds, asked as the product asks them offline; a
+    Korean statute is already served as of the day by AsOfResolver, so its 연혁 is not asked again here."""
+    from verifier.history.lookup import HistoryLookup
+    from verifier.sources.local_history_eu import recorded_eu_history
+    from verifier.sources.local_history_pl import recorded_polish_history
+
+    corpus = ROOT / "demo" / "corpus"
+    return HistoryLookup(
+        pl_recorded=recorded_polish_history(corpus),
+        eu_recorded=recorded_eu_history(corpus),
+        local_only=True,
+        why_not="local-only mode: the versions were not looked up outside this machine",
+    )
 
 
 # --------------------------------------------------------------------------------------------- figures
@@ -375,7 +407,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument(
         "-k", dest="only", metavar="TEXT", help="only cases whose id, class or language has TEXT"
     )
+    parser.add_argument(
+        "--held-versions", action="store_true", help="also ask the Polish and EU versions the corpus holds"
+    )
     args = parser.parse_args(argv)
+    if args.held_versions and (args.write_doc or args.write_baseline):
+        parser.error("--held-versions measures an effect; the doc and the baseline keep the ratchet's run")
     cases = load()
     if args.only:
         if args.write_doc or args.write_baseline:
@@ -384,7 +421,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             c for c in cases if args.only in c["id"] or args.only in c["class"] or args.only == c["lang"]
         ]
     started = time.process_time()
-    results = run(cases)
+    results = run(cases, held_versions=args.held_versions)
     seconds = time.process_time() - started
     annotated, _ = annotated_table()
     text = report(results, seconds, annotated)

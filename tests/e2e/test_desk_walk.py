@@ -1,9 +1,10 @@
 """The lawyer's desk, walked in Chromium on the shipped corpus (demo/corpus, what `make run` imports),
 offline: a Korean, a Polish and an English memo pasted and a Word memo with its citations in footnotes
-uploaded. No ⛔ for a text the corpus holds, a Korean statute's versions answered from the recorded 연혁,
-the footnote numbers in the body, side by side at 1440 px, the Word export's comments in the footnotes and
-in words, no English in a Polish or Korean rationale, and axe-core (WCAG 2.1 AA) finding nothing serious or
-critical on any page in en/pl/ko. Screenshots in var/screenshots/."""
+uploaded. No ⛔ for a text the corpus holds, a Korean statute's versions answered from the recorded 연혁 and a
+Polish and an EU act's from the versions the corpus holds, the footnote numbers in the body, side by side at
+1440 px, the Word export's comments in the footnotes and in words, no English in a Polish or Korean
+rationale, and axe-core (WCAG 2.1 AA) finding nothing serious or critical on any page in en/pl/ko.
+Screenshots in var/screenshots/."""
 
 from __future__ import annotations
 
@@ -128,6 +129,24 @@ def test_the_desk_walk_offline_on_the_shipped_corpus(
     statute_notes = [n for n in notes if n.startswith("version")]
     assert statute_notes, notes
     assert not all(n.startswith("version_not_checked") for n in statute_notes), statute_notes
+
+    # … and a Polish and an EU act's from the versions the corpus holds: the GDPR from its Article 99, k.c. in
+    # its 1964 wording "with the amendments after it not held offline" — said on the page, never "checked"
+    for title, key, words in (
+        ("Opinia", "version_original_only", "the amendments after it are not held offline"),
+        ("GDPR memo", "version_eu_held", "applied (from 2018-05-25, its Article 99)"),
+    ):
+        review = reviews[title]
+        noted = [
+            f
+            for f in review.findings.order_by("ordinal")
+            if (f.history or {}).get("note", {}).get("key") == key
+        ]
+        assert noted, [(f.finding_id, f.history) for f in review.findings.all()]
+        page.goto(f"{url}/reviews/{review.pk}/findings/{noted[0].pk}/")
+        expect(page.locator("#history .history-note")).to_contain_text(words)
+        expect(page.locator("#history")).not_to_contain_text("Version not checked")
+        page.screenshot(path=str(SCREENSHOTS / f"desk-good-law-offline-{key}.png"), full_page=True)
 
     # The footnoted memo: numbers in the body, side by side at 1440 px.
     word = reviews["Footnoted memo"]

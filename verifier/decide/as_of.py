@@ -42,6 +42,7 @@ class HistoryRow:
     outcome: Outcome
     message: Message
     achieved: Level | None = None
+    also: Message | None = None  # said beside the row's sentence: what the versions held offline cannot know
 
 
 # what the table may have decided against today's text that the wording in force on the as-of date undoes
@@ -56,6 +57,12 @@ def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
     """What the history measured says of the claim; `reason_key`: the row the table chose."""
     if h is None:
         return None
+    if h.recorded and h.service in ("eli", "cellar"):
+        return _held_offline(h, _row(h, reason_key))
+    return _row(h, reason_key)
+
+
+def _row(h: HistoryMeasure, reason_key: str) -> HistoryRow | None:
     if h.not_checked:
         if h.statute:
             return HistoryRow(Outcome.NOTE, not_checked_message(h))
@@ -76,7 +83,47 @@ def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
     return None
 
 
+def _held_offline(h: HistoryMeasure, row: HistoryRow | None) -> HistoryRow:
+    """A Polish or EU act answered from the versions the corpus holds: what they say, and what they cannot
+    know said beside it. A wording they give as in force is in force "as far as the acts held go", never
+    plainly "checked"; an article no held act changes is known in its original wording only."""
+    if h.not_yet and h.start is not None:
+        start = h.start
+        values = {"as_of": h.as_of, "act": start.act, "label": start.label, "in_force": start.in_force}
+        values["date"] = start.applies or start.in_force
+        if start.applies is not None:
+            return HistoryRow(Outcome.BLOCK, Message("act_not_yet_applicable", values))
+        return HistoryRow(Outcome.BLOCK, Message("act_not_yet_in_force", values))
+    coverage = held_offline_message(h)
+    if row is None or row.outcome in (Outcome.INFO, Outcome.NOTE):
+        return HistoryRow(Outcome.NOTE, coverage)
+    return HistoryRow(row.outcome, row.message, row.achieved, also=coverage)
+
+
+def held_offline_message(h: HistoryMeasure) -> Message:
+    """What the versions held offline say of the wording on `as_of`, and what they cannot know."""
+    if h.service == "cellar" and h.start is not None:
+        start = h.start
+        values = {"as_of": h.as_of, "act": start.act, "date": start.applies or start.in_force}
+        return Message("version_eu_held", {**values, "label": start.label})
+    segment = _in_force(h)
+    made_by = segment.version if segment is not None and not segment.unknown else None
+    # the original wording is known to be the law only up to a held act that changed it
+    last = segment is not None and segment.period.end is None
+    if made_by is None or (made_by.label == h.original and last):
+        return Message("version_original_only", {"as_of": h.as_of, "label": h.original})
+    return Message("version_held_as_of", {"as_of": h.as_of, "label": made_by.label, "held": h.held})
+
+
+def _in_force(h: HistoryMeasure) -> Segment | None:
+    if h.quote is not None:
+        return h.quote.in_force
+    return h.timeline.at(h.as_of) if h.timeline is not None else None
+
+
 def not_checked_message(h: HistoryMeasure) -> Message:
+    if h.recorded and h.service in ("eli", "cellar"):
+        return held_offline_message(h)
     if h.local_only and h.statute and h.service in ("eli", "cellar"):
         # The corpus keeps one consolidated wording of a Polish or EU act and no list of its versions
         # (unlike a Korean statute's recorded 연혁): nothing here can say which wording was in force.
@@ -226,7 +273,8 @@ def still_good_law(m: Measurement, d: Decision) -> Decision:
     if (row := history_row(m.history, d.reason.key)) is None or (status := _STATUS.get(row.outcome)) is None:
         return d if row is None or row.outcome is Outcome.INFO else restate(d, notes=(*d.notes, row.message))
     explains = row.outcome is not Outcome.SOFTEN and d.reason.key in TODAY_ONLY  # a block on today's text
+    also = (row.also,) if row.also is not None else ()
     if d.status in HARD_BLOCKS and not explains:
-        return restate(d, notes=(*d.notes, row.message))
+        return restate(d, notes=(*d.notes, row.message, *also))
     achieved = row.achieved or (Level.NONE if status is Status.UNVERIFIED else d.achieved)
-    return restate(d, status=status, achieved=achieved, reason=row.message)
+    return restate(d, status=status, achieved=achieved, reason=row.message, notes=(*d.notes, *also))

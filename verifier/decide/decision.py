@@ -43,6 +43,8 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "version_gone": "on the as-of date the unit no longer existed (repealed or renumbered)",
     "version_gone_cited": "on the as-of date the cited unit did not exist",
     "version_not_yet": "on the as-of date the cited unit was not yet in force (it takes effect later)",
+    "act_not_yet_in_force": "on the as-of date the act was not yet in force (its final provisions say when)",
+    "act_not_yet_applicable": "on the as-of date the regulation did not yet apply (its own text says when)",
     "version_other_differs": "the quote is another version's wording, which differs in meaning",
     "treatment_overruled": "a full bench overruled the judgment before the as-of date",
     "treatment_departed": "the Supreme Court departed from the judgment before the as-of date",

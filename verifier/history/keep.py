@@ -6,9 +6,10 @@ cited unit or the judgment's later treatment, the note the reviewer must read, a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from verifier.decide.as_of import history_row, not_checked_message, short
+from verifier.decide.as_of import held_offline_message, history_row, not_checked_message, short
 from verifier.history.lookup import EXCERPT, HistoryMeasure
 from verifier.match.fragment import FragmentStatus
 from verifier.model import HistoryCheck, LaterTreatment, TreatmentKind, VersionPeriod
@@ -30,6 +31,8 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
         note = row.message if row is not None else None
     if h.not_checked:
         return HistoryCheck(h.as_of, False, not_checked_message(h))
+    if h.not_yet:  # the act did not yet apply: the note says from when, and who says so
+        return HistoryCheck(h.as_of, True, note)
     if h.repeal is not None:
         scanned = Message("scanned_repeal", {"act": f"CELEX {h.act}"})
         return HistoryCheck(h.as_of, True, note, (), (), scanned)
@@ -42,8 +45,8 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
         segment = h.timeline.at(h.as_of)
         periods = _segment_periods((segment,) if segment is not None else (), h.as_of)
         scanned = Message("scanned_in_force", {"service": h.service, "as_of": h.as_of})
-        checked = segment is not None and not segment.unknown
-        return HistoryCheck(h.as_of, checked, note, periods, (), scanned)
+        checked = segment is not None and not segment.unknown and not _original_only(h)
+        return HistoryCheck(h.as_of, checked, note, _unchecked(h, periods), (), scanned)
     qc = h.quote
     assert qc is not None
     periods = _quote_periods(qc)
@@ -56,7 +59,18 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
             "gaps": "; ".join(qc.gaps) or "—",
         },
     )
-    return HistoryCheck(h.as_of, not qc.not_checked, note, periods, (), scanned)
+    checked = not qc.not_checked and not _original_only(h)
+    return HistoryCheck(h.as_of, checked, note, _unchecked(h, periods), (), scanned)
+
+
+def _unchecked(h: HistoryMeasure, periods: tuple[VersionPeriod, ...]) -> tuple[VersionPeriod, ...]:
+    """No period is "the one checked" where the versions held offline cannot say which was in force."""
+    return tuple(replace(p, checked=False) for p in periods) if _original_only(h) else periods
+
+
+def _original_only(h: HistoryMeasure) -> bool:
+    """Held offline in its original wording only: which wording was in force on `as_of` is not known."""
+    return h.recorded and held_offline_message(h).key == "version_original_only"
 
 
 _SCANNED = {"saos": "scanned_treatment_pl", "cellar": "scanned_treatment_eu"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.model import (
     Claim,
@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from verifier.sources.history_store import HistoryStore
     from verifier.sources.lawgokr.history import KoreanStatuteHistory
     from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment
+    from verifier.sources.local_history_eu import RecordedEuActHistory
+    from verifier.sources.local_history_pl import RecordedPolishActHistory, Start
     from verifier.sources.saos.treatment import PolishJudgmentTreatment
     from verifier.sources.treatment import Treatment
 
@@ -73,6 +75,12 @@ class HistoryMeasure:
     today_differs: bool = False  # no quote: the unit in force on `as_of` reads otherwise than the text judged
     repeal: Repeal | None = None  # an EU act repealed on `as_of` (or by an act CELLAR gives no date for)
     act: str = ""  # the act `repeal` is about (its CELEX)
+    # answered from the versions recorded offline (a Polish or EU act of the corpus): what they hold
+    recorded: bool = False
+    original: str = ""  # the original wording's version as labelled: "Dz.U. 1964 poz. 93 (tekst pierwotny…)"
+    held: str = ""  # the amending acts held offline ("Dz.U. 1990 poz. 321, Dz.U. 2000 poz. 271"; "": none)
+    start: Start | None = None  # when the act took effect (and applied), and who says so
+    not_yet: bool = False  # the act did not yet apply on `as_of`
 
 
 def today_iso() -> str:
@@ -93,8 +101,13 @@ class HistoryLookup:
         treatment_eu: EuJudgmentTreatment | None = None,
         why_not: str = "the version history services are not configured",
         local_only: bool = False,
+        pl_recorded: RecordedPolishActHistory | None = None,
+        eu_recorded: RecordedEuActHistory | None = None,
     ) -> None:
         self.kr, self.treatment, self.pl, self.eu = kr, treatment, pl, eu
+        # the Polish and EU acts of the offline corpus, with the versions it holds: asked for a text the
+        # corpus served (the history of the text judged) and whenever the services cannot be asked
+        self.pl_recorded, self.eu_recorded = pl_recorded, eu_recorded
         self.treatment_pl, self.treatment_eu = treatment_pl, treatment_eu
         self.why_not = why_not
         self.local_only = local_only
@@ -111,23 +124,31 @@ class HistoryLookup:
     ) -> HistoryLookup:
         """The clients beside the router's remote resolvers, sharing their HTTP client, key and limits. A
         Korean statute's versions are read from the corpus's recorded 연혁 (`corpus_dir`) when law.go.kr
-        cannot be asked (local-only mode, no LAWGOKR_OC): offline, "still good law" is then still answered."""
+        cannot be asked (local-only mode, no LAWGOKR_OC): offline, "still good law" is then still answered. A
+        Polish or EU act of the corpus is answered from the versions the corpus holds (`local_history_pl`,
+        `local_history_eu`) when its text came from the corpus or nothing may leave the machine."""
         from verifier.sources.cellar.history import DEFAULT_SPARQL_URL, EuActHistory
         from verifier.sources.cellar.treatment import EuJudgmentTreatment
         from verifier.sources.eli.history import PolishActHistory
         from verifier.sources.lawgokr.history import KoreanStatuteHistory
         from verifier.sources.lawgokr.treatment import KoreanPrecedentTreatment
         from verifier.sources.local_history import recorded_history
+        from verifier.sources.local_history_eu import recorded_eu_history
+        from verifier.sources.local_history_pl import recorded_polish_history
         from verifier.sources.router import remotes_of
         from verifier.sources.saos.treatment import PolishJudgmentTreatment
 
         remotes = remotes_of(resolver)
         recorded = recorded_history(corpus_dir, today=today)
+        pl_recorded = recorded_polish_history(corpus_dir, today=today)
+        eu_recorded = recorded_eu_history(corpus_dir, today=today)
         if remotes is None:
             return cls(
                 kr=recorded,
                 why_not="local-only mode: the versions were not looked up outside this machine",
                 local_only=True,
+                pl_recorded=pl_recorded,
+                eu_recorded=eu_recorded,
             )
         sparql = sparql_url or DEFAULT_SPARQL_URL
         online = remotes.kr.oc or recorded is None
@@ -138,6 +159,8 @@ class HistoryLookup:
             eu=EuActHistory(remotes.cellar, sparql_url=sparql, store=store, today=today),
             treatment_pl=PolishJudgmentTreatment(remotes.saos, store=store, today=today),
             treatment_eu=EuJudgmentTreatment(remotes.cellar, sparql_url=sparql, store=store, today=today),
+            pl_recorded=pl_recorded,
+            eu_recorded=eu_recorded,
         )
 
     def ahead(self, claim: Claim) -> None:
@@ -255,10 +278,14 @@ class HistoryLookup:
         self, claim: Claim, document: SourceDocument | None, day: str, service: str
     ) -> HistoryMeasure | None:
         """Polish and EU acts: a quote is compared with every consolidated wording; without a quote, nothing
-        is asked (every consolidated text of the act would be read for a paraphrase)."""
+        is asked (every consolidated text of the act would be read for a paraphrase) — unless the versions
+        are held offline, where reading them costs nothing."""
         anchor = claim.citation.anchor
         assert anchor is not None
         assert anchor.pinpoint is not None
+        recorded = self._recorded(anchor.key, document, service)
+        if recorded is not None:
+            return self._recorded_act(claim, document, day, service, recorded)
         if not (claim.quote and claim.quote.strip()):
             return None
         client = self.pl if service == "eli" else self.eu
@@ -274,6 +301,60 @@ class HistoryLookup:
         if isinstance(answer, NotChecked):
             return HistoryMeasure(day, True, service, not_checked=answer.why)
         return HistoryMeasure(day, True, service, quote=answer)
+
+    def _recorded(
+        self, key: str, document: SourceDocument | None, service: str
+    ) -> RecordedPolishActHistory | RecordedEuActHistory | None:
+        """The offline versions of the act, when the corpus holds it and they are the ones to ask: the text
+        judged came from the corpus, or the service may not (or cannot) be asked."""
+        from verifier.sources.eli.client import eli_from_key
+
+        recorded = self.pl_recorded if service == "eli" else self.eu_recorded
+        remote = self.pl if service == "eli" else self.eu
+        if recorded is None or not recorded.holds(_act_of(key, service, eli_from_key)):
+            return None
+        if remote is None or document is None or document.origin == "corpus":
+            return recorded
+        return None
+
+    def _recorded_act(
+        self,
+        claim: Claim,
+        document: SourceDocument | None,
+        day: str,
+        service: str,
+        recorded: RecordedPolishActHistory | RecordedEuActHistory,
+    ) -> HistoryMeasure:
+        """A Polish or EU act from the versions the corpus holds: not yet in force on `day`, or the quote
+        against each held wording (no quote: the wording in force that day)."""
+        from verifier.sources.eli.client import eli_from_key
+
+        anchor = claim.citation.anchor
+        assert anchor is not None
+        assert anchor.pinpoint is not None
+        act = _act_of(anchor.key, service, eli_from_key)
+        history = recorded.history(act)
+        original = history.versions[0].label if not isinstance(history, NotChecked) else ""
+        held = ", ".join(v.number for v in recorded.held(act))
+
+        def measured(**answer: Any) -> HistoryMeasure:
+            return HistoryMeasure(
+                day, True, service, recorded=True, original=original, held=held, start=start, **answer
+            )
+
+        start = recorded.start(act)
+        if start is not None and day < (start.applies or start.in_force):
+            return measured(not_yet=True)
+        answer: QuoteCheck | Timeline | NotChecked
+        if claim.quote and claim.quote.strip():
+            answer = recorded.check_quote(act, anchor.pinpoint, claim.quote, as_of=day, known=document)
+        else:
+            answer = recorded.timeline(act, anchor.pinpoint, as_of=day, known=document)
+        if isinstance(answer, NotChecked):
+            return measured(not_checked=answer.why)
+        if isinstance(answer, QuoteCheck):
+            return measured(quote=answer)
+        return measured(timeline=answer)
 
     def _precedent(self, claim: Claim, document: SourceDocument | None, day: str) -> HistoryMeasure:
         anchor = claim.citation.anchor
@@ -348,6 +429,13 @@ def _differs_from(timeline: Timeline, day: str, document: SourceDocument | None,
         return True
     judged = strip_revision_notes(document.text[unit.start : unit.end])
     return normalize_plain(judged) != normalize_plain(segment.reading.comparable)
+
+
+def _act_of(key: str, service: str, eli_from_key: Callable[[str], str | None]) -> str:
+    """The act a history is asked about: an ELI ("DU/1964/93", also for "pl:act:k.c.") or a CELEX."""
+    if service == "eli":
+        return eli_from_key(key) or key
+    return key.removeprefix("eu:celex:")
 
 
 def _official(resolution: Found) -> SourceDocument | None:

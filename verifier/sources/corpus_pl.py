@@ -274,6 +274,12 @@ def code_amendments(
     return found
 
 
+def amended_codes(seed: Mapping[str, Any]) -> set[str]:
+    """The codes (their ELI) a seed act amends, whole articles or partial edits alike."""
+    found = (_amended_code(str(p.get("content") or "")) for p in seed.get("provisions") or [])
+    return {eli for eli in found if eli is not None}
+
+
 def _amended_code(content: str) -> str | None:
     head = content[:300]
     for phrase, code in _CODE_BY_INFLECTION.items():

@@ -174,6 +174,7 @@ class UnitReading:
     label: str = ""  # "제15조 제1항 제4호", "art. 5"
     derived: str | None = None  # set when the wording is not a served text but derived (and how)
     why: str = ""  # UNREAD: why not
+    inserted: bool = False  # the version inserts it ("po art. 385 dodaje się art. 385¹"): not there before
 
     @property
     def key(self) -> tuple[str, str]:
@@ -383,6 +384,8 @@ def _infer_unread(readings: Sequence[UnitReading]) -> list[UnitReading | None]:
             out[i] = before
         elif before is None and after is not None and after.state is UnitState.ABSENT:
             out[i] = after  # not in a later text, so not in this earlier one either (inserted later)
+        elif before is not None and before.state is UnitState.ABSENT and after is not None and after.inserted:
+            out[i] = before  # a later version inserts it: up to that one it was not in the act
     return out
 
 

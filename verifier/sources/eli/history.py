@@ -399,7 +399,7 @@ def _amended(
         instruction = instruction_for(body, article)
         if instruction is not None:
             return _apply(instruction, previous, label, version)
-    if any(_incomplete(body) for body in bodies):
+    if any(_incomplete(body) and not _passed(body, article) for body in bodies):
         return UnitReading(
             UnitState.UNREAD,
             label=label,
@@ -423,7 +423,10 @@ def _apply(
         return UnitReading(UnitState.REPEALED, label=label, derived=source)
     if instruction.kind == "new_wording":
         printed = f"Art. {_shown_from(label)}. {instruction.new}"
-        return UnitReading(UnitState.PRESENT, printed, printed, label=label, derived=source)
+        inserted = bool(re.match(r"po\s+art\.", clean_space(instruction.point)))  # "po art. N dodaje się …"
+        return UnitReading(
+            UnitState.PRESENT, printed, printed, label=label, derived=source, inserted=inserted
+        )
     if previous is None or previous.state is not UnitState.PRESENT:
         return UnitReading(UnitState.UNREAD, label=label, why=f"{source} edits a wording that is unknown")
     if instruction.kind in ("words_deleted", "words_replaced") and instruction.old in previous.comparable:
@@ -490,7 +493,8 @@ def instruction_for(amending: str, article: str) -> Instruction | None:
                     new=clean_space(replaced.group(2)),
                 )
             return Instruction("other_edit", point)
-        whole = re.match(r"art\.\s*([\d\s,i\-–]+?)\s+(skreśla się|otrzymuj[eą] brzmienie)", point)
+        listed = re.sub(r"(,|\bi)\s+art\.\s*", r"\1 ", point)  # "art. 385 1 i art. 385 2 otrzymują …"
+        whole = re.match(r"art\.\s*([\d\s,i\-–]+?)\s+(skreśla się|otrzymuj[eą] brzmienie)", listed)
         if whole and want in _article_list(whole.group(1)):
             if whole.group(2) == "skreśla się":
                 return Instruction("repealed", point)
@@ -520,6 +524,21 @@ def _article_list(spec: str) -> set[str]:
 
 def _incomplete(body: str) -> bool:
     return not re.search(r"[.;”)]\s*$", body)
+
+
+def _passed(body: str, article: str) -> bool:
+    """Whether an amending article cut off mid-sentence had already passed `article` where it stops: its
+    points follow the order of the articles they amend (the legislative drafting rule, and every act seen),
+    so an article before the last one it reaches is not among the points lost after it."""
+    named = re.finditer(r"(?:\bw\s+|\bpo\s+|^|[;:]\s*)art\.\s*(\d+(?:\s\d+)?)", body)
+    reached = [_article_key(m.group(1)) for m in named]
+    return bool(reached) and _article_key(article.replace("-", " ")) < max(reached)
+
+
+def _article_key(number: str) -> tuple[int, int]:
+    """'385 1' → (385, 1): art. 385¹ comes after art. 385 and before art. 386."""
+    head, _, sup = number.strip().partition(" ")
+    return (int(re.sub(r"\D", "", head) or 0), int(sup) if sup.isdigit() else 0)
 
 
 def _act_name(title: str) -> str:
