@@ -256,6 +256,20 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "{service}에서 {label}의 연혁을 확인했습니다. 인용문이 있는 문언: {wordings}개 "
         "(확인하지 않은 부분: {gaps}).",
     },
+    "scanned_versions_held": {
+        "en": "Versions of {label} read from the versions held offline (no service was asked); the quote is "
+        "in {wordings} of its wordings (not read: {gaps}).",
+        "pl": "Wersje {label} odczytano z brzmień przechowywanych lokalnie (bez pytania usługi); cytat "
+        "występuje w {wordings} brzmieniach (nie przeczytano: {gaps}).",
+        "ko": "이 컴퓨터에 보관된 연혁에서 {label}의 문언을 확인했습니다(외부 서비스에 묻지 않음). 인용문이 "
+        "있는 문언: {wordings}개 (확인하지 않은 부분: {gaps}).",
+    },
+    "scanned_in_force_held": {
+        "en": "The version in force on {as_of} read from the versions held offline (no service was asked).",
+        "pl": "Wersję obowiązującą dnia {as_of} odczytano z brzmień przechowywanych lokalnie (bez pytania "
+        "usługi).",
+        "ko": "이 컴퓨터에 보관된 연혁에서 {as_of} 시행 중인 문언을 확인했습니다(외부 서비스에 묻지 않음).",
+    },
     "scanned_in_force": {
         "en": "The version in force on {as_of} looked up in {service}.",
         "pl": "Wersję obowiązującą dnia {as_of} sprawdzono w {service}.",

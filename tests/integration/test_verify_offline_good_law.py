@@ -88,3 +88,6 @@ def test_offline_the_cli_says_whether_a_polish_or_eu_wording_was_the_law_that_da
     assert history["note"]["key"].startswith(note), history["note"]
     assert words in history["note"]["text"]["en"]
     assert "not checked" not in history["note"]["text"]["en"]
+    # what was read: the versions held offline, never a service that was not asked
+    assert history["scanned"]["key"].endswith("_held"), history["scanned"]
+    assert "held offline (no service was asked)" in history["scanned"]["text"]["en"]

@@ -32,7 +32,8 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
     if h.not_checked:
         return HistoryCheck(h.as_of, False, not_checked_message(h))
     if h.not_yet:  # the act did not yet apply: the note says from when, and who says so
-        return HistoryCheck(h.as_of, True, note)
+        held = Message("scanned_in_force_held", {"as_of": h.as_of}) if h.recorded else None
+        return HistoryCheck(h.as_of, True, note, (), (), held)
     if h.repeal is not None:
         scanned = Message("scanned_repeal", {"act": f"CELEX {h.act}"})
         return HistoryCheck(h.as_of, True, note, (), (), scanned)
@@ -44,14 +45,19 @@ def history_check(h: HistoryMeasure | None, note: Message | None) -> HistoryChec
     if h.timeline is not None:
         segment = h.timeline.at(h.as_of)
         periods = _segment_periods((segment,) if segment is not None else (), h.as_of)
-        scanned = Message("scanned_in_force", {"service": h.service, "as_of": h.as_of})
+        scanned = (
+            Message("scanned_in_force_held", {"as_of": h.as_of})
+            if h.recorded
+            else Message("scanned_in_force", {"service": h.service, "as_of": h.as_of})
+        )
         checked = segment is not None and not segment.unknown and not _original_only(h)
         return HistoryCheck(h.as_of, checked, note, _unchecked(h, periods), (), scanned)
     qc = h.quote
     assert qc is not None
     periods = _quote_periods(qc)
+    # answered from the versions held offline: say so, not the service that was not asked
     scanned = Message(
-        "scanned_versions",
+        "scanned_versions_held" if h.recorded else "scanned_versions",
         {
             "service": h.service,
             "label": qc.label,
