@@ -318,6 +318,24 @@ def _align_regions(
     return _refine(needle, text, best[1], best[2])
 
 
+# a Korean negation follows its verb as a word of its own: "벌하지 아니한다", "하지 않는다", "하지 못한다"
+_KO_VERB_BEFORE_NEGATION = re.compile(r"[\uac00-\ud7a3]지[는도]?\Z")
+_KO_NEGATION_WORD = re.compile(r"\s?(?:아니|않|못)[\uac00-\ud7a3]*")
+
+
+def _with_negation_after(needle: str, text: str, span: Span) -> Span:
+    """The window with the negation that follows its last word taken in: the closest window for
+    "… 한하여 벌한다" in "… 한하여 벌하지 아니한다" stops at "벌하지", and the diff would then read as a
+    word changed, not as the negation the quote dropped. Not when the quote itself ends on the verb's -지
+    form: it stops there on purpose, its next word (outside the quote) is the draft's."""
+    start, end = span
+    last = needle.split()[-1] if needle.split() else ""
+    if _KO_VERB_BEFORE_NEGATION.search(last) or not _KO_VERB_BEFORE_NEGATION.search(text[start:end]):
+        return span
+    negation = _KO_NEGATION_WORD.match(text, end)
+    return (start, negation.end()) if negation is not None else span
+
+
 def _spacing_only(needle: str, text: str, start: int, end: int) -> bool:
     """text[start:end] says the needle's words, spaced otherwise; a Korean quote may close inside the
     window's last word ("경과한 때" of "경과한 때에는") as long as no negation follows ("수집하지 아니할")."""
@@ -519,6 +537,7 @@ def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> Fragme
     )
     if complete and all(w[2] >= 1 - threshold for w in windows):
         s_spans = [(s, e) for s, e, _ in windows]
+        s_spans[-1] = _with_negation_after(needles[-1], src.text, s_spans[-1])
         originals = [src.span_to_original(s, e) for s, e in s_spans]
         start, end = originals[0][0], originals[-1][1]
         diff = []
