@@ -23,7 +23,7 @@ from difflib import SequenceMatcher
 from verifier.match.content import content_coverage, term_positions
 from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
-from verifier.match.restated import SHARED, clauses, stems
+from verifier.match.restated import SHARED, clauses, stems, substantive
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
 from verifier.pinpoint import Pieces, reading_spans
 from verifier.text import Normalized, normalize
@@ -239,12 +239,28 @@ def _unit_clauses(document: SourceDocument, depth: int, lang: str) -> Clauses:
     return found
 
 
+# a restatement in the clause's words with its spacing and endings changed ("동의없이" / "동의 없이",
+# "못한다" / "못하고") is as close as one with fewer characters changed: it may differ by this share of
+# characters when no more than this share of its words is another word
+RESPACED_THRESHOLD = 0.25
+RESPACED_WORDS = 0.15
+
+
 def _restates(clause: str, claim: Normalized) -> float | None:
-    """How closely the claim restates the clause (its similarity), when it does with no change of meaning."""
+    """How closely the claim restates the clause (its similarity), when it does with no change of meaning:
+    nearly character for character, or word for word but for spacing and endings (`restated.substantive`)."""
     result = find_quote(clause, claim, threshold=1 - ELSEWHERE_SIMILARITY)
-    if not result.found or result.meaning_change is not None:
+    if result.found and result.meaning_change is None:
+        return result.similarity
+    loose = find_quote(clause, claim, threshold=RESPACED_THRESHOLD)
+    if not loose.found or loose.meaning_change is not None:
         return None
-    return result.similarity
+    words_of = len(clause.split())
+    changed = substantive(loose.diff)
+    replaced = max(sum(len(t.split()) for op, t in changed if op == side) for side in ("delete", "insert"))
+    if replaced > RESPACED_WORDS * words_of:
+        return None
+    return max(ELSEWHERE_SIMILARITY, 1 - replaced / words_of)
 
 
 def restated_elsewhere(

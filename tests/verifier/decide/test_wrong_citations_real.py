@@ -52,6 +52,31 @@ KR_16_RESTATED = (
     "아니한다고 그릇 인식하고 그와 같이 그릇 인식함에 정당한 이유가 있는 경우에는 벌하지 아니한다는 취지이다."
 )
 
+# C-311/18 (16 July 2020), paragraph 83: a term quoted, then the unit's definition of it
+DEFINES = (
+    "Under Article 2(1) of the GDPR, that regulation applies to the processing of personal data wholly or "
+    "partly by automated means and to the processing other than by automated means of personal data which "
+    "form part of a filing system or are intended to form part of a filing system. "
+    "Article {article}(2) of that regulation defines ‘processing’ as ‘any operation or set of "
+    "operations which {verb} performed on personal data or on sets of personal data, whether or not by "
+    "automated means’ and mentions, by way of example, ‘disclosure by transmission, dissemination or "
+    "otherwise making available’, but does not distinguish between operations which take place within "
+    "the European Union and those which are connected with a third country."
+)
+
+# 대법원 1993. 4. 27. 선고 92다45308 판결: 민법 제629조 restated in the court's spacing and endings
+KR_629 = (
+    "민법 제{article}조는 임차인은 임대인의 동의 없이 그 권리를 양도하거나 전대하지 못하고, 임차인이 이에 "
+    "위반한 때에는 임대인은 계약을 해지할 수 있다고 규정하고 있는바 이는 민법상의 임대차계약은 원래 당사자의 "
+    "개인적 신뢰를 기초로 하는 계속적 법률관계임을 고려하여 임대인의 인적 신뢰나 경제적 이익을 보호하여 이를 "
+    "해치지 않게 하고자 함에 있다."
+)
+# C-311/18 (16 July 2020), paragraph 91: Article 46(2)(c) GDPR restated
+SCC = (
+    "According to Article 46(2)(c) of the GDPR, those safeguards {verb} provided by standard data protection "
+    "clauses drawn up by the Commission."
+)
+
 # (why, language, as of, draft, finding's citation, status and reason key, or None: not blocked)
 _BLOCKS = (Status.UNVERIFIED, Status.NO_SOURCE)
 ROWS = [
@@ -99,6 +124,72 @@ ROWS = [
         "EU:C:2023:370",
         Status.UNVERIFIED,
         "anchor_mismatch",
+    ),
+    (
+        "the definition quoted after the term it defines is what the draft says Article 4(2) says: a "
+        "negation added to it is a changed meaning",
+        "en",
+        "2020-07-16",
+        DEFINES.format(article=4, verb="is not"),
+        "Article 4(2) of that regulation",
+        Status.UNVERIFIED,
+        "absent_meaning",
+    ),
+    (
+        "the definition of Article 4(2) cited as Article 3(2): the quoted words are in Article 4(2)",
+        "en",
+        "2020-07-16",
+        DEFINES.format(article=3, verb="is"),
+        "Article 3(2) of that regulation",
+        Status.UNVERIFIED,
+        "quote_in_other_unit",
+    ),
+    (
+        "the Court's own sentence: the definition is Article 4(2)'s, word for word",
+        "en",
+        "2020-07-16",
+        DEFINES.format(article=4, verb="is"),
+        "Article 4(2) of that regulation",
+        Status.VERIFIED,
+        "verified_fragment",
+    ),
+    (
+        "민법 제629조① restated under 제628조: the clause is 제629조's (spacing and endings aside), and "
+        "제628조 has nothing like it",
+        "ko",
+        "1993-04-27",
+        KR_629.format(article=628),
+        "민법 제628조",
+        Status.UNVERIFIED,
+        "restated_in_other_unit",
+    ),
+    (
+        "the court's sentence on 민법 제629조",
+        "ko",
+        "1993-04-27",
+        KR_629.format(article=629),
+        "민법 제629조",
+        None,
+        "",
+    ),
+    (
+        "Article 46(2)(c) says the safeguards may be provided by standard clauses; 'provided' is its verb, "
+        "not a proviso that would make the negation a question for a person",
+        "en",
+        "2020-07-16",
+        SCC.format(verb="may not be"),
+        "Article 46(2)(c) of the GDPR",
+        Status.UNVERIFIED,
+        "polarity_negation",
+    ),
+    (
+        "the Court's own sentence on Article 46(2)(c)",
+        "en",
+        "2020-07-16",
+        SCC.format(verb="may be"),
+        "Article 46(2)(c) of the GDPR",
+        None,
+        "",
     ),
     (
         "a quote of 형법 제16조 that drops its negation (벌하지 아니한다 → 벌한다): the closest window "
