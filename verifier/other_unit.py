@@ -25,6 +25,7 @@ from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import SHARED, clauses, stems, substantive
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
+from verifier.named_unit import NamedUnit
 from verifier.pinpoint import Pieces, reading_spans
 from verifier.text import Normalized, normalize
 
@@ -54,6 +55,8 @@ class OtherUnit:
     quote: bool  # the claim's quote is there word for word
     evidence: MatchEvidence | None = None
     restated: str = ""  # the other unit's clause the claim restates word for word (no quote marks)
+    title: str = ""  # the other unit's heading, which the draft gives the cited one (`named_unit`)
+    cited_title: str = ""  # the cited unit's own heading
 
 
 def other_unit(
@@ -87,6 +90,38 @@ def other_unit(
         return None
     if _refers_to(document, found, cited):
         return None  # "in the absence of an adequacy decision pursuant to Article 45(3)": about the cited one
+    return found
+
+
+def titled_other_unit(
+    named: NamedUnit,
+    document: SourceDocument,
+    cited: SourceUnit,
+    cited_coverage: float,
+    *,
+    also_cited: frozenset[str] = frozenset(),
+) -> OtherUnit | None:
+    """The article whose heading the draft gives the cited one ("형법 제19조의 정당행위": 정당행위 heads
+    제20조), unless the sentence cites that article too or it refers to the cited one."""
+    unit = named.unit
+    line_end = document.text.find("\n", unit.start, unit.end)
+    heading_end = line_end if line_end > unit.start else min(unit.end, unit.start + len(named.title) + 40)
+    evidence = MatchEvidence(
+        start=unit.start, end=heading_end, excerpt=document.text[unit.start : heading_end], similarity=1.0
+    )
+    found = OtherUnit(
+        unit.label,
+        cited.label,
+        unit.path[0][1],
+        1.0,
+        cited_coverage,
+        False,
+        evidence,
+        title=named.title,
+        cited_title=named.cited_title,
+    )
+    if found.article in also_cited or _refers_to(document, found, cited):
+        return None
     return found
 
 

@@ -77,6 +77,48 @@ SCC = (
     "clauses drawn up by the Commission."
 )
 
+# 대법원 1986. 6. 10. 선고 85도119 판결: 형법 제30조 named by its heading
+KR_JOINT = (
+    "형법 제{article}조의 소위 공동정범은 공범자 전원간에 범죄에 대한 공동가공의 의사가 있는 경우 즉 범행자 "
+    "상호간에 범의의 연락이 있고 그 일부자가 범죄의 실행에 당한 경우에 성립되고, 이때에는 그 전원이 "
+    "공동일체로서 범죄를 실행한 것이 되고 비록 스스로 직접 그 실행행위를 분담하지 아니한 자이더라도 그 범죄 "
+    "전체에 관하여 공동정범으로서의 책임을 져야 한다."
+)
+# 대법원 1996. 11. 12. 선고 96다34061 판결: 민법 제104조 named by its heading
+KR_UNFAIR = (
+    "민법 제{article}조에 규정된 불공정한 법률행위는 객관적으로 급부와 반대급부 사이에 현저한 불균형이 "
+    "존재하고, 주관적으로 그와 같이 균형을 잃은 거래가 피해 당사자의 궁박, 경솔 또는 무경험을 이용하여 "
+    "이루어진 경우에 성립하는 것이다."
+)
+# 대법원 1998. 5. 21. 선고 98도321 전원합의체 판결: 형법 제331조② applied; 공동정범 (제30조's heading) named
+# far from the citation, as a concept of the reasoning
+KR_GANG = (
+    "형법 제331조 제2항 후단의 규정이 위와 같이 3인 이상이 공모하고 적어도 2인 이상이 합동절도의 범행을 "
+    "실행한 경우에 대하여 공동정범의 성립을 부정하는 취지라고 해석할 이유가 없을 뿐만 아니라, 만일 "
+    "공동정범의 성립가능성을 제한한다면 직접 실행행위에 참여하지 아니하면서 배후에서 합동절도의 범행을 "
+    "조종하는 수괴는 그 행위의 기여도가 강력함에도 불구하고 공동정범으로 처벌받지 아니하는 불합리한 현상이 "
+    "나타날 수 있다."
+)
+# C-311/18 (16 July 2020), paragraph 162: Article 45 GDPR named by its heading
+HEADING = (
+    "Article {article} of the GDPR, under the heading ‘Transfers on the basis of an adequacy decision’, "
+    "provides, in paragraphs 1 to 3 that a transfer of personal data to a third country may take place where "
+    "the Commission has decided that the third country ensures an adequate level of protection."
+)
+
+# 대법원 1992. 11. 27. 선고 92다7719 판결: the effect 민법 제103조 gives, attached to the citation
+KR_VOID = (
+    "나. 민법 제103조에 의하여 {effect}로 되는 반사회질서행위는 법률행위의 목적인 권리의무의 내용이 "
+    "선량한 풍속 기타 사회질서에 위반되는 경우뿐 아니라 그 내용 자체는 반사회질서적인것이 아니라고 "
+    "하여도 법률적으로 이를 강제하거나 법률행위에 반사회질서적인 조건 또는 금전적 대가가 결부됨으로써 "
+    "반사회질서적 성질을 띠게 되는 경우를 포함한다."
+)
+# 대법원 1994. 4. 15. 선고 93도2899 판결: 형법 제20조 named by what it makes lawful
+KR_JUSTIFIED = (
+    "형법 제20조 소정의 {act}에 해당한다고 판단하였는 바, 이를 기록과 대조하여 살펴 보면 원심의 이러한 "
+    "판단은 정당하고 거기에 정당행위에 관한 법리를 오해한 위법이 있다고 할 수 없다."
+)
+
 # (why, language, as of, draft, finding's citation, status and reason key, or None: not blocked)
 _BLOCKS = (Status.UNVERIFIED, Status.NO_SOURCE)
 ROWS = [
@@ -192,6 +234,105 @@ ROWS = [
         "",
     ),
     (
+        "형법 제31조 called 공동정범, the heading of 제30조 (제31조 is 교사범)",
+        "ko",
+        "1986-06-10",
+        KR_JOINT.format(article=31),
+        "형법 제31조",
+        Status.UNVERIFIED,
+        "title_of_other_unit",
+    ),
+    (
+        "the court's sentence: 제30조's own heading",
+        "ko",
+        "1986-06-10",
+        KR_JOINT.format(article=30),
+        "형법 제30조",
+        None,
+        "",
+    ),
+    (
+        "민법 제105조 said to provide the 불공정한 법률행위 of 제104조",
+        "ko",
+        "1996-11-12",
+        KR_UNFAIR.format(article=105),
+        "민법 제105조",
+        Status.UNVERIFIED,
+        "title_of_other_unit",
+    ),
+    (
+        "the court's sentence on 민법 제104조",
+        "ko",
+        "1996-11-12",
+        KR_UNFAIR.format(article=104),
+        "민법 제104조",
+        None,
+        "",
+    ),
+    (
+        "another article's heading used as a concept, away from the citation, is no evidence",
+        "ko",
+        "1998-05-21",
+        KR_GANG,
+        "형법 제331조 제2항",
+        None,
+        "",
+    ),
+    (
+        "Article 46 said to be headed as Article 45 is",
+        "en",
+        "2020-07-16",
+        HEADING.format(article=46),
+        "Article 46 of the GDPR",
+        Status.UNVERIFIED,
+        "title_of_other_unit",
+    ),
+    (
+        "the Court's citation of Article 45 under its own heading",
+        "en",
+        "2020-07-16",
+        HEADING.format(article=45),
+        "Article 45 of the GDPR",
+        None,
+        "",
+    ),
+    (
+        "민법 제103조 said to make the act 유효 (valid): the article makes it 무효",
+        "ko",
+        "1992-11-27",
+        KR_VOID.format(effect="유효"),
+        "민법 제103조",
+        Status.UNVERIFIED,
+        "polarity_opposite",
+    ),
+    (
+        "the court's sentence: 제103조에 의하여 무효",
+        "ko",
+        "1992-11-27",
+        KR_VOID.format(effect="무효"),
+        "민법 제103조",
+        None,
+        "",
+    ),
+    (
+        "형법 제20조 소정의 부당행위: the article's act is 정당행위",
+        "ko",
+        "1994-04-15",
+        KR_JUSTIFIED.format(act="부당행위"),
+        "형법 제20조",
+        Status.UNVERIFIED,
+        "polarity_negation",
+    ),
+    (
+        "the court's sentence: 형법 제20조 소정의 정당행위",
+        "ko",
+        "1994-04-15",
+        KR_JUSTIFIED.format(act="정당행위"),
+        "형법 제20조",
+        None,
+        "",
+    ),
+    (
         "a quote of 형법 제16조 that drops its negation (벌하지 아니한다 → 벌한다): the closest window "
         "keeps the negation that follows the verb, or the drop reads as a word changed",
         "ko",
@@ -277,6 +418,17 @@ def test_a_wrong_citation_is_blocked_on_evidence_and_the_real_one_is_not(
         assert finding.status not in _BLOCKS, (why, finding.rationale)
         return
     assert (finding.status, finding.reason.key) == (status, key), (why, finding.rationale)
+
+
+def test_a_heading_block_names_both_headings_in_every_language() -> None:
+    finding = _finding("ko", "1986-06-10", KR_JOINT.format(article=31), "형법 제31조")
+    assert finding.reason is not None
+    for lang, words in (("en", "heading"), ("pl", "tytuł"), ("ko", "제목")):
+        text = finding.reason.render(lang)
+        assert "공동정범" in text, text
+        assert "교사범" in text, text
+        assert "제30조" in text, text
+        assert words in text, text
 
 
 def test_the_block_names_the_number_the_source_has() -> None:
