@@ -13,6 +13,7 @@ from verifier.history.lookup import HistoryMeasure
 from verifier.match.anchor import AnchorResult
 from verifier.match.content import ContentResult
 from verifier.match.fragment import FragmentResult
+from verifier.match.polarity import Reversal
 from verifier.match.restated import Restatement
 from verifier.match.stated import Statements
 from verifier.model import (
@@ -52,6 +53,9 @@ class Reading:
     # a clause of the pinpointed unit the claim restates nearly word for word, with a negation, a number or
     # a legal effect turned (None: none, or not read)
     restated: Restatement | None = None
+    # the legal effect a Korean draft attaches to the citation ("제103조에 의하여 유효로"), which the unit
+    # states only the other way (None: none, or not read)
+    attributed: Reversal | None = None
 
     @property
     def cross_language(self) -> bool:

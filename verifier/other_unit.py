@@ -23,8 +23,9 @@ from difflib import SequenceMatcher
 from verifier.match.content import content_coverage, term_positions
 from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
-from verifier.match.restated import SHARED, clauses, stems
+from verifier.match.restated import SHARED, clauses, stems, substantive
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
+from verifier.named_unit import NamedUnit
 from verifier.pinpoint import Pieces, reading_spans
 from verifier.text import Normalized, normalize
 
@@ -54,6 +55,8 @@ class OtherUnit:
     quote: bool  # the claim's quote is there word for word
     evidence: MatchEvidence | None = None
     restated: str = ""  # the other unit's clause the claim restates word for word (no quote marks)
+    title: str = ""  # the other unit's heading, which the draft gives the cited one (`named_unit`)
+    cited_title: str = ""  # the cited unit's own heading
 
 
 def other_unit(
@@ -87,6 +90,38 @@ def other_unit(
         return None
     if _refers_to(document, found, cited):
         return None  # "in the absence of an adequacy decision pursuant to Article 45(3)": about the cited one
+    return found
+
+
+def titled_other_unit(
+    named: NamedUnit,
+    document: SourceDocument,
+    cited: SourceUnit,
+    cited_coverage: float,
+    *,
+    also_cited: frozenset[str] = frozenset(),
+) -> OtherUnit | None:
+    """The article whose heading the draft gives the cited one ("형법 제19조의 정당행위": 정당행위 heads
+    제20조), unless the sentence cites that article too or it refers to the cited one."""
+    unit = named.unit
+    line_end = document.text.find("\n", unit.start, unit.end)
+    heading_end = line_end if line_end > unit.start else min(unit.end, unit.start + len(named.title) + 40)
+    evidence = MatchEvidence(
+        start=unit.start, end=heading_end, excerpt=document.text[unit.start : heading_end], similarity=1.0
+    )
+    found = OtherUnit(
+        unit.label,
+        cited.label,
+        unit.path[0][1],
+        1.0,
+        cited_coverage,
+        False,
+        evidence,
+        title=named.title,
+        cited_title=named.cited_title,
+    )
+    if found.article in also_cited or _refers_to(document, found, cited):
+        return None
     return found
 
 
@@ -239,12 +274,28 @@ def _unit_clauses(document: SourceDocument, depth: int, lang: str) -> Clauses:
     return found
 
 
+# a restatement in the clause's words with its spacing and endings changed ("동의없이" / "동의 없이",
+# "못한다" / "못하고") is as close as one with fewer characters changed: it may differ by this share of
+# characters when no more than this share of its words is another word
+RESPACED_THRESHOLD = 0.25
+RESPACED_WORDS = 0.15
+
+
 def _restates(clause: str, claim: Normalized) -> float | None:
-    """How closely the claim restates the clause (its similarity), when it does with no change of meaning."""
+    """How closely the claim restates the clause (its similarity), when it does with no change of meaning:
+    nearly character for character, or word for word but for spacing and endings (`restated.substantive`)."""
     result = find_quote(clause, claim, threshold=1 - ELSEWHERE_SIMILARITY)
-    if not result.found or result.meaning_change is not None:
+    if result.found and result.meaning_change is None:
+        return result.similarity
+    loose = find_quote(clause, claim, threshold=RESPACED_THRESHOLD)
+    if not loose.found or loose.meaning_change is not None:
         return None
-    return result.similarity
+    words_of = len(clause.split())
+    changed = substantive(loose.diff)
+    replaced = max(sum(len(t.split()) for op, t in changed if op == side) for side in ("delete", "insert"))
+    if replaced > RESPACED_WORDS * words_of:
+        return None
+    return max(ELSEWHERE_SIMILARITY, 1 - replaced / words_of)
 
 
 def restated_elsewhere(

@@ -169,6 +169,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "초안은 {cited}를 인용하지만 옮긴 규정은 같은 법 {unit}의 문언(“{clause}”)이며 {cited}의 "
         "문언은 없습니다. 인용 조항을 {unit}로 바로잡으십시오.",
     },
+    "title_of_other_unit": {
+        "en": "The draft calls {cited} “{title}”, but that is the heading of {unit} of the act; {cited} is "
+        "headed “{cited_title}”: correct the pinpoint to {unit}.",
+        "pl": "Projekt nazywa {cited} „{title}”, ale to tytuł {unit} tego aktu; {cited} nosi tytuł "
+        "„{cited_title}” - popraw oznaczenie przepisu na {unit}.",
+        "ko": "초안은 {cited}를 “{title}”(으)로 부르지만 이는 같은 법 {unit}의 제목이며, {cited}의 제목은 "
+        "“{cited_title}”입니다. 인용 조항을 {unit}로 바로잡으십시오.",
+    },
     "quote_in_other_unit": {
         "en": "The quoted words are in {unit} of the act, not in the cited {cited}: correct the pinpoint "
         "to {unit}.",

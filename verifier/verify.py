@@ -26,6 +26,7 @@ from verifier.history.keep import history_check
 from verifier.history.lookup import HistoryMeasure
 from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
+from verifier.match.attributed import attributed_effect
 from verifier.match.content import content_coverage
 from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
 from verifier.match.normalized import normalized_source
@@ -48,7 +49,8 @@ from verifier.model import (
     SourceRef,
     Unavailable,
 )
-from verifier.other_unit import other_unit
+from verifier.named_unit import named_unit
+from verifier.other_unit import other_unit, titled_other_unit
 from verifier.pinpoint import (
     Pieces,
     case_paragraph,
@@ -349,6 +351,12 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
     ):
         return m
     coverage = content.coverage if content is not None else 0.0
+    also_cited = _articles_also_cited(m.claim)
+    named = named_unit(m.claim, document, check.unit)
+    if named is not None:
+        titled = titled_other_unit(named, document, check.unit, coverage, also_cited=also_cited)
+        if titled is not None:
+            return _with(m, other_unit=titled)
     found = other_unit(
         claim_substance(m.claim),
         m.claim.quote,
@@ -356,7 +364,7 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         check.unit,
         coverage,
         lang=reading.source_lang,
-        also_cited=_articles_also_cited(m.claim),
+        also_cited=also_cited,
     )
     return _with(m, other_unit=found) if found is not None else m
 
@@ -416,6 +424,7 @@ def read_claim(
     content_evidence = None
     statements = None
     restated = None
+    attributed = None
     if content_asked and draft_lang == src_lang:
         said = claim_substance(claim) if substance is None else substance
         content = content_coverage(said, src, lang=src_lang)
@@ -428,6 +437,8 @@ def read_claim(
         # ("83(4)(a)") are still no number it states
         as_written = substance or claim_substance(claim, keep_cues=True)
         restated = restated_otherwise(as_written, src, lang=src_lang) if spans else None
+        if spans and src_lang == "ko":
+            attributed = attributed_effect(claim, pieces.text)
     elif content_asked and spans:
         # another language than the unit's: its numbers are still compared
         said = claim_substance(claim) if substance is None else substance
@@ -447,6 +458,7 @@ def read_claim(
         nearest=nearest,
         statements=statements,
         restated=restated,
+        attributed=attributed,
     )
 
 

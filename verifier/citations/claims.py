@@ -402,9 +402,25 @@ def attach_quotes(
             continue
         in_footnote = bool(footnotes) and any(f[0] <= citations[target][0] < f[1] for f in footnotes.values())
         prior = result.get(target)
-        if prior is None or distance < prior[1]:
+        if prior is None or distance < prior[1] or _defines(norm, prior[0].quote, q):
             result[target] = (Attached(q, q_sentence, in_footnote), distance)
     return {i: attached for i, (attached, _) in result.items()}
+
+
+# fewer quoted words are a term or a name ("‘processing’"), not a passage the source must hold
+_PASSAGE_WORDS = 4
+_CONNECTOR_WORDS = 2  # "as", "to mean", "이란": what joins a term to its definition
+
+
+def _defines(norm: str, term: Quote, passage: Quote) -> bool:
+    """`passage` is the definition of the quoted `term` right before it: "Article 4(2) defines ‘processing’
+    as ‘any operation or set of operations which is performed on personal data …’". What the draft says
+    the unit says is the passage; the term only names the concept it defines."""
+    if len(term.text.split()) >= _PASSAGE_WORDS or len(passage.text.split()) < _PASSAGE_WORDS:
+        return False
+    between = norm[term.span[1] : passage.span[0]]
+    joined = len(between.split()) <= _CONNECTOR_WORDS and "\n" not in between
+    return passage.span[0] >= term.span[1] and joined
 
 
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})

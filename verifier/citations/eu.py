@@ -207,20 +207,30 @@ def _ecli(norm: str) -> list[Hit]:
 
 def _ecli_after_case(norm: str, hits: list[Hit]) -> list[Hit]:
     """ "C-300/21, EU:C:2023:370": an ECLI printed right after the judgment's case number names that
-    judgment, so it takes the case's CELEX key when the table does not know it."""
+    judgment, so it takes the case's CELEX key when the table does not know it. And what the draft says of
+    the case (its number, date, court, parties) it says of the judgment the ECLI names: an ECLI the table
+    knows, printed after "judgment of 17 July 2020, …, C-314/18", is checked against that number and date
+    (EU:C:2020:559 is C-311/18 of 16 July 2020: a mismatch the source itself shows)."""
     out: list[Hit] = []
     prev: Hit | None = None
     for h in hits:
         a = h.anchor
         if (
             a is not None
-            and a.key.startswith("eu:ecli:ECLI:EU:")
+            and a.key.startswith(("eu:ecli:ECLI:EU:", "eu:celex:6"))
+            and a.number is not None
+            and a.number.startswith("ECLI:EU:")
             and prev is not None
             and prev.anchor is not None
             and prev.anchor.key.startswith("eu:celex:6")
             and re.fullmatch(r"[ ,]{1,3}", norm[prev.end : h.start]) is not None
         ):
-            h = Hit(h.start, h.end, h.jurisdiction, h.kind, replace(a, key=prev.anchor.key))
+            case = prev.anchor
+            key = a.key if a.key.startswith("eu:celex:") else case.key
+            said = replace(
+                a, key=key, number=case.number, date=case.date, court=case.court, parties=case.parties
+            )
+            h = Hit(h.start, h.end, h.jurisdiction, h.kind, said)
         out.append(h)
         prev = h
     return out

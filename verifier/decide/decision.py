@@ -38,6 +38,8 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "restated_in_other_unit": "the claim restates a clause of another unit of the same act word for word, "
     "and no clause of the cited unit",
     "quote_in_other_unit": "the quoted words are in another unit of the same act, not in the cited one",
+    "title_of_other_unit": "the draft names the cited article by the heading of another article of the same "
+    "act",
     # the law as of the review's date
     "act_repealed": "the act was repealed with effect on or before the as-of date",
     "version_gone": "on the as-of date the unit no longer existed (repealed or renumbered)",

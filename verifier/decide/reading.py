@@ -72,7 +72,7 @@ def judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
 def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, ...]) -> Decision:
     """The levels reached in the text read for the claim, then the first row that applies."""
     r = _reached(m, reading)
-    blocked = _wrong_pinpoint(r) or _meaning_changed(r) or _stated(r) or _restated(r)
+    blocked = _wrong_pinpoint(r) or _meaning_changed(r) or _stated(r) or _restated(r) or _attributed(r)
     if blocked is not None:
         key, values, nearest = blocked
         return _made(r, Status.UNVERIFIED, key, source_notes, values=values, nearest=nearest)
@@ -139,6 +139,9 @@ def _wrong_pinpoint(r: Reached) -> Blocked | None:
     key = "quote_in_other_unit" if other.quote else "wrong_pinpoint"
     if other.restated:
         key, values["clause"] = "restated_in_other_unit", other.restated
+    if other.title:
+        key = "title_of_other_unit"
+        values.update(title=other.title, cited_title=other.cited_title or "—")
     if r.m.case_paragraph is not None:
         key = "wrong_paragraph"
     return key, values, (other.evidence,) if other.evidence is not None else ()
@@ -178,6 +181,23 @@ def _restated(r: Reached) -> Blocked | None:
     }
     evidence = r.reading.content_evidence
     return "restated_otherwise", values, (evidence,) if evidence is not None else ()
+
+
+def _attributed(r: Reached) -> Blocked | None:
+    """The legal effect the draft attaches to the cited unit ("제103조에 의하여 유효로 되는"), which the unit
+    states only the other way ("무효로 한다"): 🔴 naming both words. Only of an act, and not when the quote
+    was found (the draft's own words then are the unit's)."""
+    attributed, m = r.reading.attributed, r.m
+    if attributed is None or (r.reading.fragment is not None and r.reading.fragment.found):
+        return None
+    if m.document is None or m.document.kind not in _STATUTE_KINDS:
+        return None
+    pair = Message(
+        "polarity_pair",
+        {"draft": attributed.draft, "source": attributed.source, "where": m.claim.citation.text},
+    )
+    evidence = r.reading.content_evidence
+    return f"polarity_{attributed.kind}", {"pairs": (pair,)}, (evidence,) if evidence is not None else ()
 
 
 def _stated(r: Reached) -> Blocked | None:

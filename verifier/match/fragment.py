@@ -318,6 +318,28 @@ def _align_regions(
     return _refine(needle, text, best[1], best[2])
 
 
+# a Korean negation follows its verb as a word of its own: "벌하지 아니한다", "하지 않는다", "하지 못한다"
+_KO_VERB_BEFORE_NEGATION = re.compile(r"[\uac00-\ud7a3]지[는도]?\Z")
+_KO_NEGATION_WORD = re.compile(r"\s?(?:아니|않|못)[\uac00-\ud7a3]*")
+
+
+def _with_negation_after(needle: str, text: str, windows: Sequence[tuple[int, int, float]]) -> list[Span]:
+    """The windows' spans, the last with the negation that follows its last word taken in: the closest
+    window for "… 한하여 벌한다" in "… 한하여 벌하지 아니한다" stops at "벌하지", and the diff would then read
+    as a word changed, not as the negation the quote dropped. Not when the quote itself ends on the verb's
+    -지 form: it stops there on purpose, its next word (outside the quote) is the draft's. `needle`: the
+    last segment of the quote."""
+    spans = [(s, e) for s, e, _ in windows]
+    start, end = spans[-1]
+    last = needle.split()[-1] if needle.split() else ""
+    if _KO_VERB_BEFORE_NEGATION.search(last) or not _KO_VERB_BEFORE_NEGATION.search(text[start:end]):
+        return spans
+    negation = _KO_NEGATION_WORD.match(text, end)
+    if negation is not None:
+        spans[-1] = (start, negation.end())
+    return spans
+
+
 def _spacing_only(needle: str, text: str, start: int, end: int) -> bool:
     """text[start:end] says the needle's words, spaced otherwise; a Korean quote may close inside the
     window's last word ("경과한 때" of "경과한 때에는") as long as no negation follows ("수집하지 아니할")."""
@@ -518,7 +540,7 @@ def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> Fragme
         sum(w[2] * len(n) for w, n in zip(windows, needles, strict=False)) / total if complete else 0.0
     )
     if complete and all(w[2] >= 1 - threshold for w in windows):
-        s_spans = [(s, e) for s, e, _ in windows]
+        s_spans = _with_negation_after(needles[-1], src.text, windows)
         originals = [src.span_to_original(s, e) for s, e in s_spans]
         start, end = originals[0][0], originals[-1][1]
         diff = []

@@ -248,7 +248,16 @@ def _conditional(text: str, at: int, lang: str) -> bool:
     if lang == "ko":
         # a Korean condition is an ending ("없으면", "아니하면") or a word of its own ("경우에는")
         return any(w.endswith("면") for w in sentence.split()) or any(c in sentence for c in condition)
-    return any(w in condition for w in re.findall(r"[^\W\d_]+", sentence))
+    return _names_a_condition(re.findall(r"[^\W\d_]+", sentence), condition)
+
+
+def _names_a_condition(tokens: list[str], condition: frozenset[str]) -> bool:
+    """A word of `condition`, or one of its phrases word for word ("provided that": "may be provided for"
+    is the verb, not a proviso)."""
+    if any(w in condition for w in tokens):
+        return True
+    joined = f" {' '.join(tokens)} "
+    return any(f" {phrase} " in joined for phrase in condition if " " in phrase)
 
 
 # conditions that restate no exception: "if", "jeżeli", "경우에" say when a rule applies; "unless", "only",
@@ -260,7 +269,7 @@ def _excepting(sentence: str, lang: str) -> bool:
     exceptions = cues(lang).condition - _PLAIN_CONDITIONS
     if lang == "ko":
         return any(c in sentence for c in exceptions)
-    return any(w in exceptions for w in re.findall(r"[^\W\d_]+", sentence.casefold()))
+    return _names_a_condition(re.findall(r"[^\W\d_]+", sentence.casefold()), exceptions)
 
 
 def _negated_words(text: str, lang: str) -> set[int]:

@@ -18,6 +18,7 @@ application to facts ("원고는 … 계약을 해지할 수 없다") — never 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -122,10 +123,60 @@ def stems(text: str) -> set[str]:
 SHARED = 0.6
 
 
+# a Korean word with a particle or an ending put after it, or its ending conjugated otherwise, is the
+# same word ("아니한다" / "아니한다고", "아니하는" / "아니한", "못한다" / "못하고"): its first syllables
+# kept (the last of them may lose or gain a final consonant: 한/하), at most this many syllables after them
+_KO_ENDING = 2
+_KO_STEM = 2
+_HANGUL = re.compile(r"[\uac00-\ud7a3]+")
+
+
+def _same_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if not (_HANGUL.fullmatch(a) and _HANGUL.fullmatch(b)):
+        return False
+    kept = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    stem = kept
+    if kept < min(len(a), len(b)) and _onset_and_vowel(a[kept]) == _onset_and_vowel(b[kept]):
+        stem += 1  # 한 / 하: the same syllable with an ending's consonant glued to it
+    rest = max(len(a), len(b)) - kept
+    return kept >= 1 and stem >= min(_KO_STEM, len(a), len(b)) and rest <= _KO_ENDING + 1
+
+
+def _onset_and_vowel(syllable: str) -> str:
+    return unicodedata.normalize("NFD", syllable)[:2]
+
+
+def _alike(deleted: str, inserted: str) -> bool:
+    """The same words spaced otherwise ("것으로 오인한" / "것으로오인한"), or Korean words whose endings
+    differ: no word changed (whether the change turns the law is `change_of`'s, on the whole diff)."""
+    if re.sub(r"\s", "", deleted) == re.sub(r"\s", "", inserted):
+        return True
+    ours, theirs = deleted.split(), inserted.split()
+    return len(ours) == len(theirs) and all(_same_word(a, b) for a, b in zip(ours, theirs, strict=True))
+
+
+def substantive(diff: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The diff without the replacements that change no word (`_alike`)."""
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(diff):
+        pair = i + 1 < len(diff) and diff[i][0] == "delete" and diff[i + 1][0] == "insert"
+        if pair and _alike(diff[i][1], diff[i + 1][1]):
+            i += 2
+            continue
+        out.append(diff[i])
+        i += 1
+    return tuple(out)
+
+
 def _few(diff: tuple[tuple[str, str], ...], clause: str) -> bool:
-    """A restatement turns a word or two; a clause with many words replaced is another sentence."""
+    """A restatement turns a word or two; a clause with many words replaced is another sentence. Spacing
+    and a Korean ending are no word replaced."""
     allowed = max(MAX_CHANGED, round(CHANGED_SHARE * len(clause.split())))
-    return all(len(_changed(diff, op)) <= allowed for op in ("delete", "insert"))
+    changed = substantive(diff)
+    return all(len(_changed(changed, op)) <= allowed for op in ("delete", "insert"))
 
 
 def restated_otherwise(claim_text: str, unit: Normalized | str, *, lang: str) -> Restatement | None:
@@ -151,8 +202,9 @@ def restated_otherwise(claim_text: str, unit: Normalized | str, *, lang: str) ->
         kind = change_of(near.diff)
         if kind is None or not _few(near.diff, clause):
             continue
-        draft = " ".join(t for op, t in near.diff if op == "insert")
-        source = " ".join(t for op, t in near.diff if op == "delete")
+        changed = substantive(near.diff)  # the words named: not those only spaced otherwise
+        draft = " ".join(t for op, t in changed if op == "insert")
+        source = " ".join(t for op, t in changed if op == "delete")
         turned.append((near.start, near.end, Restatement(kind, draft, source, clause, near.diff)))
     for start, end, restatement in turned:
         if not any(start < e and s < end for s, e in as_written):
@@ -160,4 +212,4 @@ def restated_otherwise(claim_text: str, unit: Normalized | str, *, lang: str) ->
     return None
 
 
-__all__ = ["Restatement", "change_of", "clauses", "restated_otherwise", "stems"]
+__all__ = ["Restatement", "change_of", "clauses", "restated_otherwise", "stems", "substantive"]
