@@ -394,11 +394,25 @@ def _alias_at(norm: str, pos: int, defined: dict[str, tuple[int, str]]) -> ActRe
     return None
 
 
+def _this_type(words: str) -> str:
+    """The CELEX type letter "that regulation" / "this directive" / "the said decision" names."""
+    kind = words.split()[-1].lower()
+    return next(v for k, v in _ACT_TYPES.items() if kind.startswith(k))
+
+
+def _remember(last_of_type: dict[str, tuple[str, int]], act: tuple[str, int]) -> None:
+    celex = act[0]
+    # a secondary act's CELEX is 3YYYY + its type letter (32016R0679); the treaties' (12016P) are no type
+    if len(celex) > 5 and celex[0] == "3" and celex[5] in "RLD":
+        last_of_type[celex[5]] = act
+
+
 def _acts_and_articles(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     defined = _aliases(norm) if "(" in norm else {}
     covered_until = -1
     last_act: tuple[str, int] | None = None
+    last_of_type: dict[str, tuple[str, int]] = {}  # the last act named of each CELEX type (R, L, D)
     events: list[tuple[int, str]] = [(m.start(), "article") for m in _ARTICLE.finditer(norm)]
     events += [(m.start(), "act") for m in _ACT.finditer(norm)]
     # "recital 146 of the GDPR … Article 82 of that regulation": a bare short name sets the context.
@@ -415,6 +429,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             short = _MENTION.match(norm, pos)
             if short is not None:
                 last_act = (SHORT_NAMES[short.group()], short.end())
+                _remember(last_of_type, last_act)
             continue
         if what == "act":
             ref = act_at(norm, pos)
@@ -422,6 +437,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
                 continue
             hits.append(Hit(pos, ref.end, Jurisdiction.EU, Kind.EU_ACT, Anchor(key=f"eu:celex:{ref.celex}")))
             last_act = (ref.celex, ref.end)
+            _remember(last_of_type, last_act)
             covered_until = ref.end
             continue
         label = _ARTICLE.match(norm, pos)
@@ -460,6 +476,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
         if ref is not None:
             celex, end = ref.celex, ref.end
             last_act = (celex, ref.end)
+            _remember(last_of_type, last_act)
         else:
             this = _THIS_ACT.match(norm, of.end() if of else cursor)
             # "ibid., Article 7": the act of the citation before, like "of that regulation"
@@ -472,8 +489,12 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             close = (
                 last_act is not None and pos - last_act[1] <= 400 and "\n\n" not in norm[last_act[1] : pos]
             )
-            if (structured or close) and last_act is not None and pos - last_act[1] <= reach:
-                celex = last_act[0]
+            carried = last_act
+            if this is not None:
+                # "that regulation" is the last REGULATION named, not the Charter or the TFEU named after it
+                carried = last_of_type.get(_this_type(this.group()))
+            if (structured or close) and carried is not None and pos - carried[1] <= reach:
+                celex = carried[0]
                 if this:
                     end = this.end()
             elif this or any(p.paragraph or p.item for _, _, p in units):
@@ -506,4 +527,5 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             )
         covered_until = end
         last_act = (celex, end)  # "Article 77 of that regulation …, while Article 78 …" keeps the act alive
+        _remember(last_of_type, last_act)
     return hits

@@ -47,6 +47,9 @@ _PARTICLE_END = (*"은는을를이가도며고", "에서", "로서")
 _SUBORDINATE = ("시행령", "시행규칙")
 
 _UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
+# "형법 331조 2항": units without 제, read only in a chain that starts right after a law's name
+_UNIT_NO_JE = re.compile(r"(?:제 ?)?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
+_NO_JE_START = r"(?<![\d제.,])\d{1,4} ?조(?![원억])"
 _CONNECTOR = re.compile(
     r"[ \t]{0,3}(?:(?:[,~" + MIDDLE_DOTS + r"]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?"
 )
@@ -69,7 +72,7 @@ _AFTER_ANAPHORA = r"(?=[ \t,.)]|제|에|의|는|은|을|를|와|과|도|\Z)"
 # its level
 _SAME_UNIT_SRC = rf"(?:같은 ?(?P<unit>조항|조문|조|항|호)|동(?P<short>조|항|호)){_AFTER_ANAPHORA}"
 _CHAIN_START = re.compile(
-    r"제 ?\d+ ?(?:조|항)|(?<![가-힣])(?:같은 ?법(?:률)?|동 ?법(?:률)?)(?=[ \t]|시행)"
+    r"제 ?\d+ ?(?:조|항)|" + _NO_JE_START + r"|(?<![가-힣])(?:같은 ?법(?:률)?|동 ?법(?:률)?)(?=[ \t]|시행)"
     rf"|(?<![가-힣]){_SAME_UNIT_SRC.replace('?P<unit>', '?:').replace('?P<short>', '?:')}"
 )
 _SAME_LAW = re.compile(r"(같은 ?법(?:률)?|동 ?법(?:률)?)(?: ?(시행령|시행규칙))?(?![가-힣])")
@@ -163,6 +166,20 @@ def aliases(norm: str) -> dict[str, tuple[int, str]]:
         if named is not None and named[1] != alias:
             found[alias] = (m.end(), named[1])
     return found
+
+
+def defined_same_law(norm: str) -> tuple[int, str] | None:
+    """The law a draft names "같은 법" itself ("주택임대차보호법(이하 ‘같은 법’이라 한다)", 2004다26133):
+    (where the definition ends, the law). Every 같은 법 after it is that law, whatever law was named last."""
+    if "이하" not in norm:
+        return None
+    for m in _ALIAS.finditer(norm):
+        alias = re.sub(r"\s", "", m.group("q") or m.group("b") or "")
+        if alias in ("같은법", "같은법률", "동법"):
+            named = _law_before(norm, m.start())
+            if named is not None:
+                return m.end(), named[1]
+    return None
 
 
 _NOT_FIRST = frozenset({"같은", "해당", "상기", "본", "동", "위의", "그의", "이러한", "그러한"})
@@ -297,12 +314,14 @@ class _Unit:
     end: int
 
 
-def _chain(norm: str, pos: int) -> tuple[list[_Unit], int]:
-    """Units from `pos` joined by connectors; returns them and where the chain ends."""
+def _chain(norm: str, pos: int, *, no_je: bool = False) -> tuple[list[_Unit], int]:
+    """Units from `pos` joined by connectors; returns them and where the chain ends. `no_je`: the chain
+    started after a law's name without 제 ("형법 331조 2항"), and its units may leave 제 out too."""
+    unit_re = _UNIT_NO_JE if no_je else _UNIT
     units: list[_Unit] = []
     end = pos
     while True:
-        m = _UNIT.match(norm, pos)
+        m = unit_re.match(norm, pos)
         if m is None:
             break
         if m.group(4):
@@ -316,7 +335,7 @@ def _chain(norm: str, pos: int) -> tuple[list[_Unit], int]:
         # "제2호 나목" continues without a connector; only then try "제15조나 제17조" (나 = or).
         bare = _SPACES_ONLY.match(norm, end)
         pos = bare.end() if bare else end
-        if _UNIT.match(norm, pos) is None:
+        if unit_re.match(norm, pos) is None:
             conn = _CONNECTOR.match(norm, end)
             pos = conn.end() if conn else end
     return units, end
@@ -352,6 +371,7 @@ def _statutes(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     ctx = _Context()
     defined = aliases(norm)
+    same_defined = defined_same_law(norm)
     mentions = _mentions(norm, defined)
     mention_i = 0
     pos = 0
@@ -378,7 +398,9 @@ def _statutes(norm: str) -> list[Hit]:
             end = max(end, same_article.end())
         elif same_law:
             sub = same_law.group(2) or ""
-            if ctx.law is None or not _same_block(norm, ctx.law_end, start):
+            if same_defined is not None and same_defined[0] <= start:
+                law = _base_law(same_defined[1]) + sub if sub else same_defined[1]
+            elif ctx.law is None or not _same_block(norm, ctx.law_end, start):
                 # a law named before a paragraph break is not "the same law": a wrong law is worse than none
                 problem = "같은 법/동법 with no law named before it in the same paragraph"
             else:
@@ -388,6 +410,16 @@ def _statutes(norm: str) -> list[Hit]:
             if not units or units[0].level != 0:
                 pos = same_law.end()
                 continue
+        elif norm[start].isdigit():
+            # "형법 331조 2항": 제 left out, read only right after a law's name (never "5조 원")
+            named = _law_before(norm, start)
+            units, end = _chain(norm, start, no_je=True) if named is not None else ([], start)
+            if named is None or not units or units[0].level != 0:
+                pos = m.end()
+                continue
+            start, law = named
+            if law in defined and defined[law][0] <= start:
+                law = defined[law][1]
         else:
             named = _law_before(norm, start)
             run = _RUN.match(norm, start)
