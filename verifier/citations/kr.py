@@ -397,29 +397,14 @@ def _statutes(norm: str) -> list[Hit]:
                 units, end = [], same_article.end()
             end = max(end, same_article.end())
         elif same_law:
-            sub = same_law.group(2) or ""
-            if same_defined is not None and same_defined[0] <= start:
-                law = _base_law(same_defined[1]) + sub if sub else same_defined[1]
-            elif ctx.law is None or not _same_block(norm, ctx.law_end, start):
-                # a law named before a paragraph break is not "the same law": a wrong law is worse than none
-                problem = "같은 법/동법 with no law named before it in the same paragraph"
-            else:
-                law = _base_law(ctx.law) + sub if sub else ctx.law
+            law, problem = _same_law(norm, ctx, same_law, same_defined)
             nxt = re.compile(r"[ ]?").match(norm, same_law.end())
             units, end = _chain(norm, nxt.end() if nxt else same_law.end())
             if not units or units[0].level != 0:
                 pos = same_law.end()
                 continue
-        elif norm[start].isdigit():
-            # "형법 331조 2항": 제 left out, read only right after a law's name (never "5조 원")
-            named = _law_before(norm, start)
-            units, end = _chain(norm, start, no_je=True) if named is not None else ([], start)
-            if named is None or not units or units[0].level != 0:
-                pos = m.end()
-                continue
-            start, law = named
-            if law in defined and defined[law][0] <= start:
-                law = defined[law][1]
+        elif norm[start].isdigit() and (no_je := _without_je(norm, start, defined)) is not None:
+            start, law, units, end = no_je  # otherwise the branch below finds no 제 chain and moves on
         else:
             named = _law_before(norm, start)
             run = _RUN.match(norm, start)
@@ -491,6 +476,38 @@ def _statutes(norm: str) -> list[Hit]:
             ctx.law, ctx.law_end = law, end
         pos = max(end, m.end())
     return hits
+
+
+def _same_law(
+    norm: str, ctx: _Context, same_law: re.Match[str], same_defined: tuple[int, str] | None
+) -> tuple[str | None, str | None]:
+    """(the law 같은 법 / 동법 names, or the problem why none): the law the draft defined as 같은 법, else
+    the law named last in the same paragraph."""
+    sub = same_law.group(2) or ""
+    start = same_law.start()
+    if same_defined is not None and same_defined[0] <= start:
+        return (_base_law(same_defined[1]) + sub if sub else same_defined[1]), None
+    if ctx.law is None or not _same_block(norm, ctx.law_end, start):
+        # a law named before a paragraph break is not "the same law": a wrong law is worse than none
+        return None, "같은 법/동법 with no law named before it in the same paragraph"
+    return (_base_law(ctx.law) + sub if sub else ctx.law), None
+
+
+def _without_je(
+    norm: str, start: int, defined: dict[str, tuple[int, str]]
+) -> tuple[int, str, list[_Unit], int] | None:
+    """ "형법 331조 2항": a chain with 제 left out, read only right after a law's name (never "5조 원"):
+    (where the citation starts, its law, its units, where it ends)."""
+    named = _law_before(norm, start)
+    if named is None:
+        return None
+    units, end = _chain(norm, start, no_je=True)
+    if not units or units[0].level != 0:
+        return None
+    law_start, law = named
+    if law in defined and defined[law][0] <= law_start:
+        law = defined[law][1]
+    return law_start, law, units, end
 
 
 # Words that may stand right before a bare 제N조 without making it somebody else's article.
