@@ -45,12 +45,14 @@ from verifier.model import (
     Resolution,
     SourceDocument,
     SourceRef,
+    SourceUnit,
     Unavailable,
 )
 from verifier.other_unit import other_unit
 from verifier.pinpoint import (
     Pieces,
     case_paragraph,
+    case_paragraphs,
     check_pinpoint,
     numbered_paragraphs,
     paragraph_at,
@@ -246,7 +248,14 @@ def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str)
         content = at_unit.content
         if content is not None and not content.reached:
             other = other_unit(
-                claim_substance(claim), None, document, unit, content.coverage, lang=at_unit.source_lang
+                claim_substance(claim),
+                None,
+                document,
+                unit,
+                content.coverage,
+                lang=at_unit.source_lang,
+                # "paragraphs 30 and 44": the claim said in the second is said where the draft points
+                also_cited=frozenset(case_paragraphs(claim)),
             )
             m = _with(m, other_unit=other)
     elsewhere = None
@@ -353,7 +362,26 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         lang=reading.source_lang,
         also_cited=_articles_also_cited(m.claim),
     )
-    return _with(m, other_unit=found) if found is not None else m
+    if found is not None:
+        return _with(m, other_unit=found)
+    if m.claim.quote and fragment is not None and fragment.meaning_change is None:
+        # not in any unit: a recital or a heading holds the act's words too ("recital 146 … refers to
+        # ‘damage which a person may suffer …’" cited with the Article it concerns)
+        whole = find_quote(m.claim.quote, normalized_source(document.text))
+        evidence = whole.evidence() if whole.status is FragmentStatus.EXACT else None
+        if evidence is not None and _outside_other_units(document, check.unit, evidence):
+            return _with(m, quote_in_act=evidence)
+    return m
+
+
+def _outside_other_units(document: SourceDocument, cited: SourceUnit, found: MatchEvidence) -> bool:
+    """The words stand in no unit but the cited one and those that hold it (a recital, a chapter's title,
+    the heading of the cited unit's own article): in another unit they are the evidence of a wrong
+    pinpoint, which stays a block."""
+    for unit in document.units:
+        if unit.start <= found.start and found.end <= unit.end and unit.path != cited.path[: len(unit.path)]:
+            return False
+    return True
 
 
 def _articles_also_cited(claim: Claim) -> frozenset[str]:

@@ -1,0 +1,186 @@
+"""Correct citations of real judgments that came back 🔴/⛔, each class with the court's own sentence (from
+tests/data/real/, judgment and date beside it) that must now come back short of a block, and a faulty
+neighbour made of the same sentence that must still be blocked. Each runs the product's path as the real set
+does (`tests.accuracy.real.run_case`: ingest → verify_document, offline, as of the judgment's date).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.accuracy import real
+from tests.accuracy.real_sources import AsOfResolver
+
+BLOCKED = {"unverified", "no_source"}
+
+# C-300/21 (4 May 2023), paragraph 38: recital 146 quoted, the Article it concerns named in passing
+C_300_21_RECITAL = (
+    "In addition, the clarifications provided by recitals\xa075, 85 and\xa0146 of the GDPR support that "
+    "interpretation. First, recital\xa0146, which specifically concerns the right to compensation provided "
+    "for "
+    "in Article\xa082(1) of that regulation, refers, in its first sentence, to ‘damage which a person may "
+    "suffer as a result of processing that infringes this Regulation’."
+)
+# C-456/22 (14 December 2023): an Article with its title quoted
+C_456_22_TITLE = (
+    "The first, third and sixth sentences of recital 146 of the GDPR are worded as follows: "
+    "Article 5(1)(a) of that regulation, entitled ‘Principles relating to processing of personal data’, "
+    "provides:"
+)
+# C-453/21 (9 February 2023): the Court's own marks in a quoted title
+C_453_21_BRACKETS = (
+    "Article 37 of the GDPR, entitled ‘Designation of the [DPO]’, provides in paragraphs 5 and 6:"
+)
+# C-590/22 (20 June 2024): a judgment cited for two of its paragraphs, in a list of authorities
+C_590_22 = (
+    "In that regard, in the absence of any reference in Article 82(1) of the GDPR to the domestic law of the "
+    "Member States, the concept of ‘non-material damage’, within the meaning of that provision, must be "
+    "given "
+    "an autonomous and uniform definition specific to EU law (see, to that effect, judgments of 4 May 2023, "
+    "Österreichische Post (Non-material damage in connection with the processing of personal data), "
+    "C‑300/21, EU:C:2023:370, paragraphs 30 and 44, and of 25 January 2024, MediaMarktSaturn, C‑687/21, "
+    "EU:C:2024:72, paragraph 64)."
+)
+C_300_21_CITED = (
+    "judgments of 4 May 2023, Österreichische Post (Non-material damage in connection with the processing of "
+    "personal data), C‑300/21, EU:C:2023:370"
+)
+# 95도2088 (1995. 11. 10.): a 참조 list that closes the proposition, the facts of the case after it
+KO_95DO2088 = (
+    "형법 제16조에서 자기의 행위가 법령에 의하여 죄가 되지 아니하는 것으로 오인한 행위는 그 오인에 정당한 "
+    "이유가 있는 때에 한하여 벌하지 아니한다고 규정하고 있는 것은 단순한 법률의 부지의 경우를 말하는 것이 "
+    "아니고, 일반적으로 범죄가 되는 경우이지만 자기의 특수한 경우에는 법령에 의하여 허용된 행위로서 죄가 "
+    "되지 아니한다고 그릇 인식하고 그와 같은 그릇 인식함에 정당한 이유가 있는 경우에는 벌하지 아니한다는 "
+    "취지인데( 대법원 1994.4.15. 선고 94도365 판결; 1995.6.16. 선고 94도1793 판결 등 참조), 기록에 의하면 "
+    "피고인은 1971.4.10. 순경으로 임용된 이래 이 사건 범행 당시까지 약 23년간 경찰공무원으로 근무하여 "
+    "왔고, 이 사건 범행당시에는 관악경찰서 형사과 형사계 G로 근무하고 있는 사람으로서 일반인들 보다도 "
+    "형벌법규를 잘 알고 있으리라 추단이 된다."
+)
+# 98도321 (1998. 5. 21., 전원합의체): the precedent it overrules
+KO_98DO321 = "이와 다른 견해를 표명하였던 대법원 1976. 7. 27. 선고 75도2720 판결 등은 이를 변경하기로 한다."
+
+
+def case(lang: str, as_of: str, draft: str, citation: str, *, faulty: bool = False) -> dict[str, Any]:
+    start = draft.index(citation)
+    return {
+        "id": f"{lang}-test",
+        "class": "test",
+        "lang": lang,
+        "as_of": as_of,
+        "draft": draft,
+        "span": [start, start + len(citation)],
+        "citation": citation,
+        "faulty": faulty,
+        "expect": ["hard_block"] if faulty else ["not_red"],
+    }
+
+
+def run(c: dict[str, Any]) -> tuple[str | None, str]:
+    outcome, key = real.run_case(c, {c["as_of"]: AsOfResolver(c["as_of"])})
+    return outcome.status, key
+
+
+@pytest.mark.parametrize(
+    ("c", "status", "key"),
+    [
+        pytest.param(
+            case("en", "2023-05-04", C_300_21_RECITAL, "Article\xa082(1) of that regulation"),
+            "needs_judgement",
+            "quote_elsewhere_in_act",
+            id="C-300/21-recital-146-quoted",
+        ),
+        pytest.param(
+            case("en", "2023-12-14", C_456_22_TITLE, "Article 5(1)(a) of that regulation"),
+            "needs_judgement",
+            "quote_elsewhere_in_act",
+            id="C-456/22-title-quoted",
+        ),
+        pytest.param(
+            case("en", "2023-02-09", C_453_21_BRACKETS, "Article 37 of the GDPR"),
+            "modified",
+            "adapted",
+            id="C-453/21-[DPO]",
+        ),
+        pytest.param(
+            case("en", "2024-06-20", C_590_22, C_300_21_CITED),
+            "needs_judgement",
+            None,
+            id="C-590/22-paras-30-44",
+        ),
+        pytest.param(
+            case("ko", "1995-11-10", KO_95DO2088, "대법원 1994.4.15. 선고 94도365 판결"),
+            "needs_judgement",
+            "precedent_check_text",
+            id="95도2088-94도365",
+        ),
+        pytest.param(
+            case("ko", "1998-05-21", KO_98DO321, "대법원 1976. 7. 27. 선고 75도2720 판결"),
+            None,
+            None,
+            id="98도321-overruled-75도2720",
+        ),
+    ],
+)
+def test_a_correct_citation_of_real_prose_is_not_blocked(
+    c: dict[str, Any], status: str | None, key: str
+) -> None:
+    got_status, got_key = run(c)
+    assert got_status not in BLOCKED, got_key
+    if status is not None:
+        assert got_status == status
+    if key is not None:
+        assert got_key == key
+
+
+@pytest.mark.parametrize(
+    "c",
+    [
+        pytest.param(
+            # the recital's words changed: no longer the act's words anywhere
+            case(
+                "en",
+                "2023-05-04",
+                C_300_21_RECITAL.replace(
+                    "that infringes this Regulation", "that complies with this Regulation"
+                ),
+                "Article\xa082(1) of that regulation",
+                faulty=True,
+            ),
+            id="recital-quote-changed",
+        ),
+        pytest.param(
+            # the title of Article 37 cited as Article 38's
+            case(
+                "en",
+                "2023-02-09",
+                C_453_21_BRACKETS.replace("37", "38"),
+                "Article 38 of the GDPR",
+                faulty=True,
+            ),
+            id="[DPO]-title-of-another-article",
+        ),
+        pytest.param(
+            # what paragraph 44 says, cited to paragraph 30 alone
+            case(
+                "en", "2024-06-20", C_590_22.replace("paragraphs 30 and 44", "paragraph 30"), C_300_21_CITED
+            ),
+            id="C-590/22-para-30-alone",
+        ),
+        pytest.param(
+            # the date of the cited judgment changed
+            case(
+                "ko",
+                "1995-11-10",
+                KO_95DO2088.replace("1994.4.15. 선고 94도365", "1994.5.15. 선고 94도365"),
+                "대법원 1994.5.15. 선고 94도365 판결",
+                faulty=True,
+            ),
+            id="95도2088-date-changed",
+        ),
+    ],
+)
+def test_its_faulty_neighbour_is_still_blocked(c: dict[str, Any]) -> None:
+    status, key = run(c)
+    assert status in BLOCKED, (status, key)
