@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tests.accuracy.real_sources import EU_OTHERS, KR_OTHERS, PL_OTHERS, Judgment
+from tests.accuracy.real_sources import EU_OTHERS, KR_OTHERS, PL_OTHERS, Judgment, reports_others
 
 KR_LAW = r"민법|형법|근로기준법|주택임대차보호법|개인정보\s?보호법"
 KR_SAME = r"같은\s?법|위\s?법|동법"
@@ -24,7 +24,9 @@ KR_SAME = r"같은\s?법|위\s?법|동법"
 # names the version, the citation is the law and the pinpoint.
 KR_CITATION = re.compile(
     rf"(?:구\s)?(?P<law>{KR_LAW}|{KR_SAME})(?P<paren>\s*\([^()]{{0,160}}\))?\s*"
-    r"(?P<pin>제\s?(?P<art>\d+)조(?:의\s?(?P<branch>\d+))?(?:\s?제\s?(?P<para>\d+)항)?(?:\s?제\s?(?P<item>\d+)호)?)"
+    # 제 may be left out right after the law's name: "형법 331조 2항" (75도2720's 판결요지)
+    r"(?P<pin>(?:제\s?)?(?P<art>\d+)조(?!원)(?:의\s?(?P<branch>\d+))?(?:\s?(?:제\s?)?(?P<para>\d+)항)?"
+    r"(?:\s?(?:제\s?)?(?P<item>\d+)호)?)"
 )
 # Any law named before 같은 법: ours, or another ("공공기관의 개인정보보호에 관한 법률", "민사집행법").
 # Words that end in 법 without being a law (방법, 위법 …) would only make a citation be left out,
@@ -99,7 +101,7 @@ def citations(judgment: Judgment, known_precedents: frozenset[str] = frozenset()
     said = sentences(judgment)
     others = OTHERS[judgment.lang]
     for index, sentence in enumerate(said):
-        if others.search(sentence) or len(sentence) > LONGEST:
+        if reports_others(sentence, others) or len(sentence) > LONGEST:
             continue
         if judgment.lang == "ko":
             yield from _korean(judgment, said, index, known_precedents)

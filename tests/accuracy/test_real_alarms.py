@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.accuracy import real
+from tests.accuracy import real, real_build, real_extract, real_sources
 from tests.accuracy.real_sources import AsOfResolver
 
 BLOCKED = {"unverified", "no_source"}
@@ -184,3 +184,51 @@ def test_a_correct_citation_of_real_prose_is_not_blocked(
 def test_its_faulty_neighbour_is_still_blocked(c: dict[str, Any]) -> None:
     status, key = run(c)
     assert status in BLOCKED, (status, key)
+
+
+# ------------------------------------------------------------------------------------------- the set itself
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # 79도1956 (1980. 11. 25.): the court answers the ground of appeal with the holding it gives
+        "형법 제314조에서 말하는 업무에 해당된다고 봄이 상당하니 농지를 임차하여 경작하는 사람의 경작행위를 "
+        "방해하는 행위가 업무방해죄를 구성하지 않는다는 논지는 이유없다.",
+        # the heading of that answer
+        "(1) 변호인의 상고이유 제1점 중 업무방해죄의 법리오해의 주장에 대하여, 생각컨대,",
+        "원심판결에는 근로기준법 소정의 근로자에 관한 법리오해의 위법이 있다고 할 것이므로, 이 점을 지적하는 "
+        "논지는 이유 있다.",
+    ],
+)
+def test_a_sentence_that_answers_a_ground_of_appeal_is_the_courts_own(sentence: str) -> None:
+    assert not real_sources.reports_others(sentence, real_sources.KR_OTHERS)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # what the court below or a party said stays out (real sentences of the set's judgments)
+        "원심판결 이유에 의하면, 원심은 거시 증거에 의하여 이 사건 재해 당시 원고가 소속하고 있던 사단법인 "
+        "○○○수송협회는 자가용 버스를 소유한 자들을 회원으로 가입시켜 운영하였다.",
+        "논지는 원심의 전권사항을 탓하거나 원심이 인정하지 아니한 사실관계를 주장하여, 또는 독자적 입장에서 "
+        "원심판결을 비난하는 것이어서 이유가 없다.",
+        "변호인의 상고이유의 요지는 형법 제16조의 법리를 오해하였다는 것이다.",
+    ],
+)
+def test_a_sentence_that_reports_the_court_below_or_a_party_stays_out(sentence: str) -> None:
+    assert real_sources.reports_others(sentence, real_sources.KR_OTHERS)
+
+
+def test_every_exclusion_names_a_citation_the_set_finds_and_leaves_out() -> None:
+    left_out = real_build.excluded()
+    assert left_out  # the court's own slips of 90도2022 and 2012다45689
+    found = {
+        (j.id, f.draft[f.span[0] : f.span[1]])
+        for j in real_sources.kr_judgments()
+        if any(j.id == judgment for judgment, _ in left_out)
+        for f in real_extract.citations(j, frozenset(["90다카11377"]))
+    }
+    assert set(left_out) <= found
+    built = {(c["judgment"], c["citation"]) for c in real_build.load() if c["group"] == "real"}
+    assert not set(left_out) & built
