@@ -239,8 +239,10 @@ def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str)
     other paragraphs (`other_unit`: one that says it is the evidence of a wrong pinpoint)."""
     claim = m.claim
     unit = paragraph_unit(document.units, paragraph)
+    # "paragraphs 54 and 59": the claim is read in every paragraph named, together
+    named = [u for p in case_paragraphs(claim) if (u := paragraph_unit(document.units, p)) is not None]
     at_unit = (
-        read_claim(claim, document, [(unit.start, unit.end)], lang=m.lang, pinpointed=True)
+        read_claim(claim, document, [(u.start, u.end) for u in named], lang=m.lang, pinpointed=True)
         if unit is not None
         else None
     )
@@ -350,6 +352,7 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         content is None
         or content.reached
         or (m.referenced is not None and m.referenced.content is not None and m.referenced.content.reached)
+        or _names_a_term(m.claim)
     ):
         return m
     coverage = content.coverage if content is not None else 0.0
@@ -372,6 +375,22 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         if evidence is not None and _outside_other_units(document, check.unit, evidence):
             return _with(m, quote_in_act=evidence)
     return m
+
+
+# "lodging a complaint, within the meaning of Article 77(1) of the GDPR, with the competent … authority"
+# (C-311/18), "w rozumieniu art. 5 k.c.", "형법 제314조에서 말하는 업무": the citation says what a term of the
+# sentence means; the rest of the sentence is not claimed of it, so no other unit is its "right" pinpoint
+_TERM_BEFORE = re.compile(r"(?:within the meaning of|as referred to in|w rozumieniu)\s(?:the\s)?\Z", re.I)
+_TERM_AFTER = re.compile(r"\A\s?(?:에서|이|가)?\s?말하는")
+
+
+def _names_a_term(claim: Claim) -> bool:
+    start = claim.citation.span[0] - claim.claim_span[0]
+    end = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= start <= end <= len(claim.claim_text):
+        return False
+    text = claim.claim_text
+    return bool(_TERM_BEFORE.search(text[max(0, start - 40) : start]) or _TERM_AFTER.match(text[end:]))
 
 
 def _outside_other_units(document: SourceDocument, cited: SourceUnit, found: MatchEvidence) -> bool:

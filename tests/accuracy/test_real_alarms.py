@@ -47,6 +47,27 @@ C_300_21_CITED = (
     "judgments of 4 May 2023, Österreichische Post (Non-material damage in connection with the processing of "
     "personal data), C‑300/21, EU:C:2023:370"
 )
+# C-311/18 (16 July 2020): a term named by the Article, the rest of the sentence about something else
+C_311_18_TERM = (
+    "However, a Commission adequacy decision adopted pursuant to Article 45(3) of the GDPR cannot prevent "
+    "persons whose personal data has been or could be transferred to a third country from lodging a "
+    "complaint, within the meaning of Article 77(1) of the GDPR, with the competent national supervisory "
+    "authority concerning the protection of their rights and freedoms in regard to the processing of that "
+    "data."
+)
+# C-507/23 (4 October 2024): "paragraphs 54 and 59", the claim said across both
+C_507_23 = (
+    "In the present case, since the GDPR does not contain any provision intended to define the rules on the "
+    "assessment of the damages due under the right to compensation laid down in Article 82 of that "
+    "regulation, "
+    "national courts must, to that end, apply the domestic rules of each Member State relating to the "
+    "extent of "
+    "financial compensation, provided that the principles of equivalence and effectiveness of EU law are "
+    "observed (see, to that effect, judgments of 4 May 2023, Österreichische Post, C‑300/21, EU:C:2023:370, "
+    "paragraphs 54 and 59; of 20 June 2024, Scalable Capital, C‑182/22 and C‑189/22, EU:C:2024:531, "
+    "paragraphs 27 and 33; and of 20 June 2024, PS (Incorrect address), C‑590/22, EU:C:2024:536, paragraph "
+    "40)."
+)
 # 95도2088 (1995. 11. 10.): a 참조 list that closes the proposition, the facts of the case after it
 KO_95DO2088 = (
     "형법 제16조에서 자기의 행위가 법령에 의하여 죄가 되지 아니하는 것으로 오인한 행위는 그 오인에 정당한 "
@@ -110,6 +131,23 @@ def run(c: dict[str, Any]) -> tuple[str | None, str]:
             id="C-590/22-paras-30-44",
         ),
         pytest.param(
+            case("en", "2020-07-16", C_311_18_TERM, "Article 77(1) of the GDPR"),
+            "needs_judgement",
+            "not_in_these_words",
+            id="C-311/18-within-the-meaning-of",
+        ),
+        pytest.param(
+            case(
+                "en",
+                "2024-10-04",
+                C_507_23,
+                "judgments of 4 May 2023, Österreichische Post, C‑300/21, EU:C:2023:370",
+            ),
+            "needs_judgement",
+            None,
+            id="C-507/23-paras-54-and-59",
+        ),
+        pytest.param(
             case("ko", "1995-11-10", KO_95DO2088, "대법원 1994.4.15. 선고 94도365 판결"),
             "needs_judgement",
             "precedent_check_text",
@@ -167,6 +205,17 @@ def test_a_correct_citation_of_real_prose_is_not_blocked(
                 "en", "2024-06-20", C_590_22.replace("paragraphs 30 and 44", "paragraph 30"), C_300_21_CITED
             ),
             id="C-590/22-para-30-alone",
+        ),
+        pytest.param(
+            # the same words claimed of Article 77(1) itself, not of a term: Article 57(1) says them
+            case(
+                "en",
+                "2020-07-16",
+                C_311_18_TERM.replace("within the meaning of Article 77(1)", "under Article 77(1)"),
+                "Article 77(1) of the GDPR",
+                faulty=True,
+            ),
+            id="C-311/18-under-article-77",
         ),
         pytest.param(
             # the date of the cited judgment changed

@@ -345,6 +345,29 @@ class Attached:
     footnote: bool
 
 
+_CLAUSE_BREAK = re.compile(r"[,;]\s")
+
+
+def _nearest_in_clause(
+    norm: str, quote: Span, citations: Sequence[Span], candidates: range
+) -> tuple[int, int] | None:
+    """(distance, index) of the citation of the quote's sentence that says it: the nearest one, in the
+    quote's own clause first. "While Article 83 … determines the ‘general conditions …’, Article 82 … governs
+    the ‘right to compensation …’" (C-590/22): a clause separator between a quote and a citation puts them in
+    different clauses, however near the other citation is."""
+    best: tuple[bool, int, int] | None = None
+    for i in candidates:
+        c = citations[i]
+        if c[0] >= quote[0] and c[1] <= quote[1]:
+            continue  # a citation quoted inside the quote is part of the quoted words
+        d = quote[0] - c[1] if c[1] <= quote[0] else max(0, c[0] - quote[1])
+        between = norm[c[1] : quote[0]] if c[1] <= quote[0] else norm[quote[1] : c[0]]
+        key = (_CLAUSE_BREAK.search(between) is not None, d, i)
+        if best is None or key < best:
+            best = key
+    return None if best is None else (best[1], best[2])
+
+
 def attach_quotes(
     norm: str, starts: list[int], citations: Sequence[Span], quotes: Sequence[Quote]
 ) -> dict[int, Attached]:
@@ -365,14 +388,7 @@ def attach_quotes(
         distance = 0
         lo = bisect.bisect_left(cite_starts, q_sentence[0])
         hi = bisect.bisect_right(cite_starts, q_sentence[1])
-        best: tuple[int, int] | None = None
-        for i in range(lo, hi):
-            c = citations[i]
-            if c[0] >= q.span[0] and c[1] <= q.span[1]:
-                continue  # a citation quoted inside the quote is part of the quoted words
-            d = q.span[0] - c[1] if c[1] <= q.span[0] else max(0, c[0] - q.span[1])
-            if best is None or d < best[0]:
-                best = (d, i)
+        best = _nearest_in_clause(norm, q.span, citations, range(lo, hi))
         if best is not None:
             distance, target = best
         else:

@@ -91,6 +91,7 @@ _LEAD_IN = re.compile(
 )
 # words that end like a law but name none, or name the draft's own reference to some law
 _NOT_LEAD_IN = frozenset(data_lines("citations-kr-not-lead-in.txt"))
+_CRIME_NAME = re.compile(r"(?<![가-힣])([가-힣" + MIDDLE_DOTS + r"]{1,40}(?:법률|법))위반")
 _BAD_ARTICLE = re.compile(r"제 ?[?？○◯OX×]+ ?(?:조|항|호)")
 
 _COURTS = (
@@ -205,6 +206,10 @@ def _mentions(norm: str, defined: dict[str, tuple[int, str]]) -> list[tuple[int,
     found = [(m.start(), m.end(), m.group()) for m in _KNOWN_MENTION.finditer(norm)]
     found += [(m.start(), m.end(), m.group(1).strip()) for m in _BRACKETED_LAW.finditer(norm)]
     found += _lead_ins(norm)
+    # the name of a crime names its law: "폭력행위등처벌에관한법률위반의 점에 관하여 … 같은 법 제2조"
+    found += [
+        (m.start(1), m.end(1), m.group(1)) for m in _CRIME_NAME.finditer(norm) if m.group(1) not in _NOT_LAWS
+    ]
     for alias, (after, law) in defined.items():
         for m in re.finditer(re.escape(alias) + r"(?=[은는이가을를의에과와도 ,.)])", norm[after:]):
             found.append((after + m.start(), after + m.end(), law))

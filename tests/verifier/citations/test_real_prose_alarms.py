@@ -247,3 +247,49 @@ def test_units_without_je_after_a_law_name_are_citations(text: str, expected: li
 )
 def test_numbers_with_jo_that_follow_no_law_are_no_citations(text: str) -> None:
     assert found(text) == []
+
+
+# 90도2022: the law named in the name of the crime is the one 같은 법 carries
+KO_90DO2022 = (
+    "검사는 피고인 A, C에 대한 폭력행위등처벌에관한법률위반의 점에 관하여 위 피고인들이 상피고인 D와 "
+    "공동하여 "
+    "폭행 또는 협박을 한 것이라고 하여 같은 법 제2조 제2항, 제1항, 형법 제260조 제1항, 제283조 제1항을 "
+    "적용법조로 하여 공소를 제기하였다."
+)
+
+
+def test_the_law_in_a_crimes_name_is_the_same_law() -> None:
+    got = found(KO_90DO2022)
+    assert got[0] == ("같은 법 제2조 제2항", "kr:law:폭력행위등처벌에관한법률", art("2", "2"))
+    assert ("형법 제260조 제1항", "kr:law:형법", art("260", "1")) in got
+
+
+def test_without_the_crimes_name_same_law_is_the_law_named_last() -> None:
+    text = KO_90DO2022.replace("폭력행위등처벌에관한법률위반의 점", "공소사실").replace(
+        "같은 법 제2조", "형법 제283조 제1항의 협박과 같은 법 제2조"
+    )
+    assert ("같은 법 제2조 제2항", "kr:law:형법", art("2", "2")) in found(text)
+
+
+# C-590/22 (en-0223): each of two citations says the quote of its own clause
+C_590_22_TWO_QUOTES = (
+    "While Article 83 of that regulation determines the ‘general conditions for imposing administrative "
+    "fines’, Article 82 of that regulation governs the ‘right to compensation and liability’."
+)
+
+
+def test_a_quote_belongs_to_the_citation_of_its_own_clause() -> None:
+    text = "The GDPR has two such provisions. " + C_590_22_TWO_QUOTES
+    quotes = {c.citation.text: c.quote for c in extract_claims(text, lang="en")}
+    assert quotes == {
+        "Article 83 of that regulation": "general conditions for imposing administrative fines",
+        "Article 82 of that regulation": "right to compensation and liability",
+    }
+
+
+def test_a_quote_with_only_a_citation_after_it_is_still_that_ones() -> None:
+    text = (
+        "The GDPR lays down ‘general conditions for imposing administrative fines’, Article 83 of the GDPR."
+    )
+    [claim] = extract_claims(text, lang="en")
+    assert claim.quote == "general conditions for imposing administrative fines"
