@@ -28,11 +28,12 @@ KR_CITATION = re.compile(
     r"(?P<pin>(?:제\s?)?(?P<art>\d+)조(?!원)(?:의\s?(?P<branch>\d+))?(?:\s?(?:제\s?)?(?P<para>\d+)항)?"
     r"(?:\s?(?:제\s?)?(?P<item>\d+)호)?)"
 )
-# Any law named before 같은 법: ours, or another ("공공기관의 개인정보보호에 관한 법률", "민사집행법").
+# Any law named before 같은 법: ours, or another ("공공기관의 개인정보보호에 관한 법률", "민사집행법"), also
+# in the name of a crime ("폭력행위등처벌에관한법률위반의 점", 90도2022).
 # Words that end in 법 without being a law (방법, 위법 …) would only make a citation be left out,
 # never carried wrongly.
 KR_ANY_LAW = re.compile(
-    rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]*법률|[가-힣]{{2,30}}법)(?=[\s(,]|$|의|에|상|은|이|을)"
+    rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]*법률|[가-힣]{{2,30}}법)(?=[\s(,]|$|의|에|상|은|이|을|위반)"
 )
 KR_PRECEDENT = re.compile(
     r"대법원\s(?P<y>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.\s선고\s(?P<no>\d{2,4}[가-힣]{1,3}\d+)\s(?:판결|결정)"
