@@ -346,6 +346,7 @@ class Attached:
 
 
 _CLAUSE_BREAK = re.compile(r"[,;]\s")
+_ANOTHER_SENTENCE = 1_000_000  # added to the distance of a quote attached across a sentence end
 
 
 def _nearest_in_clause(
@@ -413,7 +414,9 @@ def attach_quotes(
                         citations[i][0] < max(nxt[1], q_sentence[1])
                         and "\n\n" not in norm[q.span[1] : citations[i][0]]
                     ):
-                        target, distance = i, citations[i][0] - q.span[1]
+                        # from the sentence before: any quote of the citation's own sentence comes first
+                        # ("According to recital 1 …, ‘…’. Article 2 …, entitled ‘Material scope’", C-659/22)
+                        target, distance = i, _ANOTHER_SENTENCE + citations[i][0] - q.span[1]
         if target is None:
             continue
         in_footnote = bool(footnotes) and any(f[0] <= citations[target][0] < f[1] for f in footnotes.values())

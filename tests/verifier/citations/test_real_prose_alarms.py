@@ -293,3 +293,25 @@ def test_a_quote_with_only_a_citation_after_it_is_still_that_ones() -> None:
     )
     [claim] = extract_claims(text, lang="en")
     assert claim.quote == "general conditions for imposing administrative fines"
+
+
+# C-659/22 (en-0245): recital 1 quoted in one sentence, Article 2 and its own title in the next
+C_659_22 = (
+    "According to recital 1 of the GDPR, ‘the protection of natural persons in relation to the processing of "
+    "personal data is a fundamental right. Article 8(1) of the Charter of Fundamental Rights of the European "
+    "Union … and Article 16(1) of the Treaty on the Functioning of the European Union (TFEU) provide that "
+    "everyone has the right to the protection of personal data concerning him or her’. Article 2 of that "
+    "regulation, entitled ‘Material scope’, provides in paragraph 1:"
+)
+
+
+def test_a_citation_takes_the_quote_of_its_own_sentence_before_one_of_the_sentence_before() -> None:
+    assert claim_for(C_659_22, "Article 2 of that regulation", "en").quote == "Material scope"
+
+
+def test_a_quote_alone_in_the_sentence_before_is_still_the_next_citations() -> None:
+    # the neighbour without the title: the sentence before lends its quote, as it did
+    text = C_659_22.replace(", entitled ‘Material scope’,", "")
+    assert (claim_for(text, "Article 2 of that regulation", "en").quote or "").startswith(
+        "the protection of natural persons"
+    )
