@@ -43,7 +43,7 @@ SUPERSCRIPT = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 PL_CITATION = re.compile(
     rf"\bart\.\s?(?P<art>\d+)(?P<sup>[{SUPERSCRIPT}]*)(?:\s?§\s?(?P<para>\d+))?(?:\s?pkt\s?(?P<item>\d+))?"
     r"(?:\s?(?:zd\.|zdanie)\s?\w+)?\s?(?P<code>k\.\s?c\.|k\.\s?p\.|kc\b|kp\b|kodeksu cywilnego|kodeksu pracy)"
-    r"(?!\s?[ckak]\.)",
+    r"(?!\s?[ckak]\.|c\b)",  # not k.p.c. / k.p.c (the code of civil procedure), k.k., k.p.a.
     re.I,
 )
 EU_CITATION = re.compile(
@@ -221,7 +221,7 @@ PL_ARTICLE = re.compile(
 # "art. 24 i art. 448 k.c.", "art. 5, 6 i 7 k.p.": the code named at the end of a list serves all of it
 PL_LIST_TAIL = re.compile(
     rf"^(?:\s?(?:,|i|oraz|a także|w zw\. z|w związku z)\s?(?:art\.\s?)?\d+[{SUPERSCRIPT}]*(?:\s?§\s?\d+)?"
-    r"(?:\s?pkt\s?\d+)?)+\s?(?P<code>k\.\s?c\.|k\.\s?p\.(?!\s?[ckak]\.)|kc\b|kp\b)",
+    r"(?:\s?pkt\s?\d+)?)+\s?(?P<code>k\.\s?c\.|k\.\s?p\.(?!\s?[ckak]\.|c\b)|kc\b|kp\b)",
     re.I,
 )
 
