@@ -315,3 +315,18 @@ def test_a_quote_alone_in_the_sentence_before_is_still_the_next_citations() -> N
     assert (claim_for(text, "Article 2 of that regulation", "en").quote or "").startswith(
         "the protection of natural persons"
     )
+
+
+def test_a_quote_referred_to_a_citation_after_it_stays_that_ones() -> None:
+    # III AUa 271/12 (SA Wrocław, tests/data/corpus/pl/judgments/common_courts/contentField1961.txt): the
+    # comma before "o której mowa w" refers the quoted term to art. 55 ust. 3; it opens no clause of its own
+    text = (
+        "Wyrok z dnia 17 maja 2012 r., III AUa 271/12: W ocenie Sądu wypłata dokonana po śmierci posiadacza "
+        "rachunku na podstawie dyspozycji złożonych przez właścicielkę rachunku za jej życia nie stanowi "
+        "wypłaty dokonanej „innej uprawnionej osobie”, o której mowa w art. 55 ust. 3 ustawy – Prawo "
+        "Bankowe, "
+        "bowiem w dacie śmierci właścicielki rachunku umocowanie wygasło, zgodnie z art. 101 § 2 kc."
+    )
+    quotes = {c.citation.text: c.quote for c in extract_claims(text, lang="pl")}
+    assert quotes["art. 55 ust. 3 ustawy – Prawo Bankowe"] == "innej uprawnionej osobie"
+    assert quotes["Wyrok z dnia 17 maja 2012 r., III AUa 271/12"] is None
