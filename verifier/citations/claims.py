@@ -345,7 +345,6 @@ class Attached:
     footnote: bool
 
 
-_CLAUSE_BREAK = re.compile(r"[,;]\s")
 _OPENS_NEXT_CLAUSE = re.compile(r"[\W_]*[,;]\s*(?:and|while|whereas|but|i|a|oraz|zaś|natomiast)?\s*")
 _ANOTHER_SENTENCE = 1_000_000  # added to the distance of a quote attached across a sentence end
 
@@ -355,20 +354,18 @@ def _nearest_in_clause(
 ) -> tuple[int, int] | None:
     """(distance, index) of the citation of the quote's sentence that says it: the nearest one, in the
     quote's own clause first. "While Article 83 … determines the ‘general conditions …’, Article 82 … governs
-    the ‘right to compensation …’" (C-590/22): a citation before the quote with a clause separator between
-    them, or one right after the quote's closing separator, opens another clause, however near it is."""
+    the ‘right to compensation …’" (C-590/22): a citation right after the quote's closing separator opens
+    another clause, however near it is."""
     best: tuple[bool, int, int] | None = None
     for i in candidates:
         c = citations[i]
         if c[0] >= quote[0] and c[1] <= quote[1]:
             continue  # a citation quoted inside the quote is part of the quoted words
         d = quote[0] - c[1] if c[1] <= quote[0] else max(0, c[0] - quote[1])
-        if c[1] <= quote[0]:
-            broken = _CLAUSE_BREAK.search(norm, c[1], quote[0]) is not None
-        else:
-            # only a separator between them: the citation opens the next clause ("…’, Article 82 … governs");
-            # "„innej uprawnionej osobie”, o której mowa w art. 55 ust. 3" refers the quote to it
-            broken = _OPENS_NEXT_CLAUSE.fullmatch(norm, quote[1], c[0]) is not None
+        # only a separator between a quote and the citation after it: the citation opens the next clause
+        # ("…’, Article 82 … governs"); "„innej uprawnionej osobie”, o której mowa w art. 55 ust. 3" refers
+        # the quote to it, and "Article 83 …, entitled ‘…’" names the citation before it
+        broken = c[1] > quote[0] and _OPENS_NEXT_CLAUSE.fullmatch(norm, quote[1], c[0]) is not None
         key = (broken, d, i)
         if best is None or key < best:
             best = key

@@ -330,3 +330,17 @@ def test_a_quote_referred_to_a_citation_after_it_stays_that_ones() -> None:
     quotes = {c.citation.text: c.quote for c in extract_claims(text, lang="pl")}
     assert quotes["art. 55 ust. 3 ustawy – Prawo Bankowe"] == "innej uprawnionej osobie"
     assert quotes["Wyrok z dnia 17 maja 2012 r., III AUa 271/12"] is None
+
+
+def test_a_title_after_entitled_stays_the_citation_befores() -> None:
+    # C-300/21 (en-0006): each Article's title follows it after a comma; the next Article does not take it
+    text = (
+        "Article 82 of the GDPR, entitled ‘Right to compensation and liability’, states in paragraphs 1 "
+        "and 2: "
+        "Article 83 of that regulation, entitled ‘General conditions for imposing administrative fines’, "
+        "provides "
+        "in paragraph 1: Article 84(1) of that regulation, that article being headed ‘Penalties’, provides:"
+    )
+    quotes = {c.citation.text.replace("\xa0", " "): c.quote for c in extract_claims(text, lang="en")}
+    assert quotes["Article 83 of that regulation"] == "General conditions for imposing administrative fines"
+    assert quotes["Article 84(1) of that regulation"] == "Penalties"
