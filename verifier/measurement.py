@@ -95,3 +95,6 @@ class Measurement:
     # A statute claim not carried by the unit it cites: the unit of the same act that says it, or holds its
     # quote (None: no other unit does, or it was not asked because the cited unit carries the claim)
     other_unit: OtherUnit | None = None
+    # A statute quote neither its unit nor another unit holds, word for word in the act's text all the same:
+    # a recital, a heading, a chapter's title ("Article 5 …, entitled ‘Principles relating to …’")
+    quote_in_act: MatchEvidence | None = None

@@ -4,11 +4,13 @@ check_pinpoint(units, pinpoint) -> PinpointCheck       the unit, or the first le
 reading_spans(units, unit) -> spans                     the unit with its lead-ins, in reading order
 Pieces(text, spans)                                     offsets in the read text ↔ offsets in the source
 case_paragraph(claim) -> "51" | None                    "C-300/21, para. 51": a paragraph of a judgment
+case_paragraphs(claim) -> ("30", "44")                 "paragraphs 30 and 44": every paragraph it names
 unit_label(level, value, jurisdiction) -> "제15조" …    how a lawyer writes a unit
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from verifier.citations.common import CASE_PARAGRAPH
@@ -157,6 +159,33 @@ def case_paragraph(claim: Claim) -> str | None:
         return None
     m = CASE_PARAGRAPH.match(claim.claim_text, after)
     return m.group(1) if m else None
+
+
+# "paragraphs 57 and 58", "paragraphs 23, 24, 35, 36 and 43", "paragraphs 30 to 32": the paragraphs after the
+# first one of a pinpoint
+_MORE_PARAGRAPHS = re.compile(r"(?:,\s?|\s(?:and|to|i|oraz|do|und|bis)\s|\s?[-–]\s?)(\d{1,4})\b")
+_RANGE_REACH = 20  # "paragraphs 30 to 32": a longer range is a misreading, not a pinpoint
+
+
+def case_paragraphs(claim: Claim) -> tuple[str, ...]:
+    """Every paragraph a claim names after a judgment's citation: "paragraphs 30 and 44" names both, and the
+    claim may be said in either."""
+    first = case_paragraph(claim)
+    if first is None:
+        return ()
+    after = claim.citation.span[1] - claim.claim_span[0]
+    m = CASE_PARAGRAPH.match(claim.claim_text, after)
+    assert m is not None
+    found = [first]
+    pos = m.end()
+    while (more := _MORE_PARAGRAPHS.match(claim.claim_text, pos)) is not None:
+        joint = claim.claim_text[more.start() : more.start(1)]
+        last = int(found[-1])
+        if re.search(r"to|do|bis|[-–]", joint) and 0 < int(more.group(1)) - last <= _RANGE_REACH:
+            found.extend(str(n) for n in range(last + 1, int(more.group(1))))
+        found.append(more.group(1))
+        pos = more.end()
+    return tuple(dict.fromkeys(found))
 
 
 def paragraph_unit(units: tuple[SourceUnit, ...], paragraph: str) -> SourceUnit | None:

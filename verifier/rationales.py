@@ -26,6 +26,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Cytat jest w źródle z drobnymi różnicami ({changes}) - popraw cytat według źródła.",
         "ko": "인용문이 원문과 일부 다릅니다 ({changes}). 원문대로 수정하십시오.",
     },
+    "adapted": {
+        "en": "The quote is in the source word for word outside the editor's square brackets, which adapt or "
+        "shorten it; read the passage to confirm the brackets keep its sense.",
+        "pl": "Cytat jest w źródle dosłownie poza nawiasami kwadratowymi redaktora, które go dostosowują lub "
+        "skracają; przeczytaj fragment i potwierdź, że nawiasy nie zmieniają jego sensu.",
+        "ko": "인용문은 편집자의 대괄호 부분을 제외하고 원문과 글자 그대로 일치합니다. 대괄호는 인용문을 "
+        "고치거나 줄인 표시이므로, 해당 부분을 읽고 뜻이 유지되는지 확인하십시오.",
+    },
     "verified_content": {
         "en": "The source contains the claim's words verbatim.",
         "pl": "Źródło zawiera tezę dosłownie.",
@@ -176,6 +184,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "„{cited_title}” - popraw oznaczenie przepisu na {unit}.",
         "ko": "초안은 {cited}를 “{title}”(으)로 부르지만 이는 같은 법 {unit}의 제목이며, {cited}의 제목은 "
         "“{cited_title}”입니다. 인용 조항을 {unit}로 바로잡으십시오.",
+    },
+    "quote_elsewhere_in_act": {
+        "en": "The quoted words are the act's, but not in the text of the cited {cited}: they stand in a "
+        "recital, a heading or a title. Check that the draft says whose words they are.",
+        "pl": "Cytowane słowa pochodzą z tego aktu, ale nie z treści powołanego {cited}: są w motywie, "
+        "nagłówku lub tytule. Sprawdź, czy projekt wskazuje, czyje to słowa.",
+        "ko": "인용문은 이 법령의 문언이지만 인용된 {cited}의 본문에는 없고 전문(前文), 표제 또는 제목에 "
+        "있습니다. 초안이 누구의 문언이라고 하는지 확인하십시오.",
     },
     "quote_in_other_unit": {
         "en": "The quoted words are in {unit} of the act, not in the cited {cited}: correct the pinpoint "

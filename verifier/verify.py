@@ -47,6 +47,7 @@ from verifier.model import (
     Resolution,
     SourceDocument,
     SourceRef,
+    SourceUnit,
     Unavailable,
 )
 from verifier.named_unit import named_unit
@@ -54,6 +55,7 @@ from verifier.other_unit import other_unit, titled_other_unit
 from verifier.pinpoint import (
     Pieces,
     case_paragraph,
+    case_paragraphs,
     check_pinpoint,
     numbered_paragraphs,
     paragraph_at,
@@ -244,8 +246,10 @@ def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str)
     other paragraphs (`other_unit`: one that says it is the evidence of a wrong pinpoint)."""
     claim = m.claim
     unit = paragraph_unit(document.units, paragraph)
+    # "paragraphs 54 and 59": the claim is read in every paragraph named, together
+    named = [u for p in case_paragraphs(claim) if (u := paragraph_unit(document.units, p)) is not None]
     at_unit = (
-        read_claim(claim, document, [(unit.start, unit.end)], lang=m.lang, pinpointed=True)
+        read_claim(claim, document, [(u.start, u.end) for u in named], lang=m.lang, pinpointed=True)
         if unit is not None
         else None
     )
@@ -253,7 +257,14 @@ def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str)
         content = at_unit.content
         if content is not None and not content.reached:
             other = other_unit(
-                claim_substance(claim), None, document, unit, content.coverage, lang=at_unit.source_lang
+                claim_substance(claim),
+                None,
+                document,
+                unit,
+                content.coverage,
+                lang=at_unit.source_lang,
+                # "paragraphs 30 and 44": the claim said in the second is said where the draft points
+                also_cited=frozenset(case_paragraphs(claim)),
             )
             m = _with(m, other_unit=other)
     elsewhere = None
@@ -348,6 +359,7 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         content is None
         or content.reached
         or (m.referenced is not None and m.referenced.content is not None and m.referenced.content.reached)
+        or _names_a_term(m.claim)
     ):
         return m
     coverage = content.coverage if content is not None else 0.0
@@ -366,7 +378,42 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         lang=reading.source_lang,
         also_cited=also_cited,
     )
-    return _with(m, other_unit=found) if found is not None else m
+    if found is not None:
+        return _with(m, other_unit=found)
+    if m.claim.quote and fragment is not None and fragment.meaning_change is None:
+        # not in any unit: a recital or a heading holds the act's words too ("recital 146 … refers to
+        # ‘damage which a person may suffer …’" cited with the Article it concerns)
+        whole = find_quote(m.claim.quote, normalized_source(document.text))
+        evidence = whole.evidence() if whole.status is FragmentStatus.EXACT else None
+        if evidence is not None and _outside_other_units(document, check.unit, evidence):
+            return _with(m, quote_in_act=evidence)
+    return m
+
+
+# "lodging a complaint, within the meaning of Article 77(1) of the GDPR, with the competent … authority"
+# (C-311/18), "w rozumieniu art. 5 k.c.", "형법 제314조에서 말하는 업무": the citation says what a term of the
+# sentence means; the rest of the sentence is not claimed of it, so no other unit is its "right" pinpoint
+_TERM_BEFORE = re.compile(r"(?:within the meaning of|as referred to in|w rozumieniu)\s(?:the\s)?\Z", re.I)
+_TERM_AFTER = re.compile(r"\A\s?(?:에서|이|가)?\s?말하는")
+
+
+def _names_a_term(claim: Claim) -> bool:
+    start = claim.citation.span[0] - claim.claim_span[0]
+    end = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= start <= end <= len(claim.claim_text):
+        return False
+    text = claim.claim_text
+    return bool(_TERM_BEFORE.search(text[max(0, start - 40) : start]) or _TERM_AFTER.match(text[end:]))
+
+
+def _outside_other_units(document: SourceDocument, cited: SourceUnit, found: MatchEvidence) -> bool:
+    """The words stand in no unit but the cited one and those that hold it (a recital, a chapter's title,
+    the heading of the cited unit's own article): in another unit they are the evidence of a wrong
+    pinpoint, which stays a block."""
+    for unit in document.units:
+        if unit.start <= found.start and found.end <= unit.end and unit.path != cited.path[: len(unit.path)]:
+            return False
+    return True
 
 
 def _articles_also_cited(claim: Claim) -> frozenset[str]:

@@ -68,6 +68,19 @@ def _corpus_text(lang: str, judgments: Sequence[Judgment]) -> str:
     return "\n".join(parts)
 
 
+EXCLUDED_FILE = REAL / "excluded.tsv"
+
+
+def excluded() -> dict[tuple[str, str], str]:
+    """(judgment, citation as written) → why the set leaves it out (tests/data/real/excluded.tsv)."""
+    out: dict[tuple[str, str], str] = {}
+    for line in EXCLUDED_FILE.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            judgment, citation, reason = line.split("\t")
+            out[judgment, citation] = reason
+    return out
+
+
 def build() -> Iterator[dict[str, Any]]:
     judgments = real_sources.judgments()
     known = frozenset(k.removeprefix("kr:prec:") for k in real_sources.real_precedents().keys())  # noqa: SIM118
@@ -75,8 +88,11 @@ def build() -> Iterator[dict[str, Any]]:
         lang: real_mutate.antonym_pairs(lang, _corpus_text(lang, judgments)) for lang in ("ko", "pl", "en")
     }
     numbers: Counter[str] = Counter()
+    left_out = excluded()
     for judgment in judgments:
         for found in real_extract.citations(judgment, known):
+            if (judgment.id, found.draft[found.span[0] : found.span[1]]) in left_out:
+                continue
             day, why_day = as_of(found)
             law = real_sources.law_of_key(found.key)
             if law is not None and real_sources.in_force(law, day) is None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tests.accuracy.real_sources import EU_OTHERS, KR_OTHERS, PL_OTHERS, Judgment
+from tests.accuracy.real_sources import EU_OTHERS, KR_OTHERS, PL_OTHERS, Judgment, reports_others
 
 KR_LAW = r"민법|형법|근로기준법|주택임대차보호법|개인정보\s?보호법"
 KR_SAME = r"같은\s?법|위\s?법|동법"
@@ -24,13 +24,16 @@ KR_SAME = r"같은\s?법|위\s?법|동법"
 # names the version, the citation is the law and the pinpoint.
 KR_CITATION = re.compile(
     rf"(?:구\s)?(?P<law>{KR_LAW}|{KR_SAME})(?P<paren>\s*\([^()]{{0,160}}\))?\s*"
-    r"(?P<pin>제\s?(?P<art>\d+)조(?:의\s?(?P<branch>\d+))?(?:\s?제\s?(?P<para>\d+)항)?(?:\s?제\s?(?P<item>\d+)호)?)"
+    # 제 may be left out right after the law's name: "형법 331조 2항" (75도2720's 판결요지)
+    r"(?P<pin>(?:제\s?)?(?P<art>\d+)조(?!원)(?:의\s?(?P<branch>\d+))?(?:\s?(?:제\s?)?(?P<para>\d+)항)?"
+    r"(?:\s?(?:제\s?)?(?P<item>\d+)호)?)"
 )
-# Any law named before 같은 법: ours, or another ("공공기관의 개인정보보호에 관한 법률", "민사집행법").
+# Any law named before 같은 법: ours, or another ("공공기관의 개인정보보호에 관한 법률", "민사집행법"), also
+# in the name of a crime ("폭력행위등처벌에관한법률위반의 점", 90도2022).
 # Words that end in 법 without being a law (방법, 위법 …) would only make a citation be left out,
 # never carried wrongly.
 KR_ANY_LAW = re.compile(
-    rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]*법률|[가-힣]{{2,30}}법)(?=[\s(,]|$|의|에|상|은|이|을)"
+    rf"(?<![가-힣])(?:{KR_LAW}|[가-힣]*법률|[가-힣]{{2,30}}법)(?=[\s(,]|$|의|에|상|은|이|을|위반)"
 )
 KR_PRECEDENT = re.compile(
     r"대법원\s(?P<y>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.\s선고\s(?P<no>\d{2,4}[가-힣]{1,3}\d+)\s(?:판결|결정)"
@@ -40,7 +43,7 @@ SUPERSCRIPT = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 PL_CITATION = re.compile(
     rf"\bart\.\s?(?P<art>\d+)(?P<sup>[{SUPERSCRIPT}]*)(?:\s?§\s?(?P<para>\d+))?(?:\s?pkt\s?(?P<item>\d+))?"
     r"(?:\s?(?:zd\.|zdanie)\s?\w+)?\s?(?P<code>k\.\s?c\.|k\.\s?p\.|kc\b|kp\b|kodeksu cywilnego|kodeksu pracy)"
-    r"(?!\s?[ckak]\.)",
+    r"(?!\s?[ckak]\.|c\b)",  # not k.p.c. / k.p.c (the code of civil procedure), k.k., k.p.a.
     re.I,
 )
 EU_CITATION = re.compile(
@@ -99,7 +102,7 @@ def citations(judgment: Judgment, known_precedents: frozenset[str] = frozenset()
     said = sentences(judgment)
     others = OTHERS[judgment.lang]
     for index, sentence in enumerate(said):
-        if others.search(sentence) or len(sentence) > LONGEST:
+        if reports_others(sentence, others) or len(sentence) > LONGEST:
             continue
         if judgment.lang == "ko":
             yield from _korean(judgment, said, index, known_precedents)
@@ -218,7 +221,7 @@ PL_ARTICLE = re.compile(
 # "art. 24 i art. 448 k.c.", "art. 5, 6 i 7 k.p.": the code named at the end of a list serves all of it
 PL_LIST_TAIL = re.compile(
     rf"^(?:\s?(?:,|i|oraz|a także|w zw\. z|w związku z)\s?(?:art\.\s?)?\d+[{SUPERSCRIPT}]*(?:\s?§\s?\d+)?"
-    r"(?:\s?pkt\s?\d+)?)+\s?(?P<code>k\.\s?c\.|k\.\s?p\.(?!\s?[ckak]\.)|kc\b|kp\b)",
+    r"(?:\s?pkt\s?\d+)?)+\s?(?P<code>k\.\s?c\.|k\.\s?p\.(?!\s?[ckak]\.|c\b)|kc\b|kp\b)",
     re.I,
 )
 

@@ -87,7 +87,7 @@ def _replace(
 def _article_in(found: Found) -> re.Match[str] | None:
     text = found.draft[found.span[0] : found.span[1]]
     pattern = {
-        "kr": r"제\s?(\d+)조(?:의\s?\d+)?",
+        "kr": r"(?:제\s?)?(\d+)조(?:의\s?\d+)?",
         "pl": r"art\.\s?(\d+)[⁰¹²³⁴⁵⁶⁷⁸⁹]*",
         "eu": r"Article\s(\d+)",
     }[found.key.split(":")[0]]
@@ -102,7 +102,10 @@ def anchor_mutations(found: Found, document: Any, rng: random.Random) -> Iterato
     end = found.span[0] + m.end(1)
     number = int(m.group(1))
     have = articles(document)
-    cited = {int(n) for n in re.findall(r"(?:제\s?|art\.\s?|Articles?\s|,\s|\bi\s|and\s)(\d+)", found.draft)}
+    cited = {
+        int(n)
+        for n in re.findall(r"(?:제\s?|(?<=법 )|art\.\s?|Articles?\s|,\s|\bi\s|and\s)(\d+)", found.draft)
+    }
     for step in (1, -1) if rng.random() < 0.5 else (-1, 1):
         shifted = number + step
         # a neighbour the sentence cites anyway ("art. 23 i 24 k.p.") would make a correct citation of it

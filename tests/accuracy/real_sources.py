@@ -68,6 +68,21 @@ KR_OTHERS = re.compile(
     r"주장하고|주장하였|주장하는 바|상고이유의\s?요지|소론은|논지는|항소이유의\s?요지|변호인의|"
     r"검사의\s?상고이유"
 )
+# A sentence that ANSWERS them in the court's own voice names them only to judge them: "… 구성하지
+# 않는다는 논지는 이유없다", "논지는 받아들일 수 없다", and the heading of that answer, "(1) 변호인의
+# 상고이유 제1점 중 … 주장에 대하여, 생각컨대, …". Those words are taken out before a sentence is read for a
+# report.
+KR_ANSWERS = re.compile(
+    r"논지(?:는|도)?\s?(?:모두\s?)?(?:이유(?:가)?\s?(?:없|있)|받아들일\s?수\s?없|채용할\s?수\s?없|받아들이지\s?아니)|"
+    r"(?:\(\d\)\s*)?(?:변호인|검사|피고인|원고|피고)(?:의|들의)?\s?상고이유\s?(?:제\s?\d+\s?점)?[^.]{0,80}?에\s?대하여,?"
+)
+
+
+def reports_others(sentence: str, others: re.Pattern[str]) -> bool:
+    """The sentence reports the court below or a party (it is not the court's own reasoning)."""
+    if others is KR_OTHERS:
+        sentence = KR_ANSWERS.sub(" ", sentence)
+    return others.search(sentence) is not None
 
 
 def kr_own_passages(md: str) -> tuple[str, ...]:

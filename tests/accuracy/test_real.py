@@ -142,8 +142,13 @@ def test_the_statute_served_is_the_version_in_force_on_the_day() -> None:
 
 
 def test_mutations_are_made_the_same_way_every_time() -> None:
-    found = next(f for j in real_sources.kr_judgments() for f in real_build.real_extract.citations(j))
-    document = real_sources.source_document(found.key, found.judgment.date)
+    # the first citation the set keeps: one of a law the corpus holds in the version of its date
+    found, document = next(
+        (f, d)
+        for j in real_sources.kr_judgments()
+        for f in real_build.real_extract.citations(j)
+        if (d := real_sources.source_document(f.key, f.judgment.date)) is not None
+    )
     first = real_mutate.mutations(found, document, (("유효", "무효"),), "seed")
     again = real_mutate.mutations(found, document, (("유효", "무효"),), "seed")
     assert first == again

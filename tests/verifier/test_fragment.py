@@ -292,3 +292,50 @@ def test_a_korean_quote_never_closes_before_a_negation_of_its_word() -> None:
 )
 def test_numbers_are_compared_by_value(deleted: list[str], inserted: list[str], same: bool) -> None:
     assert fragment.same_numbers(deleted, inserted) is same
+
+
+# --------------------------------------------------------------- an editor's square brackets inside a quote
+# C-453/21 (tests/data/real/eu/C-453-21.md) quotes the GDPR with the Court's own marks: "[DPO]" for "data
+# protection officer", "his [or her]" where the GDPR says "his". The words outside the marks are the GDPR's.
+
+
+def gdpr() -> Normalized:
+    return normalize((CORPUS / "eu/legislation/32016R0679/EU_document.txt").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("quote", "source_says"),
+    [
+        ("Designation of the [DPO]", "Designation of the data protection officer"),
+        ("Position of the [DPO]", "Position of the data protection officer"),
+        (
+            "he or she shall not be dismissed or penalised by the controller or the processor for performing "
+            "his [or her] tasks",
+            "for performing his tasks",
+        ),
+        ("for performing his [or her] tasks", "for performing his tasks"),
+    ],
+)
+def test_an_editors_brackets_adapt_a_quote_that_is_there(quote: str, source_says: str) -> None:
+    found = find_quote(quote, gdpr())
+    assert found.status is FragmentStatus.MODIFIED
+    assert "editorial_brackets" in found.rules
+    assert all(op == "equal" for op, _ in found.diff)
+    around = gdpr().original[found.start : (found.end or 0) + 40]
+    assert normalize(source_says).text in normalize(around).text
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        # the negation dropped outside the brackets: still a changed meaning
+        "he or she shall be dismissed or penalised by the controller or the processor for performing "
+        "his [or her] tasks",
+        # a mark at the edge stands for the source's next words only when they spell it out
+        "Appointment of the [DPO]",
+        # the words outside the marks are not the GDPR's
+        "Designation of the [DPO] shall be mandatory in any case where the processing",
+    ],
+)
+def test_brackets_never_carry_a_quote_whose_own_words_are_not_there(quote: str) -> None:
+    assert find_quote(quote, gdpr()).status is FragmentStatus.ABSENT

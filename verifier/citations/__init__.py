@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from verifier.citations import claims as _claims
 from verifier.citations import clauses as _clauses
-from verifier.citations import eu, kr, owners, pl, quote_roles
+from verifier.citations import eu, kr, owners, pl, quote_roles, references
 from verifier.citations.common import CASE_PARAGRAPH, Hit, Prepared, prepare
 from verifier.citations.ibid import with_ibid
 from verifier.citations.quotes import find_quotes
@@ -132,7 +132,7 @@ def extract_claims(
         while j + 1 < len(hits) and sentences[j + 1] == sentences[i]:
             j += 1
         members = list(range(i, j + 1))
-        if len(members) == 1:
+        if len(members) == 1 and not _in_reference_list(norm, sentences[i], spans[i]):
             clauses[i] = sentences[i]
         else:
             clauses.update(
@@ -213,6 +213,13 @@ def extract_claims(
             )
         )
     return out
+
+
+def _in_reference_list(norm: str, sentence: Span, span: Span) -> bool:
+    """The citation stands in a list of authorities that the sentence goes on after ("…취지인데(대법원 …
+    판결 참조), 기록에 의하면 …"): its claim is the words before the list, not the rest of the sentence."""
+    listed = references.enclosing(references.reference_parens(norm, *sentence), *span)
+    return listed is not None and norm[listed[1] : sentence[1]].strip(" .,;") != ""
 
 
 def _holding_quotes(

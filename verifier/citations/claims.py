@@ -345,6 +345,33 @@ class Attached:
     footnote: bool
 
 
+_OPENS_NEXT_CLAUSE = re.compile(r"[\W_]*[,;]\s*(?:and|while|whereas|but|i|a|oraz|zaś|natomiast)?\s*")
+_ANOTHER_SENTENCE = 1_000_000  # added to the distance of a quote attached across a sentence end
+
+
+def _nearest_in_clause(
+    norm: str, quote: Span, citations: Sequence[Span], candidates: range
+) -> tuple[int, int] | None:
+    """(distance, index) of the citation of the quote's sentence that says it: the nearest one, in the
+    quote's own clause first. "While Article 83 … determines the ‘general conditions …’, Article 82 … governs
+    the ‘right to compensation …’" (C-590/22): a citation right after the quote's closing separator opens
+    another clause, however near it is."""
+    best: tuple[bool, int, int] | None = None
+    for i in candidates:
+        c = citations[i]
+        if c[0] >= quote[0] and c[1] <= quote[1]:
+            continue  # a citation quoted inside the quote is part of the quoted words
+        d = quote[0] - c[1] if c[1] <= quote[0] else max(0, c[0] - quote[1])
+        # only a separator between a quote and the citation after it: the citation opens the next clause
+        # ("…’, Article 82 … governs"); "„innej uprawnionej osobie”, o której mowa w art. 55 ust. 3" refers
+        # the quote to it, and "Article 83 …, entitled ‘…’" names the citation before it
+        broken = c[1] > quote[0] and _OPENS_NEXT_CLAUSE.fullmatch(norm, quote[1], c[0]) is not None
+        key = (broken, d, i)
+        if best is None or key < best:
+            best = key
+    return None if best is None else (best[1], best[2])
+
+
 def attach_quotes(
     norm: str, starts: list[int], citations: Sequence[Span], quotes: Sequence[Quote]
 ) -> dict[int, Attached]:
@@ -365,14 +392,7 @@ def attach_quotes(
         distance = 0
         lo = bisect.bisect_left(cite_starts, q_sentence[0])
         hi = bisect.bisect_right(cite_starts, q_sentence[1])
-        best: tuple[int, int] | None = None
-        for i in range(lo, hi):
-            c = citations[i]
-            if c[0] >= q.span[0] and c[1] <= q.span[1]:
-                continue  # a citation quoted inside the quote is part of the quoted words
-            d = q.span[0] - c[1] if c[1] <= q.span[0] else max(0, c[0] - q.span[1])
-            if best is None or d < best[0]:
-                best = (d, i)
+        best = _nearest_in_clause(norm, q.span, citations, range(lo, hi))
         if best is not None:
             distance, target = best
         else:
@@ -397,7 +417,9 @@ def attach_quotes(
                         citations[i][0] < max(nxt[1], q_sentence[1])
                         and "\n\n" not in norm[q.span[1] : citations[i][0]]
                     ):
-                        target, distance = i, citations[i][0] - q.span[1]
+                        # from the sentence before: any quote of the citation's own sentence comes first
+                        # ("According to recital 1 …, ‘…’. Article 2 …, entitled ‘Material scope’", C-659/22)
+                        target, distance = i, _ANOTHER_SENTENCE + citations[i][0] - q.span[1]
         if target is None:
             continue
         in_footnote = bool(footnotes) and any(f[0] <= citations[target][0] < f[1] for f in footnotes.values())

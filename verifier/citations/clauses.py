@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from verifier.citations.claims import Frames
+from verifier.citations.references import enclosing, reference_parens
 from verifier.model import Span
 
 _CONJUNCTIONS = (
@@ -77,8 +78,17 @@ def clause_spans(
     out: dict[int, Span] = {}
     group = [members[0]]
     seg_start = sentence[0]
+    parens = reference_parens(norm, *sentence)
+    listed = {i: enclosing(parens, *spans[i]) for i in members}
     for prev, nxt in itertools.pairwise(members):
-        cut = None if joined(nxt) else _boundary(norm, spans[prev], spans[nxt], seg_start, quotes, frames)
+        closed = listed[prev]
+        if closed is not None and spans[nxt][0] >= closed[1]:
+            # a list of authorities closes the claim it supports: what follows it is the next claim's
+            cut: tuple[int, int] | None = _after(norm, closed[1], spans[nxt][0])
+        elif listed[nxt] is not None:
+            cut = None  # the authorities in a list are cited for the words before it, with the citation there
+        else:
+            cut = None if joined(nxt) else _boundary(norm, spans[prev], spans[nxt], seg_start, quotes, frames)
         if cut is None:
             group.append(nxt)
             continue
@@ -87,9 +97,18 @@ def clause_spans(
             out[i] = (seg_start, left_end)
         seg_start = right_start
         group = [nxt]
+    last = listed[group[-1]]
     for i in group:
-        out[i] = (seg_start, sentence[1])
+        out[i] = (seg_start, last[1] if last is not None else sentence[1])
     return {i: _trimmed(norm, span) for i, span in out.items()}
+
+
+def _after(norm: str, close: int, limit: int) -> tuple[int, int]:
+    """(end of the claim a list of authorities closes, start of the next): the separator after it skipped."""
+    sep = _SEPARATOR.match(norm, close, limit)
+    if sep is None:
+        sep = re.compile(r"[\s,;:]*").match(norm, close, limit)
+    return close, sep.end() if sep is not None else close
 
 
 def _trimmed(norm: str, span: Span) -> Span:

@@ -404,11 +404,33 @@ def _alias_at(norm: str, pos: int, defined: dict[str, tuple[int, str]]) -> ActRe
     return None
 
 
+class _LastAct:
+    """The act named last, for a bare "Article 78" after it, and the last of each CELEX type, for "that
+    regulation" (C-311/18 names the Charter between the GDPR and "Article 45(2) of that regulation")."""
+
+    def __init__(self) -> None:
+        self.any: tuple[str, int] | None = None
+        self.of_type: dict[str, tuple[str, int]] = {}
+
+    def named(self, celex: str, end: int) -> None:
+        self.any = (celex, end)
+        # a secondary act's CELEX is 3YYYY + its type letter (32016R0679); the treaties' (12016P) have none
+        if len(celex) > 5 and celex[0] == "3" and celex[5] in "RLD":
+            self.of_type[celex[5]] = self.any
+
+    def for_words(self, this: re.Match[str] | None) -> tuple[str, int] | None:
+        """The act "that regulation" / "this directive" / "the said decision" names; any act for none."""
+        if this is None:
+            return self.any
+        kind = this.group().split()[-1].lower()
+        return self.of_type.get(next(v for k, v in _ACT_TYPES.items() if kind.startswith(k)))
+
+
 def _acts_and_articles(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     defined = _aliases(norm) if "(" in norm else {}
     covered_until = -1
-    last_act: tuple[str, int] | None = None
+    last = _LastAct()
     events: list[tuple[int, str]] = [(m.start(), "article") for m in _ARTICLE.finditer(norm)]
     events += [(m.start(), "act") for m in _ACT.finditer(norm)]
     # "recital 146 of the GDPR … Article 82 of that regulation": a bare short name sets the context.
@@ -424,14 +446,14 @@ def _acts_and_articles(norm: str) -> list[Hit]:
         if what == "mention":
             short = _MENTION.match(norm, pos)
             if short is not None:
-                last_act = (SHORT_NAMES[short.group()], short.end())
+                last.named(SHORT_NAMES[short.group()], short.end())
             continue
         if what == "act":
             ref = act_at(norm, pos)
             if ref is None:
                 continue
             hits.append(Hit(pos, ref.end, Jurisdiction.EU, Kind.EU_ACT, Anchor(key=f"eu:celex:{ref.celex}")))
-            last_act = (ref.celex, ref.end)
+            last.named(ref.celex, ref.end)
             covered_until = ref.end
             continue
         label = _ARTICLE.match(norm, pos)
@@ -469,7 +491,7 @@ def _acts_and_articles(norm: str) -> list[Hit]:
         celex: str | None = None
         if ref is not None:
             celex, end = ref.celex, ref.end
-            last_act = (celex, ref.end)
+            last.named(celex, ref.end)
         else:
             this = _THIS_ACT.match(norm, of.end() if of else cursor)
             # "ibid., Article 7": the act of the citation before, like "of that regulation"
@@ -480,10 +502,11 @@ def _acts_and_articles(norm: str) -> list[Hit]:
             reach = 2 * _CONTEXT_REACH if this is not None or ibid else _CONTEXT_REACH
             # A bare "Article 78" borrows the act only from its own paragraph, and only from close by.
             close = (
-                last_act is not None and pos - last_act[1] <= 400 and "\n\n" not in norm[last_act[1] : pos]
+                last.any is not None and pos - last.any[1] <= 400 and "\n\n" not in norm[last.any[1] : pos]
             )
-            if (structured or close) and last_act is not None and pos - last_act[1] <= reach:
-                celex = last_act[0]
+            carried = last.for_words(this)
+            if (structured or close) and carried is not None and pos - carried[1] <= reach:
+                celex = carried[0]
                 if this:
                     end = this.end()
             elif this or any(p.paragraph or p.item for _, _, p in units):
@@ -515,5 +538,5 @@ def _acts_and_articles(norm: str) -> list[Hit]:
                 )
             )
         covered_until = end
-        last_act = (celex, end)  # "Article 77 of that regulation …, while Article 78 …" keeps the act alive
+        last.named(celex, end)  # "Article 77 of that regulation …, while Article 78 …" keeps the act alive
     return hits

@@ -47,6 +47,9 @@ _PARTICLE_END = (*"은는을를이가도며고", "에서", "로서")
 _SUBORDINATE = ("시행령", "시행규칙")
 
 _UNIT = re.compile(r"제 ?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
+# "형법 331조 2항": units without 제, read only in a chain that starts right after a law's name
+_UNIT_NO_JE = re.compile(r"(?:제 ?)?(\d+) ?(조|항|호)(?: ?의 ?(\d+))?|([가나다라마바사아자차카타파하]) ?목")
+_NO_JE_START = r"(?<![\d제.,])\d{1,4} ?조(?![원억])"
 _CONNECTOR = re.compile(
     r"[ \t]{0,3}(?:(?:[,~" + MIDDLE_DOTS + r"]|및|또는|내지|부터|와|과|이나|나)[ \t]{0,3})?"
 )
@@ -69,7 +72,7 @@ _AFTER_ANAPHORA = r"(?=[ \t,.)]|제|에|의|는|은|을|를|와|과|도|\Z)"
 # its level
 _SAME_UNIT_SRC = rf"(?:같은 ?(?P<unit>조항|조문|조|항|호)|동(?P<short>조|항|호)){_AFTER_ANAPHORA}"
 _CHAIN_START = re.compile(
-    r"제 ?\d+ ?(?:조|항)|(?<![가-힣])(?:같은 ?법(?:률)?|동 ?법(?:률)?)(?=[ \t]|시행)"
+    r"제 ?\d+ ?(?:조|항)|" + _NO_JE_START + r"|(?<![가-힣])(?:같은 ?법(?:률)?|동 ?법(?:률)?)(?=[ \t]|시행)"
     rf"|(?<![가-힣]){_SAME_UNIT_SRC.replace('?P<unit>', '?:').replace('?P<short>', '?:')}"
 )
 _SAME_LAW = re.compile(r"(같은 ?법(?:률)?|동 ?법(?:률)?)(?: ?(시행령|시행규칙))?(?![가-힣])")
@@ -88,6 +91,7 @@ _LEAD_IN = re.compile(
 )
 # words that end like a law but name none, or name the draft's own reference to some law
 _NOT_LEAD_IN = frozenset(data_lines("citations-kr-not-lead-in.txt"))
+_CRIME_NAME = re.compile(r"(?<![가-힣])([가-힣" + MIDDLE_DOTS + r"]{1,40}(?:법률|법))위반")
 _BAD_ARTICLE = re.compile(r"제 ?[?？○◯OX×]+ ?(?:조|항|호)")
 
 _COURTS = (
@@ -165,6 +169,20 @@ def aliases(norm: str) -> dict[str, tuple[int, str]]:
     return found
 
 
+def defined_same_law(norm: str) -> tuple[int, str] | None:
+    """The law a draft names "같은 법" itself ("주택임대차보호법(이하 ‘같은 법’이라 한다)", 2004다26133):
+    (where the definition ends, the law). Every 같은 법 after it is that law, whatever law was named last."""
+    if "이하" not in norm:
+        return None
+    for m in _ALIAS.finditer(norm):
+        alias = re.sub(r"\s", "", m.group("q") or m.group("b") or "")
+        if alias in ("같은법", "같은법률", "동법"):
+            named = _law_before(norm, m.start())
+            if named is not None:
+                return m.end(), named[1]
+    return None
+
+
 _NOT_FIRST = frozenset({"같은", "해당", "상기", "본", "동", "위의", "그의", "이러한", "그러한"})
 
 
@@ -188,6 +206,10 @@ def _mentions(norm: str, defined: dict[str, tuple[int, str]]) -> list[tuple[int,
     found = [(m.start(), m.end(), m.group()) for m in _KNOWN_MENTION.finditer(norm)]
     found += [(m.start(), m.end(), m.group(1).strip()) for m in _BRACKETED_LAW.finditer(norm)]
     found += _lead_ins(norm)
+    # the name of a crime names its law: "폭력행위등처벌에관한법률위반의 점에 관하여 … 같은 법 제2조"
+    found += [
+        (m.start(1), m.end(1), m.group(1)) for m in _CRIME_NAME.finditer(norm) if m.group(1) not in _NOT_LAWS
+    ]
     for alias, (after, law) in defined.items():
         for m in re.finditer(re.escape(alias) + r"(?=[은는이가을를의에과와도 ,.)])", norm[after:]):
             found.append((after + m.start(), after + m.end(), law))
@@ -297,12 +319,14 @@ class _Unit:
     end: int
 
 
-def _chain(norm: str, pos: int) -> tuple[list[_Unit], int]:
-    """Units from `pos` joined by connectors; returns them and where the chain ends."""
+def _chain(norm: str, pos: int, *, no_je: bool = False) -> tuple[list[_Unit], int]:
+    """Units from `pos` joined by connectors; returns them and where the chain ends. `no_je`: the chain
+    started after a law's name without 제 ("형법 331조 2항"), and its units may leave 제 out too."""
+    unit_re = _UNIT_NO_JE if no_je else _UNIT
     units: list[_Unit] = []
     end = pos
     while True:
-        m = _UNIT.match(norm, pos)
+        m = unit_re.match(norm, pos)
         if m is None:
             break
         if m.group(4):
@@ -316,7 +340,7 @@ def _chain(norm: str, pos: int) -> tuple[list[_Unit], int]:
         # "제2호 나목" continues without a connector; only then try "제15조나 제17조" (나 = or).
         bare = _SPACES_ONLY.match(norm, end)
         pos = bare.end() if bare else end
-        if _UNIT.match(norm, pos) is None:
+        if unit_re.match(norm, pos) is None:
             conn = _CONNECTOR.match(norm, end)
             pos = conn.end() if conn else end
     return units, end
@@ -352,6 +376,7 @@ def _statutes(norm: str) -> list[Hit]:
     hits: list[Hit] = []
     ctx = _Context()
     defined = aliases(norm)
+    same_defined = defined_same_law(norm)
     mentions = _mentions(norm, defined)
     mention_i = 0
     pos = 0
@@ -377,17 +402,14 @@ def _statutes(norm: str) -> list[Hit]:
                 units, end = [], same_article.end()
             end = max(end, same_article.end())
         elif same_law:
-            sub = same_law.group(2) or ""
-            if ctx.law is None or not _same_block(norm, ctx.law_end, start):
-                # a law named before a paragraph break is not "the same law": a wrong law is worse than none
-                problem = "같은 법/동법 with no law named before it in the same paragraph"
-            else:
-                law = _base_law(ctx.law) + sub if sub else ctx.law
+            law, problem = _same_law(norm, ctx, same_law, same_defined)
             nxt = re.compile(r"[ ]?").match(norm, same_law.end())
             units, end = _chain(norm, nxt.end() if nxt else same_law.end())
             if not units or units[0].level != 0:
                 pos = same_law.end()
                 continue
+        elif norm[start].isdigit() and (no_je := _without_je(norm, start, defined)) is not None:
+            start, law, units, end = no_je  # otherwise the branch below finds no 제 chain and moves on
         else:
             named = _law_before(norm, start)
             run = _RUN.match(norm, start)
@@ -459,6 +481,38 @@ def _statutes(norm: str) -> list[Hit]:
             ctx.law, ctx.law_end = law, end
         pos = max(end, m.end())
     return hits
+
+
+def _same_law(
+    norm: str, ctx: _Context, same_law: re.Match[str], same_defined: tuple[int, str] | None
+) -> tuple[str | None, str | None]:
+    """(the law 같은 법 / 동법 names, or the problem why none): the law the draft defined as 같은 법, else
+    the law named last in the same paragraph."""
+    sub = same_law.group(2) or ""
+    start = same_law.start()
+    if same_defined is not None and same_defined[0] <= start:
+        return (_base_law(same_defined[1]) + sub if sub else same_defined[1]), None
+    if ctx.law is None or not _same_block(norm, ctx.law_end, start):
+        # a law named before a paragraph break is not "the same law": a wrong law is worse than none
+        return None, "같은 법/동법 with no law named before it in the same paragraph"
+    return (_base_law(ctx.law) + sub if sub else ctx.law), None
+
+
+def _without_je(
+    norm: str, start: int, defined: dict[str, tuple[int, str]]
+) -> tuple[int, str, list[_Unit], int] | None:
+    """ "형법 331조 2항": a chain with 제 left out, read only right after a law's name (never "5조 원"):
+    (where the citation starts, its law, its units, where it ends)."""
+    named = _law_before(norm, start)
+    if named is None:
+        return None
+    units, end = _chain(norm, start, no_je=True)
+    if not units or units[0].level != 0:
+        return None
+    law_start, law = named
+    if law in defined and defined[law][0] <= law_start:
+        law = defined[law][1]
+    return law_start, law, units, end
 
 
 # Words that may stand right before a bare 제N조 without making it somebody else's article.

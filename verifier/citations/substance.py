@@ -5,6 +5,7 @@ from __future__ import annotations
 from verifier.citations import extract_citations
 from verifier.citations.claims import ALL_CUES
 from verifier.citations.common import CASE_PARAGRAPH
+from verifier.citations.references import reference_parens
 from verifier.model import Claim, Kind
 
 _CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
@@ -33,6 +34,10 @@ def claim_substance(claim: Claim, *, keep_cues: bool = False) -> str:
         tail = CASE_PARAGRAPH.match(text, end)
         if tail is not None:
             text = text[:end] + " " * (tail.end() - end) + text[tail.end() :]
+    # a list of authorities ("(see, to that effect, judgments of …, Scalable Capital, C-182/22, …)",
+    # "(대법원 … 판결 등 참조)") names where the claim is said: its names and dates are not what is said
+    for a, b in reference_parens(text):
+        text = text[:a] + " " * (b - a) + text[b:]
     # other citations of the same sentence name other sources ("C-300/21 … under Article 82 GDPR")
     for other in extract_citations(text):
         a, b = other.span

@@ -76,6 +76,18 @@ def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, 
     if blocked is not None:
         key, values, nearest = blocked
         return _made(r, Status.UNVERIFIED, key, source_notes, values=values, nearest=nearest)
+    if m.quote_in_act is not None and not (reading.fragment is not None and reading.fragment.found):
+        # the act's own words, at a place that is no unit (a recital, a heading): a person checks whose
+        # words the draft says they are; never "likely invented"
+        return make(
+            Status.NEEDS_JUDGEMENT,
+            m.required,
+            Level.CONTENT,
+            "quote_elsewhere_in_act",
+            {**r.values, "cited": m.claim.citation.text},
+            notes=source_notes + tuple(r.notes),
+            match=m.quote_in_act,
+        )
     for row in _ROWS:
         if (decided := row(r)) is not None:
             status, key = decided
@@ -85,7 +97,17 @@ def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, 
 
 
 def _plain(r: Reached) -> tuple[Status, str]:
-    return _levels(r.m.required, r.achieved, modified=r.modified, quoted=bool(r.m.claim.quote))
+    status, key = _levels(r.m.required, r.achieved, modified=r.modified, quoted=bool(r.m.claim.quote))
+    fragment = r.reading.fragment
+    if key == "modified" and fragment is not None and _adapted(fragment.rules, fragment.diff):
+        # "Designation of the [DPO]", "his [or her] tasks": every word outside the editor's brackets is the
+        # source's; the brackets say the draft adapted it, and there is nothing to correct
+        return status, "adapted"
+    return status, key
+
+
+def _adapted(rules: tuple[str, ...], diff: tuple[tuple[str, str], ...]) -> bool:
+    return "editorial_brackets" in rules and all(op == "equal" for op, _ in diff)
 
 
 def _reached(m: Measurement, reading: Reading) -> Reached:

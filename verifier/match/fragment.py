@@ -484,6 +484,8 @@ def find_quote(
     if not 0 <= threshold < 1:
         raise ValueError(f"threshold must be in [0, 1), got {threshold}")
     src = source if isinstance(source, Normalized) else normalize(source)
+    if _EDITORIAL.search(quote) is not None:
+        return _adapted(quote, src, threshold, max_gap)
     result = _find(quote, src, threshold, max_gap)
     if result.found and result.meaning_change is None:
         return result
@@ -496,6 +498,70 @@ def find_quote(
     if not again.found or again.meaning_change is not None:
         return result
     return replace(again, status=FragmentStatus.MODIFIED, rules=(*again.rules, "number_in_words"))
+
+
+# An editor's mark inside a quote: "[DPO]" for "data protection officer", "his [or her]", "[the] controller",
+# "[T]he" (not "[…]", an omission, which is a gap already)
+_EDITORIAL = re.compile(r"\[(?!\s*(?:\.{2,}|…)\s*\])[^\[\]\n]{1,60}\]")
+_EDITORIAL_LETTER = re.compile(r"\[(\w)\](?=\w)")
+# what an editor's mark may stand for in the source: a few words, or none
+EDITORIAL_GAP = 80
+
+
+def _adapted(quote: str, src: Normalized, threshold: float, max_gap: int) -> FragmentResult:
+    """A quote adapted by an editor's square brackets: the marks are the editor's, the words outside them
+    must be the source's, in order, each mark standing for a few words of it at most. Found so, the quote
+    is `modified` with the rule "editorial_brackets" (the draft adapted the source's words, and says so);
+    otherwise it is read as written, brackets and all."""
+    marked = _EDITORIAL_LETTER.sub(r"\1", quote)  # "[T]he" is "The": case is no wording
+    gapped = _EDITORIAL.sub(" […] ", marked)
+    gap = max_gap if _GAP_RE.search(normalize(marked).text) else EDITORIAL_GAP
+    if not quote_segments(normalize(gapped)):
+        return find_quote(_EDITORIAL.sub(" ", quote), src, threshold=threshold, max_gap=max_gap)
+    result = _find(gapped, src, threshold, gap)
+    if result.found and not _edges_stand_for(marked, result, src):
+        result = replace(result, status=FragmentStatus.ABSENT, start=None, end=None, excerpt="", diff=())
+    if not result.found:
+        plain = _find(marked, src, threshold, max_gap)
+        return plain if plain.found or plain.meaning_change is not None else result
+    return replace(result, status=FragmentStatus.MODIFIED, rules=(*result.rules, "editorial_brackets"))
+
+
+_EDGE_REACH = 8  # words: how far past the quote's first or last word a mark at its edge may reach
+
+
+def _edges_stand_for(marked: str, result: FragmentResult, src: Normalized) -> bool:
+    """A mark at the quote's edge ("Designation of the [DPO]", "[DPO] of private bodies") has no words of
+    the source after (or before) it to pin it down: the source's next words must be what it stands for — its
+    initials ("data protection officer" for DPO) or one of its words. Otherwise "Appointment of the [DPO]"
+    would pass wherever "appointment of the" occurs."""
+    if result.start is None or result.end is None:
+        return False
+    stripped = marked.strip().strip("‘’“”\"'")
+    marks = list(_EDITORIAL.finditer(stripped))
+    if not marks:
+        return True
+    if marks[-1].end() == len(stripped.rstrip(".,;:")):
+        after = src.original[result.end : result.end + 200].split()[:_EDGE_REACH]
+        if not _stands_for(marks[-1].group()[1:-1], after):
+            return False
+    if marks[0].start() == 0:
+        before = src.original[max(0, result.start - 200) : result.start].split()[-_EDGE_REACH:]
+        if not _stands_for(marks[0].group()[1:-1], before, backwards=True):
+            return False
+    return True
+
+
+def _stands_for(mark: str, near: list[str], *, backwards: bool = False) -> bool:
+    said = [re.sub(r"\W", "", w).casefold() for w in mark.split()]
+    said = [w for w in said if w]
+    got = [re.sub(r"\W", "", w).casefold() for w in near]
+    got = [w for w in got if w]
+    if len(said) == 1 and mark.strip().isupper() and 2 <= len(said[0]) <= 6:
+        n = len(said[0])
+        words = got[-n:] if backwards else got[:n]
+        return "".join(w[0] for w in words) == said[0]
+    return any(w in got for w in said if len(w) >= 3)
 
 
 def _find(quote: str, src: Normalized, threshold: float, max_gap: int) -> FragmentResult:
