@@ -15,18 +15,14 @@ import datetime
 import re
 
 from verifier.fixes import Fix
+from verifier.months import EN, PL_GENITIVE, PL_NOMINATIVE
 
 # A month written as a word, in the forms a date takes in a citation: English, Polish in the genitive
 # ("z dnia 5 lipca 2002 r."), and the nominative a draft sometimes writes.
-_EN = "january february march april may june july august september october november december"
-_PL_GENITIVE = (
-    "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia"
-)
-_PL_NOMINATIVE = (
-    "styczeń luty marzec kwiecień maj czerwiec lipiec sierpień wrzesień październik listopad grudzień"
-)
-MONTHS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(names.split(" ")) for names in (_EN, _PL_GENITIVE, _PL_NOMINATIVE)
+MONTHS: tuple[tuple[str, ...], ...] = (
+    tuple(name.lower() for name in EN),
+    PL_GENITIVE,
+    PL_NOMINATIVE,
 )
 _WORD = r"[^\W\d_]+"
 _DATES = (

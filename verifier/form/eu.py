@@ -12,21 +12,9 @@ import re
 
 from verifier.form.note import SourceFacts, Unit
 from verifier.form.parts import Located, Part, first, group, same
+from verifier.months import EN
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTHS = EN
 _MONTH = "|".join(MONTHS)
 _WORD = re.compile(r"(?i)^\s*(?P<word>judgments?|order|opinion)\s+of\b")
 _DATE = re.compile(rf"\b\d{{1,2}}\s+(?:{_MONTH})\s+\d{{4}}")

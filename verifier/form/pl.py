@@ -8,21 +8,9 @@ import re
 
 from verifier.form.note import SourceFacts, Unit
 from verifier.form.parts import Located, Part, first, group
+from verifier.months import PL_GENITIVE
 
-MONTHS = (
-    "stycznia",
-    "lutego",
-    "marca",
-    "kwietnia",
-    "maja",
-    "czerwca",
-    "lipca",
-    "sierpnia",
-    "września",
-    "października",
-    "listopada",
-    "grudnia",
-)
+MONTHS = PL_GENITIVE
 # the courts as the practice abbreviates them; the seat follows as the court names it ("w Katowicach")
 _COURTS = (
     ("Sąd Najwyższy", "SN"),

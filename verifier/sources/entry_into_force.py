@@ -22,13 +22,11 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from verifier.months import EN, PL_GENITIVE, number_of
 from verifier.sources.units import clean_space
 
-_PL_MONTHS = {
-    "stycznia": 1, "lutego": 2, "marca": 3, "kwietnia": 4, "maja": 5, "czerwca": 6,
-    "lipca": 7, "sierpnia": 8, "września": 9, "października": 10, "listopada": 11, "grudnia": 12,
-}  # fmt: skip
-_EN_MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
+_PL_MONTHS = number_of(PL_GENITIVE)
+_EN_MONTHS = number_of(EN)
 _ORDINALS = {"tenth": 10, "twentieth": 20, "third": 3, "first": 1, "fifth": 5}
 _NUMBERS = {"jednego": 1, "dwóch": 2, "trzech": 3, "sześciu": 6, "czternastu": 14, "trzydziestu": 30}
 
