@@ -58,8 +58,21 @@ def django_test_defaults(request: pytest.FixtureRequest) -> None:
         "empty_history_store",
         "own_audit_dir",
         "fresh_upstream_budgets",
+        "default_language",
     ):
         request.getfixturevalue(name)
+
+
+@pytest.fixture
+def default_language():
+    """Each test starts in the default language: the test client's requests activate the reader's language
+    in the test's own thread (the profile middleware, LocaleMiddleware) and leave it active after them, so a
+    test that asks for a Polish page would make the next test's English export Polish."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -120,6 +120,9 @@ class MatterAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     list_display = ("reference", "name", "created_at")
     filter_horizontal = ("members",)
+    # The citation form is a partner's choice on the matter page, audited there (workbench/form/services.py);
+    # shown here, never changed unaudited.
+    readonly_fields = ("citation_style",)
     search_fields = ("reference", "name")
 
     def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]

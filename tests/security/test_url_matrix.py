@@ -55,6 +55,9 @@ ACTIONS = {
     "source_files_panel": ("get", None),
     "source_file_retry": ("post", None),
     "source_file_remove": ("post", None),
+    # the matter's citation form (issue 29 §1), and the draft with its fixes as tracked changes (§2)
+    "matter-citation-style": ("post", "partner"),
+    "review_export docx-changes": ("get", None),
 }
 MATTER_SCOPED = {
     "source_files_panel",
@@ -89,6 +92,8 @@ MATTER_SCOPED = {
     "supplied_mark",
     "supplied_revoke",
     "review_as_of",
+    "matter-citation-style",
+    "review_export docx-changes",
 }
 
 
@@ -201,6 +206,7 @@ def url_for(name, world):
         "review_version": [r.pk, 1],
         "review_redline": [r.pk, 2],
         "matter": [r.matter_id],
+        "matter-citation-style": [r.matter_id],
         "finding_supplied_apply": [r.pk, f.pk],
         "supplied_mark": [r.pk, world["supplied"].pk],
         "supplied_revoke": [r.pk, world["supplied"].pk],
