@@ -29,6 +29,7 @@ from verifier.model import (
 from verifier.other_unit import OtherUnit
 from verifier.pinpoint import PinpointCheck
 from verifier.precedent_topic import TopicCheck
+from verifier.unit_part import MissingPart
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,8 @@ class Measurement:
     document: SourceDocument | None = None
     anchor: AnchorResult | None = None  # the draft's number, date, court, parties against the source's
     statute_pinpoint: PinpointCheck | None = None  # the article / paragraph / item the citation names
+    # a part of that unit the draft names and the unit does not have ("the second sentence of", "본문")
+    missing_part: MissingPart | None = None
     no_structure: bool = False  # a statute pinpoint, but the source came without its units
     topic: TopicCheck | None = None  # a Korean precedent's headnote against the claim
     korean_precedent: bool = False

@@ -25,6 +25,7 @@ from verifier.match.fragment import find_quote
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import SHARED, clauses, stems, substantive
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
+from verifier.named_term import NamedTerm
 from verifier.named_unit import NamedUnit
 from verifier.pinpoint import Pieces, reading_spans
 from verifier.text import Normalized, normalize
@@ -68,9 +69,12 @@ def other_unit(
     *,
     lang: str,
     also_cited: frozenset[str] = frozenset(),
+    worded: str | None = None,
 ) -> OtherUnit | None:
     """`also_cited`: the articles the claim's sentence cites besides this one — their words in the sentence
-    are theirs ("제3조의2 제2항은, 제3조 제1항의 대항요건과 …"), never evidence against this citation."""
+    are theirs ("제3조의2 제2항은, 제3조 제1항의 대항요건과 …"), never evidence against this citation.
+    `worded`: the claim with the words that frame it ("에 의하여", "provides that"), which a restatement word
+    for word keeps ("법령에 의하여 죄가 되지 아니하는"); `claim_text` without them, for counting terms."""
     if not document.units:
         return None
     if quote and quote.strip():
@@ -78,12 +82,14 @@ def other_unit(
             return None  # a quoted term ("가", 'infringement') is no passage to find in another unit
         found = _quote_elsewhere(quote, document, cited, cited_coverage)
     elif claim_text.strip():
-        said = claim_text
-        if cited.path[0][0] == "article":  # an act: its title may be spelt out in the sentence
-            said = _without_title(claim_text, document.title + "\n" + document.text[:HEADING])
+        heading = document.title + "\n" + document.text[:HEADING]
+        # an act: its title may be spelt out in the sentence
+        act = cited.path[0][0] == "article"
+        said = _without_title(claim_text, heading) if act else claim_text
         found = _content_elsewhere(said, document, cited, cited_coverage, lang=lang)
         if found is None:
-            found = restated_elsewhere(said, document, cited, cited_coverage, lang=lang)
+            words = said if worded is None else _without_title(worded, heading) if act else worded
+            found = restated_elsewhere(words, document, cited, cited_coverage, lang=lang)
     else:
         return None
     if found is None or found.article in also_cited:
@@ -102,7 +108,7 @@ def titled_other_unit(
     also_cited: frozenset[str] = frozenset(),
 ) -> OtherUnit | None:
     """The article whose heading the draft gives the cited one ("형법 제19조의 정당행위": 정당행위 heads
-    제20조), unless the sentence cites that article too or it refers to the cited one."""
+    제20조), unless the sentence cites that article too."""
     unit = named.unit
     line_end = document.text.find("\n", unit.start, unit.end)
     heading_end = line_end if line_end > unit.start else min(unit.end, unit.start + len(named.title) + 40)
@@ -120,6 +126,30 @@ def titled_other_unit(
         title=named.title,
         cited_title=named.cited_title,
     )
+    # no cross-reference guard (`_refers_to`): a heading is the other article's name, whatever its text
+    # says of the cited one ("Transfers subject to appropriate safeguards" heads Article 46, which names
+    # Article 47's binding corporate rules)
+    if found.article in also_cited:
+        return None
+    return found
+
+
+def termed_other_unit(
+    named: NamedTerm,
+    document: SourceDocument,
+    cited: SourceUnit,
+    cited_coverage: float,
+    *,
+    also_cited: frozenset[str] = frozenset(),
+) -> OtherUnit | None:
+    """The unit that uses the term the draft attaches to the citation ("‘non-material damage’ within the
+    meaning of Article 83(1)": Article 82(1)), unless the sentence cites it too or it refers to the cited
+    one."""
+    unit = named.unit
+    evidence = MatchEvidence(
+        start=named.start, end=named.end, excerpt=document.text[named.start : named.end], similarity=1.0
+    )
+    found = OtherUnit(unit.label, cited.label, unit.path[0][1], 1.0, cited_coverage, True, evidence)
     if found.article in also_cited or _refers_to(document, found, cited):
         return None
     return found

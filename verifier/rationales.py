@@ -237,6 +237,22 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Artykuł istnieje, ale nie ma w nim litery {unit}.",
         "ko": "조문은 확인되지만, 해당 목은 존재하지 않습니다.",
     },
+    "sentence_missing": {
+        "en": "{unit} exists, but it has {has} sentence(s): the draft names its {part}. Check which unit "
+        "the draft means.",
+        "pl": "{unit} istnieje, ale ma zdań: {has}; projekt powołuje jego „{part}”. Sprawdź, o który "
+        "przepis chodzi.",
+        "ko": "{unit}은 존재하지만 문장이 {has}개뿐인데, 초안은 그 '{part}'을 인용합니다. "
+        "어느 조항을 뜻하는지 확인하세요.",
+    },
+    "proviso_missing": {
+        "en": "{unit} of {law} has no proviso (다만 …), so it has no {part}: the draft names a part the "
+        "article does not have. Check which article the draft means.",
+        "pl": "{unit} aktu {law} nie ma zastrzeżenia (다만 …), więc nie ma też części „{part}”: projekt "
+        "powołuje część, której przepis nie ma. Sprawdź, o który artykuł chodzi.",
+        "ko": "{law} {unit}에는 단서(다만 …)가 없으므로 {part}이라 할 부분이 없습니다. "
+        "초안이 어느 조문을 뜻하는지 확인하세요.",
+    },
     "precedent_exists": {
         "en": 'The case number is confirmed. (Headnote: "{summary}")',
         "pl": "Sygnatura potwierdzona. (Teza: „{summary}”)",

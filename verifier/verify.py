@@ -50,8 +50,9 @@ from verifier.model import (
     SourceUnit,
     Unavailable,
 )
+from verifier.named_term import named_term
 from verifier.named_unit import named_unit
-from verifier.other_unit import other_unit, titled_other_unit
+from verifier.other_unit import other_unit, termed_other_unit, titled_other_unit
 from verifier.pinpoint import (
     Pieces,
     case_paragraph,
@@ -69,6 +70,7 @@ from verifier.rationales_history import HISTORY_RATIONALES
 from verifier.supporting import kr_precedent_note, kr_statute_evidence, summary, web_url
 from verifier.text import Normalized, normalize
 from verifier.topic_fields import operative_part
+from verifier.unit_part import missing_part
 
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 _PRECEDENT_KINDS = frozenset({Kind.JUDGMENT, Kind.CONSTITUTIONAL_DECISION, Kind.EU_CASE})
@@ -210,6 +212,9 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
                     supporting.append(url)  # the article was retrieved; only its part is missing
                 return _with(m, supporting_urls=tuple(supporting))
             spans = reading_spans(document.units, check.unit)
+            part = missing_part(claim, "\n".join(document.text[a:b] for a, b in spans), lang=m.lang)
+            if part is not None:
+                return _with(m, missing_part=part, supporting_urls=(url,) if url else ())
         if url:
             supporting.append(url)
     elif korean_precedent:
@@ -369,6 +374,11 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         titled = titled_other_unit(named, document, check.unit, coverage, also_cited=also_cited)
         if titled is not None:
             return _with(m, other_unit=titled)
+    term = named_term(m.claim, document, check.unit, "\n".join(document.text[a:b] for a, b in spans))
+    if term is not None:
+        termed = termed_other_unit(term, document, check.unit, coverage, also_cited=also_cited)
+        if termed is not None:
+            return _with(m, other_unit=termed)
     found = other_unit(
         claim_substance(m.claim),
         m.claim.quote,
@@ -377,6 +387,7 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         coverage,
         lang=reading.source_lang,
         also_cited=also_cited,
+        worded=claim_substance(m.claim, keep_cues=True),
     )
     if found is not None:
         return _with(m, other_unit=found)

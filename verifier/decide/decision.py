@@ -23,6 +23,8 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "paragraph_missing": "the article has no such paragraph",
     "item_missing": "the paragraph has no such item",
     "subitem_missing": "the item has no such sub-item",
+    "sentence_missing": "the cited unit has fewer sentences than the one the draft names",
+    "proviso_missing": "the cited article has no proviso (다만 …), so neither 본문 nor 단서 of it exists",
     "precedent_topic_mismatch": "the judgment's headnote is about another subject than the holding claimed",
     "topic_mismatch": "the judgment is about another subject than the holding claimed",
     "absent": "the quoted words are not in the source, and no passage of it is like them",

@@ -7,6 +7,7 @@ levels, in the order they apply; the first that applies decides (`verifier.decid
     anchor             the draft's number, date, court or parties against the source's: 🔴 on a
     contradiction
     unit               a pinpoint naming an article/paragraph/item the act does not have: 🔴
+    part               a pinpoint naming a sentence or a proviso its unit does not have: 🔴
     topic              a real judgment on another subject than the holding claimed: 🔴 (🟡 for a
     side reference)
     existence          only EXISTENCE is asked: 🟢
@@ -74,6 +75,30 @@ def unit_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
     return make(Status.UNVERIFIED, m.required, Level.NONE, f"{check.missing}_missing", values, notes=notes)
 
 
+def part_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
+    """The pinpoint names a part of its unit the unit does not have: a second sentence of a paragraph of
+    one, the 본문 or 단서 of an article without a proviso."""
+    part, check = m.missing_part, m.statute_pinpoint
+    if part is None or check is None or check.unit is None:
+        return None
+    assert m.document is not None
+    anchor = m.claim.citation.anchor
+    values = {
+        "law": (anchor.law if anchor else None) or m.document.title,
+        "unit": check.unit.label,
+        "part": part.named,
+        "has": part.has,
+    }
+    if m.document.meta.get("consolidated") == "no":
+        # an original wording without later amendments: the sentence or the proviso may have come since
+        values["unit"] = f"{check.unit.label} ({part.named})"
+        return make(
+            Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "unit_not_in_wording", values, notes=notes
+        )
+    key = "proviso_missing" if part.part == "proviso" else "sentence_missing"
+    return make(Status.UNVERIFIED, m.required, Level.EXISTENCE, key, values, notes=notes)
+
+
 def topic_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
     """A real case number on another subject (the topic check, every jurisdiction)."""
     if m.topic is None or not m.topic.mismatch:
@@ -94,7 +119,7 @@ def paragraph_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None
     return judgment_paragraph(m, notes) if m.case_paragraph is not None else None
 
 
-_ROWS: tuple[Row, ...] = (anchor_row, unit_row, topic_row, existence_row, paragraph_row)
+_ROWS: tuple[Row, ...] = (anchor_row, unit_row, part_row, topic_row, existence_row, paragraph_row)
 
 _NAMES_A_HOLDING = frozenset(
     {ClaimType.VERBATIM_QUOTE, ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE}
