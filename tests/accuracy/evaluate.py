@@ -48,6 +48,16 @@ def corpus_router() -> Any:
     )
 
 
+@cache
+def corpus_history() -> Any:
+    """The history `manage.py verify --local-only --as-of` asks beside that resolver: the versions the
+    offline corpus records (Korean 연혁, the Polish amending acts, the EU act as adopted), kept in memory.
+    Only a case with its own `as_of` is run with it."""
+    from verifier.history.lookup import HistoryLookup
+
+    return HistoryLookup.for_resolver(corpus_router(), corpus_dir=CORPUS)
+
+
 def warm_up(cases: Sequence[Case]) -> None:
     """Load Kiwi here, once, when any draft is Korean: the pipeline's per-draft helper process would
     otherwise start (and load the model) again for every Korean case."""
@@ -62,8 +72,9 @@ def run_case(case: Case, resolver: Any | None = None) -> list[Outcome]:
     from verifier.ingest import ingest_text
     from verifier.pipeline import verify_document
 
+    dated = {"as_of": case.as_of, "history": corpus_history()} if case.as_of else {}
     report = verify_document(
-        ingest_text(case.draft, name=case.id), resolver or corpus_router(), lang=case.memo, workers=4
+        ingest_text(case.draft, name=case.id), resolver or corpus_router(), lang=case.memo, workers=4, **dated
     )
     findings = list(report.findings)
     taken: set[int] = set()
@@ -99,6 +110,7 @@ def run_case(case: Case, resolver: Any | None = None) -> list[Outcome]:
                 rationale=text,
                 names=label.names,
                 why=case.why,
+                issue26=case.issue26,
             )
         )
     return outcomes
@@ -155,6 +167,9 @@ def table(summary: Summary) -> str:
     lines = [head, "-" * len(head), _row("overall", summary.overall), ""]
     lines += ["by class"] + [_row(name, f) for name, f in summary.classes.items()] + [""]
     lines += ["by claim language"] + [_row(name, f) for name, f in summary.languages.items()]
+    if summary.issue26:
+        lines += ["", "by class of issue 26 §2/§3/§5 (cases tagged 'issue26')"]
+        lines += [_row(name, f) for name, f in summary.issue26.items()]
     o = summary.overall
     if o.naming_total:
         lines += ["", f"rationale names both values: {o.named}/{o.naming_total}"]
@@ -188,6 +203,7 @@ def markdown(summary: Summary) -> str:
     rows = [row("**overall**", summary.overall)]
     rows += [row(name, f) for name, f in summary.classes.items()]
     rows += [row(f"*{name}*", f) for name, f in summary.languages.items()]
+    rows += [row(f"issue 26: {name}", f) for name, f in summary.issue26.items()]
     return "\n".join(head + rows)
 
 
