@@ -68,13 +68,6 @@ ISSUE26: Mapping[str, str] = {
     "older_source": "§5 where the source is an older wording, never 'correct to the source'",
     "supplied_article": "§5 a supplied article serves its own units",
 }
-# Tags the annotated set cannot measure yet, and why: the test requires that they have no case (whoever makes
-# them measurable adds the cases and removes the tag here).
-ISSUE26_UNMEASURED: Mapping[str, str] = {
-    "supplied_article": "the evaluator runs the offline corpus only; a source supplied for one citation "
-    "(the workbench's `for_claim`) has no field in the case format yet",
-}
-
 STATUSES = frozenset(
     {"verified", "modified", "needs_judgement", "calibration", "unverified", "no_source", "not_checked"}
 )
@@ -140,6 +133,7 @@ class Case:
     where: str  # file:line
     issue26: tuple[str, ...] = ()  # the classes of issue 26 §2/§3/§5 it exercises (ISSUE26)
     as_of: str | None = None  # the day the law is checked on (ISO; None: today), with the recorded history
+    supplied: tuple[str, str] | None = None  # (citation, text): a source the user supplied for that citation
 
     def span(self, label: Label) -> tuple[int, int]:
         """Where `label` is in the draft: its `occurrence`-th appearance."""
@@ -201,6 +195,7 @@ _CASE_FIELDS = {
     "absent",
     "issue26",
     "as_of",
+    "supplied",
 }
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -249,7 +244,14 @@ def parse_case(raw: object, where: str) -> Case:
     if as_of is not None and (not isinstance(as_of, str) or not _ISO_DAY.fullmatch(as_of)):
         raise DataError(f"{where}: 'as_of' is a day, YYYY-MM-DD")
     case = Case(case_id, cls, lang, memo, faulty, draft, labels, why, tuple(sources), absent, where)
-    case = dataclasses.replace(case, issue26=tuple(tags), as_of=as_of)
+    supplied = raw.get("supplied")
+    if supplied is not None:
+        if not isinstance(supplied, Mapping) or set(supplied) != {"for", "text"}:
+            raise DataError(
+                f'{where}: \'supplied\' is {{"for": a citation, "text": the text supplied for it}}'
+            )
+        supplied = (_require(supplied, "for", str, where), _require(supplied, "text", str, where))
+    case = dataclasses.replace(case, issue26=tuple(tags), as_of=as_of, supplied=supplied)
     for label in labels:
         case.span(label)
     return case
