@@ -4,8 +4,10 @@ allows. The format is documented in `tests/data/accuracy/README.md`; this module
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +40,34 @@ CLASSES = (
     "bare_reference",
 )
 
+# The classes of issue 26 §2, §3 and §5 (what real legal prose does that a verdict may misread): a case that
+# exercises one names it in its optional "issue26" field (a tag or a list of tags). Every tag has correct and
+# faulty cases in equal numbers (test_accuracy.py), written from real sentences (`why` says whose).
+ISSUE26: Mapping[str, str] = {
+    # §2
+    "application": "§2 the law applied to the facts of a case",
+    "interpretation": "§2 a court or lawyer saying in other words what a provision means",
+    "doctrinal_name": "§2 a provision named by its doctrine (불법행위, nadużycie prawa)",
+    "single_quote": "§2 a quote in single quotes or 「」/『』",
+    "spacing_marker": "§2 spacing, a dropped 조사 or ①②③ before a quoted 항 are not a change of wording",
+    "quote_citation": "§2 a citation inside a quotation belongs to the quoted court: context",
+    "not_unit_quote": "§2 quotation marks that are not the cited unit's words (a party's, a definition)",
+    "amendment_named": "§2 a sentence naming the amendment quotes the amended wording",
+    "alias": "§2 an alias the text defines, a law named in a lead-in, EU citation forms",
+    "same_thing_number": "§2 numbers compared must be about the same thing",
+    "right_red": "§2 a right red names what is wrong",
+    "one_verdict": "§2 one sentence, one verdict: the quote belongs to the one it was taken from",
+    # §3
+    "antonym": "§3 antonyms and negation by prefix (유효/무효, dopuszczalny/niedopuszczalny, lawful)",
+    "number_word": "§3 numbers written as words (sześć, thirty, 삼십)",
+    "reversed_holding": "§3 a holding reversed with all its words present",
+    # §5
+    "same_unit": "§5 같은 항 / 같은 조 / 같은 호 without a number",
+    "not_yet_in_force": "§5 an article not yet in force on the as-of date",
+    "superseded_wording": "§5 a quote of a superseded wording is never a plain 🟢",
+    "older_source": "§5 where the source is an older wording, never 'correct to the source'",
+    "supplied_article": "§5 a supplied article serves its own units",
+}
 STATUSES = frozenset(
     {"verified", "modified", "needs_judgement", "calibration", "unverified", "no_source", "not_checked"}
 )
@@ -101,6 +131,9 @@ class Case:
     sources: tuple[str, ...]  # corpus files (relative to tests/data/corpus) the verdicts rest on
     absent: str | None  # what the case needs that the corpus does not hold, when it says so
     where: str  # file:line
+    issue26: tuple[str, ...] = ()  # the classes of issue 26 §2/§3/§5 it exercises (ISSUE26)
+    as_of: str | None = None  # the day the law is checked on (ISO; None: today), with the recorded history
+    supplied: tuple[str, str] | None = None  # (citation, text): a source the user supplied for that citation
 
     def span(self, label: Label) -> tuple[int, int]:
         """Where `label` is in the draft: its `occurrence`-th appearance."""
@@ -149,7 +182,22 @@ def _label(raw: object, case_faulty: bool, where: str) -> Label:
     return Label(citation, words, faulty, occurrence, tuple(names))
 
 
-_CASE_FIELDS = {"id", "class", "lang", "memo", "faulty", "draft", "labels", "why", "sources", "absent"}
+_CASE_FIELDS = {
+    "id",
+    "class",
+    "lang",
+    "memo",
+    "faulty",
+    "draft",
+    "labels",
+    "why",
+    "sources",
+    "absent",
+    "issue26",
+    "as_of",
+    "supplied",
+}
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def parse_case(raw: object, where: str) -> Case:
@@ -185,7 +233,25 @@ def parse_case(raw: object, where: str) -> Case:
     absent = raw.get("absent")
     if absent is not None and (not isinstance(absent, str) or not absent.strip()):
         raise DataError(f"{where}: 'absent' says in words what the corpus lacks")
+    tags = raw.get("issue26", [])
+    tags = [tags] if isinstance(tags, str) else tags
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise DataError(f"{where}: 'issue26' is a tag or a list of tags")
+    for tag in tags:
+        if tag not in ISSUE26:
+            raise DataError(f"{where}: unknown issue26 tag {tag!r} (known: {', '.join(ISSUE26)})")
+    as_of = raw.get("as_of")
+    if as_of is not None and (not isinstance(as_of, str) or not _ISO_DAY.fullmatch(as_of)):
+        raise DataError(f"{where}: 'as_of' is a day, YYYY-MM-DD")
     case = Case(case_id, cls, lang, memo, faulty, draft, labels, why, tuple(sources), absent, where)
+    supplied = raw.get("supplied")
+    if supplied is not None:
+        if not isinstance(supplied, Mapping) or set(supplied) != {"for", "text"}:
+            raise DataError(
+                f'{where}: \'supplied\' is {{"for": a citation, "text": the text supplied for it}}'
+            )
+        supplied = (_require(supplied, "for", str, where), _require(supplied, "text", str, where))
+    case = dataclasses.replace(case, issue26=tuple(tags), as_of=as_of, supplied=supplied)
     for label in labels:
         case.span(label)
     return case

@@ -48,6 +48,51 @@ def corpus_router() -> Any:
     )
 
 
+@cache
+def corpus_history() -> Any:
+    """The history `manage.py verify --local-only --as-of` asks beside that resolver: the versions the
+    offline corpus records (Korean 연혁, the Polish amending acts, the EU act as adopted), kept in memory.
+    Only a case with its own `as_of` is run with it."""
+    from verifier.history.lookup import HistoryLookup
+
+    return HistoryLookup.for_resolver(corpus_router(), corpus_dir=CORPUS)
+
+
+class Supplied:
+    """A source the user supplied for one citation, beside the offline corpus, as `manage.py verify --source
+    "CITATION=FILE"` gives it: the corpus's answer is asked too (evidence, not authority), and the supplied
+    text serves only the article it was supplied for (`for_claim`), with that article's own units."""
+
+    def __init__(self, upstream: Any, citation: str, text: str) -> None:
+        from verifier.citations import extract_citations
+        from verifier.sources.supplied.uploads import document_from_upload
+
+        anchors = [
+            c.anchor for c in extract_citations(citation) if c.anchor is not None and c.problem is None
+        ]
+        if not anchors:
+            raise ValueError(f"'supplied': no citation in {citation!r}")
+        self.upstream, self.given = upstream, anchors[0]
+        self.document = document_from_upload(self.given, text, f"{citation}.txt", form="paste")
+
+    def resolve(self, anchor: Any) -> Any:
+        from verifier.model import Found
+
+        official = self.upstream.resolve(anchor)
+        return Found(self.document, official=official) if anchor.key == self.given.key else official
+
+    def for_claim(self, claim: Any, resolution: Any) -> Any:
+        from verifier.model import Found
+
+        if not isinstance(resolution, Found) or resolution.official is None:
+            return resolution
+        article = self.given.pinpoint.article if self.given.pinpoint else None
+        cited = claim.citation.anchor
+        if article is None or (cited is not None and cited.pinpoint and cited.pinpoint.article == article):
+            return resolution
+        return resolution.official
+
+
 def warm_up(cases: Sequence[Case]) -> None:
     """Load Kiwi here, once, when any draft is Korean: the pipeline's per-draft helper process would
     otherwise start (and load the model) again for every Korean case."""
@@ -62,8 +107,13 @@ def run_case(case: Case, resolver: Any | None = None) -> list[Outcome]:
     from verifier.ingest import ingest_text
     from verifier.pipeline import verify_document
 
+    resolver = resolver or corpus_router()
+    options: dict[str, Any] = {"as_of": case.as_of, "history": corpus_history()} if case.as_of else {}
+    if case.supplied:
+        resolver = Supplied(resolver, *case.supplied)
+        options["for_claim"] = resolver.for_claim
     report = verify_document(
-        ingest_text(case.draft, name=case.id), resolver or corpus_router(), lang=case.memo, workers=4
+        ingest_text(case.draft, name=case.id), resolver, lang=case.memo, workers=4, **options
     )
     findings = list(report.findings)
     taken: set[int] = set()
@@ -99,6 +149,7 @@ def run_case(case: Case, resolver: Any | None = None) -> list[Outcome]:
                 rationale=text,
                 names=label.names,
                 why=case.why,
+                issue26=case.issue26,
             )
         )
     return outcomes
@@ -155,6 +206,9 @@ def table(summary: Summary) -> str:
     lines = [head, "-" * len(head), _row("overall", summary.overall), ""]
     lines += ["by class"] + [_row(name, f) for name, f in summary.classes.items()] + [""]
     lines += ["by claim language"] + [_row(name, f) for name, f in summary.languages.items()]
+    if summary.issue26:
+        lines += ["", "by class of issue 26 §2/§3/§5 (cases tagged 'issue26')"]
+        lines += [_row(name, f) for name, f in summary.issue26.items()]
     o = summary.overall
     if o.naming_total:
         lines += ["", f"rationale names both values: {o.named}/{o.naming_total}"]
@@ -188,6 +242,7 @@ def markdown(summary: Summary) -> str:
     rows = [row("**overall**", summary.overall)]
     rows += [row(name, f) for name, f in summary.classes.items()]
     rows += [row(f"*{name}*", f) for name, f in summary.languages.items()]
+    rows += [row(f"issue 26: {name}", f) for name, f in summary.issue26.items()]
     return "\n".join(head + rows)
 
 

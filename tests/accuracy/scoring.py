@@ -52,6 +52,7 @@ class Outcome:
     rationale: str = ""
     names: tuple[str, ...] = ()
     why: str = ""
+    issue26: tuple[str, ...] = ()  # the case's classes of issue 26 §2/§3/§5
 
     @property
     def key(self) -> str:
@@ -173,12 +174,14 @@ class Summary:
     classes: dict[str, Figures]
     languages: dict[str, Figures]
     passing: list[str] = field(default_factory=list)
+    issue26: dict[str, Figures] = field(default_factory=dict)  # per class of issue 26 §2/§3/§5
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "overall": self.overall.as_dict(),
             "classes": {k: v.as_dict() for k, v in self.classes.items()},
             "languages": {k: v.as_dict() for k, v in self.languages.items()},
+            "issue26": {k: v.as_dict() for k, v in self.issue26.items()},
             "passing": self.passing,
         }
 
@@ -189,7 +192,17 @@ def summarize(outcomes: Sequence[Outcome]) -> Summary:
         classes=grouped(outcomes, lambda o: o.cls),
         languages=grouped(outcomes, lambda o: o.lang),
         passing=sorted(o.key for o in outcomes if o.satisfied),
+        issue26=by_tag(outcomes),
     )
+
+
+def by_tag(outcomes: Sequence[Outcome]) -> dict[str, Figures]:
+    """The figures of each class of issue 26 §2/§3/§5; a case with two tags counts in both."""
+    groups: dict[str, Figures] = {}
+    for o in outcomes:
+        for tag in o.issue26:
+            groups.setdefault(tag, Figures()).add(o)
+    return dict(sorted(groups.items()))
 
 
 def worse(figure: str, now: float | None, then: float | None) -> bool:
@@ -210,13 +223,14 @@ def regressions(current: Mapping[str, Any], baseline: Mapping[str, Any]) -> list
                 lines.append(f"{scope}: {figure} {then.get(figure)} → {now.get(figure)}")
 
     compare("overall", current["overall"], baseline["overall"])
-    for group in ("classes", "languages"):
+    kinds = {"classes": "class", "languages": "language", "issue26": "issue 26 class"}
+    for group, kind in kinds.items():
         for name, then in baseline.get(group, {}).items():
             now = current.get(group, {}).get(name)
             if now is None:
-                lines.append(f"{'class' if group == 'classes' else 'language'} {name}: gone from the run")
+                lines.append(f"{kind} {name}: gone from the run")
             else:
-                compare(f"{name}", now, then)
+                compare(f"{name}" if group != "issue26" else f"issue 26 {name}", now, then)
     return lines
 
 

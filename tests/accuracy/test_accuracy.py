@@ -19,6 +19,7 @@ from tests.accuracy.cases import (
     CLASSES,
     CORPUS,
     HARD,
+    ISSUE26,
     LANGUAGES,
     DataError,
     allowed,
@@ -79,6 +80,14 @@ def test_the_command_prints_the_table_and_the_failures() -> None:
     assert "by class" in text
     assert "quantity" in text
     assert "P10#1" in text or "no failing citation" in text
+
+
+def test_the_command_prints_the_figures_of_each_class_of_issue_26() -> None:
+    out = io.StringIO()
+    assert evaluate.main(["-k", "ko-ext-05", "--brief"], out=out) == 0
+    text = out.getvalue()
+    assert "by class of issue 26" in text
+    assert "same_unit" in text
 
 
 # ----------------------------------------------------------------------------------- the arithmetic
@@ -219,6 +228,24 @@ def test_within_each_class_every_language_is_balanced_within_one(cases) -> None:
             assert abs(counts[cls, lang, True] - counts[cls, lang, False]) <= 1, (cls, lang)
 
 
+def test_every_class_of_issue_26_has_correct_and_faulty_cases_in_equal_numbers(cases) -> None:
+    """Issue 26, "Done when": every class of §2, §3 and §5 has cases in the annotated set, correct and faulty
+    in equal numbers."""
+    counts = Counter((tag, c.faulty) for c in cases for tag in c.issue26)
+    for tag in ISSUE26:
+        correct, faulty = counts[tag, False], counts[tag, True]
+        assert correct + faulty >= 2, f"{tag}: {correct} correct and {faulty} faulty cases"
+        assert correct == faulty, f"{tag}: {correct} correct and {faulty} faulty cases"
+
+
+def test_a_case_with_its_own_date_is_run_as_of_it(cases, outcomes) -> None:
+    dated = [c for c in cases if c.as_of]
+    assert dated, "the §5 classes (superseded, not yet in force, older source) need cases dated"
+    by_key = {o.key: o for o in outcomes}
+    # 민법 제14조의2 (법률 제10429호) is in force from 2013-07-01: as of 2014-01-01 it is read
+    assert by_key["ko-pin-31c#1"].status not in HARD
+
+
 def test_expected_outcomes_fit_correct_and_faulty(cases) -> None:
     for case in cases:
         for label in case.labels:
@@ -232,7 +259,7 @@ def test_expected_outcomes_fit_correct_and_faulty(cases) -> None:
 
 def test_every_source_a_case_names_is_in_the_corpus(cases) -> None:
     for case in cases:
-        assert case.sources, case.id
+        assert case.sources or case.supplied, case.id
         for source in case.sources:
             assert (CORPUS / source).is_file(), f"{case.id}: {source} is not in tests/data/corpus"
 
@@ -253,6 +280,26 @@ _PASSAGE = re.compile(
 def test_every_case_says_why_naming_a_source_passage(cases) -> None:
     for case in cases:
         assert _PASSAGE.search(case.why), f"{case.id}: 'why' names no article, paragraph, case or file"
+
+
+def test_the_loader_refuses_an_unknown_issue_26_class_and_a_malformed_date() -> None:
+    raw = {
+        "id": "Z",
+        "class": "scope",
+        "lang": "en",
+        "faulty": False,
+        "draft": "See Article 82(1) GDPR.",
+        "labels": [{"citation": "Article 82(1) GDPR", "expect": "not_red"}],
+        "why": "x",
+        "sources": [],
+    }
+    assert parse_case({**raw, "issue26": "antonym"}, "t:1").issue26 == ("antonym",)
+    both = parse_case({**raw, "issue26": ["antonym", "application"]}, "t:1")
+    assert both.issue26 == ("antonym", "application")
+    with pytest.raises(DataError, match="unknown issue26 tag"):
+        parse_case({**raw, "issue26": "antonyms"}, "t:1")
+    with pytest.raises(DataError, match="'as_of' is a day"):
+        parse_case({**raw, "as_of": "1.12.2026"}, "t:1")
 
 
 @pytest.mark.parametrize(
@@ -329,4 +376,5 @@ def test_every_peer_file_names_where_it_was_read_and_every_case_what_it_exercise
 def test_the_baseline_file_is_well_formed(baseline) -> None:
     assert set(baseline["classes"]) == set(CLASSES)
     assert set(baseline["languages"]) == set(LANGUAGES)
+    assert set(baseline["issue26"]) == set(ISSUE26)
     assert json.loads(Path(evaluate.BASELINE).read_text(encoding="utf-8")) == baseline

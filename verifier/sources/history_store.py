@@ -15,11 +15,13 @@ The workbench may pass its own store (a database table) with the same two method
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -163,6 +165,18 @@ class KeyLocks:
     def __call__(self, key: str) -> threading.Lock:
         with self._lock:
             return self._locks.setdefault(key, threading.Lock())
+
+
+def offline_caches(history: Any, *, today: Callable[[], dt.date], max_texts: int) -> None:
+    """The caches of a history read from the offline corpus (`RecordedPolishActHistory`,
+    `RecordedEuActHistory`), set in place of the parent's __init__, which keeps a network client: a store in
+    memory, its text and list caches, the locks, the clock, and how many texts one question may read."""
+    history.store = MemoryStore()
+    history.texts = TextCache(history.store)
+    history.lists = ListCache(history.store)
+    history._locks = KeyLocks()
+    history._today = today
+    history.max_texts = max_texts
 
 
 def list_is_fresh(listed_on: str, *, day: str, today: str) -> bool:

@@ -26,7 +26,7 @@ from verifier.sources.cellar.client import public_url
 from verifier.sources.cellar.history import ORIGIN, EuActHistory, Repeal
 from verifier.sources.cellar.structure import EuText, parse_eurlex_text
 from verifier.sources.entry_into_force import eu_application, eu_entry
-from verifier.sources.history_store import KeyLocks, ListCache, MemoryStore, TextCache
+from verifier.sources.history_store import offline_caches
 from verifier.sources.local_history_pl import Start
 from verifier.sources.versions import History, NotChecked, Version, VersionText
 
@@ -45,12 +45,7 @@ class RecordedEuActHistory(EuActHistory):
 
     def __init__(self, corpus_dir: str | Path, *, today: Callable[[], dt.date] = dt.date.today) -> None:
         # Not the parent's __init__: it keeps a CELLAR client, and nothing here may reach one.
-        self.store = MemoryStore()
-        self.texts = TextCache(self.store)
-        self.lists = ListCache(self.store)
-        self._locks = KeyLocks()
-        self._today = today
-        self.max_texts = 1
+        offline_caches(self, today=today, max_texts=1)
         self._acts: dict[str, EuText] = {}
         self._starts: dict[str, Start] = {}
         self._lists: dict[str, History] = {}

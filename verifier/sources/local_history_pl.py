@@ -39,7 +39,7 @@ from verifier.sources.corpus_pl import amended_codes, seed_article
 from verifier.sources.eli.history import KIND_AMENDMENT, KIND_ORIGINAL, ORIGIN, PolishActHistory
 from verifier.sources.eli.structure import PlAct, Provision, act_from_provisions, parse_eli_html
 from verifier.sources.entry_into_force import Dated, polish_entry
-from verifier.sources.history_store import KeyLocks, ListCache, MemoryStore, TextCache
+from verifier.sources.history_store import offline_caches
 from verifier.sources.versions import History, NotChecked, Version, VersionText, promulgation_order
 
 # Days the corpus's texts do not state, with where they were recorded. The Kodeks cywilny takes effect by a
@@ -98,12 +98,7 @@ class RecordedPolishActHistory(PolishActHistory):
 
     def __init__(self, corpus_dir: str | Path, *, today: Callable[[], dt.date] = dt.date.today) -> None:
         # Not the parent's __init__: it keeps an ELI client, and nothing here may reach one.
-        self.store = MemoryStore()
-        self.texts = TextCache(self.store)
-        self.lists = ListCache(self.store)
-        self._locks = KeyLocks()
-        self._today = today
-        self.max_texts = 1_000  # every text is on this machine: no request budget to keep
+        offline_caches(self, today=today, max_texts=1_000)  # every text is here: no request budget to keep
         self._acts = _read_acts(Path(corpus_dir) / "pl" / "statutes")
         self._lists = {eli: self._list(eli) for eli, act in self._acts.items() if not act.amends - {eli}}
 

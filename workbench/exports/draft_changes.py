@@ -21,15 +21,10 @@ from django.utils.translation import gettext
 
 from verifier.fixes import Fix
 from workbench.exports import suggested
-from workbench.exports.common import CONTENT_TYPES, Comments, Export, bounded, fixed_zip, reference_time
-from workbench.exports.docx_comments import (
-    NoteParts,
-    all_paragraphs,
-    comment_runs_in_docx,
-    write_draft_with_runs,
-)
+from workbench.exports.common import CONTENT_TYPES, Export, bounded, fixed_zip
+from workbench.exports.docx_comments import all_paragraphs
 from workbench.exports.docx_revisions import Revisions
-from workbench.exports.report import last_decision, original_docx, provenance_line, rows_of, snapshots_of
+from workbench.exports.report import draft_docx, last_decision, provenance_line, rows_of, snapshots_of
 from workbench.exports.text import comment_text
 from workbench.models import Review
 from workbench.pipeline.drafts import truncation_text
@@ -42,25 +37,10 @@ def export_docx_changes(
 ) -> tuple[bytes, list[Fix]]:
     """The .docx and the fixes it offers; `fixes`: these instead of the findings' own (`suggested.fixes_of`),
     so that fixes from elsewhere (the citation form, issue 29 §1) are written the same way."""
-    import docx
-
     fixes = suggested.fixes_of(review, lang) if fixes is None else list(fixes)
-    findings = list(
-        review.findings.filter(version=review.version)
-        .only("id", "ordinal", "span_start", "span_end", "citation")
-        .order_by("ordinal")
-    )
-    when = reference_time(review)
-    original = original_docx(review)
-    notes = None
-    if original is not None:
-        document = docx.Document(io.BytesIO(original))
-        notes = NoteParts(document)
-        anchored = at_note_marks(document, comment_runs_in_docx(document, findings, notes))
-    else:
-        document = docx.Document()
-        anchored = write_draft_with_runs(document, review.draft_text, findings)
-    comments = Comments(document, when, author="Citation review workbench", initials="CRW")
+    document, notes, anchored, comments, when, original = draft_docx(review, heading=False)
+    if original:
+        anchored = at_note_marks(document, anchored)
     commented = {}
     for f in rows_of(review, snapshots_of(review)):
         runs = anchored.get(f.pk)
@@ -81,7 +61,7 @@ def export_docx_changes(
         notes.save()
     if review.truncated:  # past WORKBENCH_MAX_CITATIONS: never a silent skip
         document.add_paragraph(truncation_text(review))
-    if original is None:
+    if not original:
         props = document.core_properties
         props.title = review.title
         props.created = props.modified = when.replace(tzinfo=None)

@@ -13,7 +13,8 @@ import io
 import itertools
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
 from django.db.models import F, Prefetch, QuerySet
 from django.utils import translation
@@ -482,7 +483,22 @@ def _table_row(pdf: Any, lines: Lines, values: tuple[str, ...], cols: tuple[floa
     pdf.set_xy(pdf.l_margin, y + height)
 
 
-def export_docx(review: Review, lang: str) -> bytes:
+class DraftDocx(NamedTuple):
+    """The .docx an export writes its comments into: the user's own .docx where one was uploaded
+    (`notes`: its footnotes and endnotes), a new one with the pasted draft otherwise; `anchored`: the runs
+    of each finding."""
+
+    document: Any
+    notes: NoteParts | None
+    anchored: dict[int, list[Any]]
+    comments: Comments
+    when: datetime
+    original: bool
+
+
+def draft_docx(review: Review, *, heading: bool) -> DraftDocx:
+    """The opening both .docx exports share; `heading`: a new document starts with the title and the date
+    of the law (the report), or with the draft alone (the draft with suggested changes)."""
     import docx
 
     # where each comment goes needs only the citations; the comments read the findings a chunk at a time
@@ -500,10 +516,16 @@ def export_docx(review: Review, lang: str) -> bytes:
         anchored = comment_runs_in_docx(document, findings, notes)
     else:
         document = docx.Document()
-        document.add_heading(review.title, level=1)
-        document.add_paragraph(f"Law as of: {review.as_of.isoformat()}")
+        if heading:
+            document.add_heading(review.title, level=1)
+            document.add_paragraph(f"Law as of: {review.as_of.isoformat()}")
         anchored = write_draft_with_runs(document, review.draft_text, findings)
     comments = Comments(document, when, author="Citation review workbench", initials="CRW")
+    return DraftDocx(document, notes, anchored, comments, when, original is not None)
+
+
+def export_docx(review: Review, lang: str) -> bytes:
+    document, notes, anchored, comments, when, _ = draft_docx(review, heading=True)
     for f in rows_of(review, snapshots_of(review)):
         runs = anchored.get(f.pk)
         if not runs:
