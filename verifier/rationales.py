@@ -346,6 +346,17 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Liczba różni się od najbliższego fragmentu orzeczenia ({pairs}) - sprawdź.",
         "ko": "판결의 해당 부분과 수치가 다릅니다 ({pairs}). 확인하십시오.",
     },
+    "quantity_older_wording": {
+        "en": "A number differs from the wording held here ({pairs}), but that wording is not known to be "
+        "the one in force on the review's date (it is older, or later amendments are not held): check the "
+        "number in the text in force.",
+        "pl": "Liczba różni się od posiadanego brzmienia ({pairs}), ale nie wiadomo, czy to brzmienie "
+        "obowiązywało w dniu badania (jest starsze albo późniejsze zmiany nie są tu przechowywane) - sprawdź "
+        "liczbę w tekście obowiązującym.",
+        "ko": "수치가 여기 보관된 문언과 다르지만 ({pairs}), 그 문언이 검토 기준일에 시행 중이던 것인지 "
+        "알 수 없습니다 (더 오래된 문언이거나 이후 개정이 보관되어 있지 않음). 현행 원문에서 수치를 "
+        "확인하십시오.",
+    },
     "quantity_unchecked": {
         "en": "The text read states no value bound to the same thing as {values}: the number was not "
         "checked; compare it with the source.",

@@ -20,6 +20,23 @@ C300 = (CORPUS / "eu/case_law/C-300-21.md").read_text(encoding="utf-8")
 
 # (lang, the draft's claim, its citation, [(kind, the draft's phrase, the source's)] — [] when it agrees)
 PARAPHRASES = [
+    # k.c. art. 5 "Nie można czynić ze swego prawa użytku, który by był sprzeczny …": a prohibition denies a
+    # permission, so a court's finding that a party did the prohibited thing applies it (testRawSource-
+    # CcJudgments.sql), while a draft that says one MAY do it states it the other way round
+    (
+        "pl",
+        "Działanie powódki stanowiło czynienie ze swego prawa użytku sprzecznego z jego "
+        "społeczno-gospodarczym przeznaczeniem.",
+        "art. 5 k.c.",
+        [],
+    ),
+    (
+        "pl",
+        "Można czynić ze swego prawa użytku, który by był sprzeczny ze społeczno-gospodarczym "
+        "przeznaczeniem tego prawa.",
+        "art. 5 k.c.",
+        [("negation", "Można czynić", "Nie można czynić")],
+    ),
     # k.c. art. 417 § 1 "Skarb Państwa ponosi odpowiedzialność za szkodę …": the same word, negated in the
     # draft and plain in the unit, is a reversal; another form of it is not evidence ("odpowiedzialności")
     (

@@ -56,6 +56,19 @@ _PARTY_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+# a party's statement reported in its own words: "Pozwana podnosiła, że „nie miała możliwości …”", "the
+# applicant submits that ‘…’", "원고는 '…'라고 주장한다"; never a quote of the unit the sentence then cites
+_PARTY_SAYS_BEFORE = re.compile(
+    r"(?:powod\w*|powód\w*|pozwan\w*|skarżąc\w*|wnioskodawc\w*|uczestni\w*|apelując\w*|stron[aye]"
+    r"|the (?:applicant|claimant|defendant|appellant|respondent|plaintiff|accused)s?)\b"
+    r"[^.„“‘'\"]{0,60}?"
+    r"(?:podnosi\w*|twierdzi\w*|wskazywa\w*|zarzuca\w*|argumentowa\w*|wywodzi\w*|podkreśla\w*|zezna\w*"
+    r"|argues|argued|submits|submitted|claims|claimed|contends|contended|maintains|maintained|alleges"
+    r"|alleged)"
+    r"[^.„“‘'\"]{0,20}\Z",
+    re.IGNORECASE,
+)
+_PARTY_SAYS_AFTER = re.compile(r"[ ]?(?:이)?라(?:고|는)? ?(?:주장|진술|항변)")
 
 # "'근무지 변경에 관한 업무 통보'라는 제목하에": a document's title or wording, someone's own words
 _TITLE_AFTER = re.compile(r"[ ]?(?:이)?라는 ?(?:제목|문구|표제|문언|기재)")
@@ -85,6 +98,8 @@ def role(norm: str, quote: Quote) -> str | None:
     if _DEFINITION_AFTER.match(after):
         return DEFINITION
     if _PARTY_BEFORE.search(norm, max(0, start - 80), start) or _TITLE_AFTER.match(after):
+        return PARTY
+    if _PARTY_SAYS_BEFORE.search(norm, max(0, start - 120), start) or _PARTY_SAYS_AFTER.match(after):
         return PARTY
     return None
 

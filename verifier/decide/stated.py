@@ -39,9 +39,16 @@ def stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, 
             Message("quantity_pair", {"draft": d.draft, "source": d.source, "where": where})
             for d in quantities.differences
         )
-        if statute:
+        if statute and _older_wording(m):
+            # the text judged is not known to be the wording in force on the review's date (art. 118 k.c.:
+            # "lat dziesięć" in the 1964 wording held, "sześć lat" since 2018): a number of the draft that
+            # differs from it may be the law in force; a person checks it in the text in force, and nothing
+            # advises "correct it to the source"
+            notes.append(Message("quantity_older_wording", {"pairs": pairs}))
+        elif statute:
             return Message("quantity_differs", {"pairs": pairs}), notes
-        notes.append(Message("quantity_differs_note", {"pairs": pairs}))
+        else:
+            notes.append(Message("quantity_differs_note", {"pairs": pairs}))
     if polarity.reversals:
         pairs = tuple(
             Message("polarity_pair", {"draft": r.draft, "source": r.source, "where": where})
@@ -60,6 +67,16 @@ def stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, 
     if unchecked:
         notes.append(Message("quantity_unchecked", {"values": ", ".join(unchecked)}))
     return None, notes
+
+
+def _older_wording(m: Measurement) -> bool:
+    """The review asked the law as of a date, and the history says the unit then read otherwise than the
+    text judged, or could only answer from versions held offline for a text that is an original wording
+    (a Polish act as first published: the amending acts held end years before the date asked)."""
+    history, document = m.history, m.document
+    if history is None or document is None:
+        return False
+    return history.today_differs or (history.recorded and document.meta.get("consolidated") == "no")
 
 
 # The share of the claim's terms that makes a claim about a pinpointed unit one whose numbers and phrases the

@@ -302,6 +302,10 @@ def _opposite(ours: Predication, theirs: Predication) -> str | None:
         # "need not" only denies "must"; beside "may" or a plain statement it is no reversal
         other = theirs if _need_not(ours) else ours
         return "negation" if not other.negated and other.modality == "must" else None
+    if theirs.negated and theirs.modality == "can" and not (ours.negated or ours.modality):
+        # a prohibition ("nie można czynić", "may not") denies a permission, not a fact: "czynienie ze swego
+        # prawa użytku sprzecznego …" says what a party did, which is the prohibition applied, not denied
+        return None
     if ours.negated != theirs.negated:
         return "negation"
     if not ours.negated and {ours.modality, theirs.modality} == {"can", "must"}:

@@ -220,6 +220,24 @@ def test_apostrophes_and_bracketed_law_names_are_not_quotes(text: str) -> None:
             "party",
         ),
         pytest.param(
+            # testRawSourceCcJudgments.sql (near III Ca 1461/13): the defendant's own words, reported, then
+            # the article she relied on
+            "Pozwana podnosiła, że „nie miała możliwości negocjacji treści porozumienia i była przymuszona "
+            "do jego zaakceptowania”, co jej zdaniem było sprzeczne z zasadami współżycia społecznego "
+            "(art. 5 k.c.).",
+            "art. 5 k.c.",
+            "pl",
+            "party",
+        ),
+        pytest.param(
+            # the same in a CJEU judgment's account of a party's case
+            "The applicant submits that ‘the controller has never informed him of the recipients of his "
+            "data’, in breach of Article 15(1) of the GDPR.",
+            "Article 15(1) of the GDPR",
+            "en",
+            "party",
+        ),
+        pytest.param(
             # 95도1351: words the court stresses ('변경', '사용') are terms, not a passage of the cited
             # judgment
             "건축법상 건축물의 건축으로 보는 용도변경행위에는 타용도로 "
