@@ -268,6 +268,20 @@ class HistoryLookup:
         only = None
         if isinstance(in_force, InForce):
             only = {in_force.version.id, *(v.id for v in in_force.pending)}
+            # and the versions already promulgated that take effect later (민법 제14조의2, promulgated
+            # 2011-03-07, in force 2013-07-01): a unit they add is not yet law on `day`, and saying so is the
+            # answer, not "no version has it"
+            history = self.kr.history(law, law_id=law_id, as_of=day)
+            if not isinstance(history, NotChecked):
+                later = {
+                    v.effective
+                    for v in history.versions
+                    if v.promulgated and v.effective and v.promulgated <= day < v.effective
+                }
+                for effective in sorted(later):  # the version that prints the law of that later day
+                    then = self.kr.in_force(law, effective, law_id=law_id)
+                    if isinstance(then, InForce):
+                        only.add(then.version.id)
         timeline = self.kr.timeline(law, anchor.pinpoint, law_id=law_id, as_of=day, only=only, known=document)
         if isinstance(timeline, NotChecked):
             return HistoryMeasure(day, True, "law.go.kr", not_checked=timeline.why)

@@ -59,10 +59,12 @@ def clients(app: WSGIApp, store: MemoryStore, *, fail_history: bool = False):
     return resolver, lookup
 
 
-def verify(app: WSGIApp, store: MemoryStore, sentence: str, as_of: str, **kw: bool) -> Finding:
+def verify(
+    app: WSGIApp, store: MemoryStore, sentence: str, as_of: str, *, quoted: bool = True, **kw: bool
+) -> Finding:
     resolver, lookup = clients(app, store, **kw)
     [claim] = [c for c in extract_claims(sentence, lang="ko") if c.citation.anchor is not None]
-    assert claim.quote, claim
+    assert bool(claim.quote) is quoted, claim
     assert claim.citation.anchor is not None
     resolution = resolver.resolve(claim.citation.anchor)
     history = lookup.lookup(claim, resolution, as_of=as_of)
@@ -183,6 +185,23 @@ def test_the_wording_in_force_on_the_as_of_date_decides(
     assert checked is not None, history.timeline
     assert checked.start <= as_of
     assert checked.end is None or as_of < checked.end
+
+
+def test_an_article_promulgated_but_not_yet_in_force_is_blocked_for_that_without_a_quote_too(
+    app: WSGIApp, store: MemoryStore
+) -> None:
+    """민법 제14조의2 ② restated in the statute's words, as of 2012-06-01: 법률 제10429호 was promulgated on
+    2011-03-07 and takes effect on 2013-07-01; the version in force that day does not print the article, the
+    later one does, so the answer is "not yet law", not "no version has it" (issue 26 §5)."""
+    sentence = "민법 제14조의2 제2항에 따르면 특정후견은 본인의 의사에 반하여 할 수 없다."
+    finding = verify(app, store, sentence, "2012-06-01", quoted=False)
+    assert finding.status is Status.UNVERIFIED, finding.rationale
+    assert finding.reason is not None
+    assert finding.reason.key == "version_not_yet", finding.rationale
+    assert "takes effect on 2013-07-01" in finding.rationale
+    assert "removed" not in finding.rationale
+    later = verify(app, store, sentence, "2014-01-01", quoted=False)
+    assert later.status is not Status.UNVERIFIED, later.rationale
 
 
 def test_the_statute_list_asked_ahead_of_the_source_is_asked_once_and_changes_nothing(app: WSGIApp) -> None:
