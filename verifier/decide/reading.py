@@ -273,6 +273,11 @@ def _quoted_term(r: Reached) -> tuple[Status, str] | None:
     return Status.NEEDS_JUDGEMENT, "quoted_term"
 
 
+# a sentence with this many terms the unit does not carry says something of the term it quotes, beyond
+# naming the unit by it (a heading: "entitled ‘Penalties’")
+SAYS_MORE = 4
+
+
 def _term_found(r: Reached) -> tuple[Status, str] | None:
     """A quoted term the unit uses ("an ‘infringement’ in Article 82(1)", "a ‘conflict of interests’"), in a
     sentence whose own terms the source does not carry: the term is the source's, what the sentence says of
@@ -280,7 +285,9 @@ def _term_found(r: Reached) -> tuple[Status, str] | None:
     quote, fragment, content = r.m.claim.quote, r.reading.fragment, r.content
     if not quote or fragment is None or not fragment.found or len(quote.split()) >= QUOTE_MIN_WORDS:
         return None
-    if content is None or content.reached or _plain(r)[0] is not Status.VERIFIED:
+    if content is None or content.reached or len(content.missing) < SAYS_MORE:
+        return None  # "Article 4(1), that article being entitled ‘Definitions’": the term is all it says
+    if _plain(r)[0] is not Status.VERIFIED:
         return None
     return Status.NEEDS_JUDGEMENT, "quoted_term_found"
 

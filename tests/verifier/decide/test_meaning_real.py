@@ -56,6 +56,11 @@ KR_629 = (
     "개인적 신뢰를 기초로 하는 계속적 법률관계임을 고려하여 임대인의 인적 신뢰나 경제적 이익을 보호하여 이를 "
     "해치지 않게 하고자 함에 있다."
 )
+# C-300/21 (4 May 2023), the legal context: the GDPR's articles named by their headings
+HEADINGS = (
+    "Article 1 of the GDPR, headed ‘Subject matter and objectives’, provides in paragraphs 1 and 2: Under "
+    "Article 4(1) of that regulation, that article being entitled ‘{heading}’:"
+)
 
 NOT_GREEN = "not green"
 # (why, language, as of, draft, finding's citation, status and reason key | None | NOT_GREEN)
@@ -116,6 +121,15 @@ ROWS = [
         "Article 82(1) of the GDPR",
         None,
         "",
+    ),
+    (
+        "a term that is all the sentence says of the unit (its heading) is verified by the unit's words",
+        "en",
+        "2023-05-04",
+        HEADINGS.format(heading="Definitions"),
+        "Article 4(1) of that regulation",
+        Status.VERIFIED,
+        "verified_fragment",
     ),
     (
         "'is not, in particular, to take account of': the aside does not hide the negation from the "
