@@ -53,6 +53,7 @@ CURATED: dict[str, list[tuple[str, str, str]]] = {
         ("과실", "고의", "claim"),
         ("부작위", "작위", "claim"),
         ("금지", "허용", "claim"),
+        ("부동의", "동의", "claim"),  # 부 is no general prefix (부동산, 부과): only this word of it
         ("기각", "인용", "quote"),  # 인용 is also "a quotation"
         ("소극", "적극", "quote"),  # 적극적으로 is also "actively"
         ("이하", "이상", "quote"),  # 이하 is also "hereinafter"

@@ -33,6 +33,15 @@ from verifier.unit_part import MissingPart
 
 
 @dataclass(frozen=True, slots=True)
+class AlsoQuoted:
+    """A second quote the sentence attributes to the cited unit, read there like the first."""
+
+    quote: str
+    fragment: FragmentResult
+    nearest: tuple[MatchEvidence, ...]  # in the source's coordinates
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     """CONTENT and FRAGMENT measured in the text read for a claim: the pinpointed unit with its lead-ins,
     a paragraph of a judgment, or the whole source."""
@@ -57,6 +66,9 @@ class Reading:
     # the legal effect a Korean draft attaches to the citation ("제103조에 의하여 유효로"), which the unit
     # states only the other way (None: none, or not read)
     attributed: Reversal | None = None
+    # another quote of the claim's sentence (not the one `fragment` reads) whose closest passage in the text
+    # read differs in a way that changes the law: the quote, its reading, and that passage (None: none)
+    also_quoted: AlsoQuoted | None = None
 
     @property
     def cross_language(self) -> bool:

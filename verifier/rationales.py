@@ -67,6 +67,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło mówi co innego ({change}): {changes} - BLOKADA.",
         "ko": "원문의 내용과 다릅니다 ({change}): {changes}.",
     },
+    "also_quoted_meaning": {
+        "en": "The draft also quotes {cited} as ‘{quote}’, and there the source says something different "
+        "({change}): {changes}. Blocked until corrected.",
+        "pl": "Projekt przytacza też {cited} jako „{quote}”, a źródło mówi tam co innego ({change}): "
+        "{changes} - BLOKADA.",
+        "ko": "초안은 {cited}를 '{quote}'라고도 인용하는데, 원문의 내용과 다릅니다 ({change}): {changes}. "
+        "바로잡기 전까지 차단합니다.",
+    },
     "restated_otherwise": {
         "en": "The draft restates {cited} otherwise ({change}): {changes}. Blocked until corrected.",
         "pl": "Projekt przytacza {cited} inaczej, niż przepis stanowi ({change}): {changes} - BLOKADA.",
@@ -113,6 +121,25 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "prawnik nazywa pojęcie w cudzysłowie. Przeczytaj fragment i potwierdź, że termin pasuje.",
         "ko": "따옴표 안의 말은 문장이 아니라 용어나 명칭이며, 원문은 여기서 이를 쓰지 않습니다. 법원이나 "
         "변호사가 개념을 따옴표로 지칭하는 경우입니다. 해당 부분을 읽고 용어가 맞는지 확인하십시오.",
+    },
+    "quoted_term_found": {
+        "en": "The quoted words are a term of the source, not a passage: that the source uses them does not "
+        "say that it says what the sentence says of them ({pct}% of the sentence's terms are there; missing: "
+        "{missing}). Read the passage and confirm.",
+        "pl": "Cytowane słowa to termin źródła, nie fragment tekstu: to, że źródło go używa, nie znaczy, "
+        "że mówi to, co zdanie o nim twierdzi (terminy zdania {pct}%, brak: {missing}). Przeczytaj fragment "
+        "i potwierdź.",
+        "ko": "따옴표 안의 말은 원문의 용어일 뿐 문장이 아닙니다. 원문이 그 용어를 쓴다고 해서 초안이 그에 "
+        "관하여 말하는 내용까지 원문에 있는 것은 아닙니다 (문장의 주요 용어 {pct}%, 없는 용어: {missing}). "
+        "해당 부분을 읽고 확인하십시오.",
+    },
+    "denies_unit": {
+        "en": "The sentence says what {cited} does not say or provide (“{denied}”): the words found there "
+        "cannot show that the unit lacks something. Read the unit and confirm.",
+        "pl": "Zdanie twierdzi, czego {cited} nie mówi lub nie przewiduje („{denied}”): słowa znalezione w "
+        "przepisie nie dowodzą, że czegoś w nim brak. Przeczytaj przepis i potwierdź.",
+        "ko": "문장은 {cited}가 말하지 않거나 규정하지 않는 것을 말합니다 (“{denied}”). 조문에서 찾은 말로는 "
+        "조문에 무엇이 없다는 것을 확인할 수 없습니다. 조문을 읽고 확인하십시오.",
     },
     "quoted_context": {
         "en": "Cited inside the quotation of {source}: that text's own citation, not the draft's. It is "

@@ -32,7 +32,7 @@ from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import restated_otherwise
 from verifier.match.stated import read_quantities_across, read_statements
-from verifier.measurement import Measurement, Reading
+from verifier.measurement import AlsoQuoted, Measurement, Reading
 from verifier.model import (
     Cause,
     Claim,
@@ -502,6 +502,7 @@ def read_claim(
         said = claim_substance(claim) if substance is None else substance
         statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
     fragment, fragment_match, fragment_start, nearest = _read_quote(claim, src, pieces)
+    same_language_act = document.kind in _STATUTE_KINDS and draft_lang == src_lang
     return Reading(
         draft_lang=draft_lang,
         source_lang=src_lang,
@@ -517,7 +518,35 @@ def read_claim(
         statements=statements,
         restated=restated,
         attributed=attributed,
+        also_quoted=_also_quoted(claim, src, pieces) if spans and same_language_act else None,
     )
+
+
+def _also_quoted(claim: Claim, src: Normalized, pieces: Pieces) -> AlsoQuoted | None:
+    """The sentence's other quotes of the cited unit, read there like the claim's own: "Article 44 …, entitled
+    ‘General principle for transfers’, which lays down that ‘all provisions [in that chapter] shall not be
+    applied …’" checks the second quote too, not only the first. A quote the claim's extraction gave to
+    someone else (a name, a term, a party's words, another citation: `Claim.other_quotes`) is not read;
+    one the unit holds as it stands, or that is nowhere near it, is nothing to report. Only a quote whose
+    closest passage in the unit is its own words with a negation, a number or a legal effect turned is:
+    the unit states it otherwise."""
+    own = normalize(claim.quote).text if claim.quote else None
+    base = claim.claim_span[0]
+    others = [span for span, _ in claim.other_quotes]
+    for quote in find_quotes(claim.claim_text):
+        text = quote.text
+        if len(text.split()) < _QUOTE_MIN_WORDS or not _has_words(text) or normalize(text).text == own:
+            continue
+        start, end = base + quote.inner[0], base + quote.inner[1]
+        if any(start < b and a < end for a, b in others):
+            continue
+        fragment = find_quote(text, src)
+        # "denied" (a passage saying no to the quote) is weaker than its own words turned: not for a quote
+        # the extraction did not attach to the citation
+        if fragment.found or fragment.meaning_change in (None, "denied") or not fragment.nearest:
+            continue
+        return AlsoQuoted(text, fragment, tuple(pieces.shift(n) for n in fragment.nearest))
+    return None
 
 
 __all__ = ["finding_of", "measure", "read_claim", "verify_claim"]

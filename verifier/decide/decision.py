@@ -29,6 +29,8 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "topic_mismatch": "the judgment is about another subject than the holding claimed",
     "absent": "the quoted words are not in the source, and no passage of it is like them",
     "absent_meaning": "the source's nearest wording differs in a number, a negation or a legal effect",
+    "also_quoted_meaning": "another quote the sentence gives the cited unit is the unit's wording with a "
+    "number, a negation or a legal effect turned",
     "restated_otherwise": "a clause of the cited unit, restated nearly word for word, has a negation, a "
     "number or a legal effect turned",
     "quantity_differs": "the source states the claim's number with another value for the same thing",

@@ -16,6 +16,7 @@ from verifier.decide.decision import Decision, make
 from verifier.decide.stated import stated_otherwise
 from verifier.match.content import ContentResult
 from verifier.match.denial import near
+from verifier.match.denied_frame import denies_unit
 from verifier.match.fragment import FragmentStatus
 from verifier.measurement import Measurement, Reading
 from verifier.model import Kind, Level, MatchEvidence, Status
@@ -72,7 +73,14 @@ def judgment_paragraph(m: Measurement, notes: tuple[Message, ...]) -> Decision:
 def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, ...]) -> Decision:
     """The levels reached in the text read for the claim, then the first row that applies."""
     r = _reached(m, reading)
-    blocked = _wrong_pinpoint(r) or _meaning_changed(r) or _stated(r) or _restated(r) or _attributed(r)
+    blocked = (
+        _wrong_pinpoint(r)
+        or _meaning_changed(r)
+        or _also_quoted(r)
+        or _stated(r)
+        or _restated(r)
+        or _attributed(r)
+    )
     if blocked is not None:
         key, values, nearest = blocked
         return _made(r, Status.UNVERIFIED, key, source_notes, values=values, nearest=nearest)
@@ -186,6 +194,25 @@ def _meaning_changed(r: Reached) -> Blocked | None:
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
 
 
+def _also_quoted(r: Reached) -> Blocked | None:
+    """Another quote of the sentence, read in the cited unit of an act, whose closest passage there is its
+    own words with a negation, a number or a legal effect turned: 🔴 naming the quote and both wordings,
+    whatever the claim's first quote gave (the sentence quotes the unit twice, and gets it wrong once)."""
+    also, m = r.reading.also_quoted, r.m
+    if also is None or also.fragment.meaning_change is None or not also.nearest:
+        return None
+    if m.document is None or m.document.kind not in _STATUTE_KINDS:
+        return None
+    values = {
+        **r.values,
+        "cited": m.claim.citation.text,
+        "quote": also.quote,
+        "change": Message(f"change_{also.fragment.meaning_change}"),
+        "changes": _changes(also.nearest[0].diff),
+    }
+    return "also_quoted_meaning", values, also.nearest
+
+
 def _restated(r: Reached) -> Blocked | None:
     """A clause of the pinpointed unit restated nearly word for word with a negation, a number or a legal
     effect turned: 🔴 naming both wordings. Only of an act: a judgment's sentence restated otherwise may be
@@ -244,6 +271,41 @@ def _quoted_term(r: Reached) -> tuple[Status, str] | None:
     if not quote or fragment is None or fragment.found or len(quote.split()) >= QUOTE_MIN_WORDS:
         return None
     return Status.NEEDS_JUDGEMENT, "quoted_term"
+
+
+# a sentence with this many terms the unit does not carry says something of the term it quotes, beyond
+# naming the unit by it (a heading: "entitled ‘Penalties’")
+SAYS_MORE = 4
+
+
+def _term_found(r: Reached) -> tuple[Status, str] | None:
+    """A quoted term the unit uses ("an ‘infringement’ in Article 82(1)", "a ‘conflict of interests’"), in a
+    sentence whose own terms the source does not carry: the term is the source's, what the sentence says of
+    it is not shown by that — a person reads it, never 🟢 (nor 🔴: the sentence may be the court's own)."""
+    quote, fragment, content = r.m.claim.quote, r.reading.fragment, r.content
+    if not quote or fragment is None or not fragment.found or len(quote.split()) >= QUOTE_MIN_WORDS:
+        return None
+    if content is None or content.reached or len(content.missing) < SAYS_MORE:
+        return None  # "Article 4(1), that article being entitled ‘Definitions’": the term is all it says
+    if _plain(r)[0] is not Status.VERIFIED:
+        return None
+    return Status.NEEDS_JUDGEMENT, "quoted_term_found"
+
+
+def _denies_unit(r: Reached) -> tuple[Status, str] | None:
+    """ "It is not apparent from Article 83 … that …", "Article 46 … does not specify …": the sentence says
+    what the unit does not say, and words found in the unit cannot show that it lacks something — a person
+    reads it, never 🟢 (nor 🔴: the unit's silence is not read here)."""
+    if _plain(r)[0] is not Status.VERIFIED:
+        return None
+    claim = r.m.claim
+    start = claim.citation.span[0] - claim.claim_span[0]
+    end = claim.citation.span[1] - claim.claim_span[0]
+    denied = denies_unit(claim.claim_text, start, end, lang=r.reading.draft_lang)
+    if denied is None:
+        return None
+    r.values.update(cited=claim.citation.text, denied=denied)
+    return Status.NEEDS_JUDGEMENT, "denies_unit"
 
 
 def _cross_language(r: Reached) -> tuple[Status, str] | None:
@@ -318,6 +380,8 @@ def _read_by_a_person(r: Reached) -> tuple[Status, str] | None:
 # In this order; the first that applies decides. None applies: `_levels`.
 _ROWS: tuple[Callable[[Reached], tuple[Status, str] | None], ...] = (
     _quoted_term,
+    _term_found,
+    _denies_unit,
     _cross_language,
     _no_terms,
     _precedent_text,

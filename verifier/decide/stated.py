@@ -7,6 +7,8 @@ naming both); about a judgment it is a note for a person (a court restates, quot
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from verifier.measurement import Measurement, Reading
 from verifier.model import Kind
 from verifier.rationales import Message
@@ -25,15 +27,20 @@ def stated_otherwise(m: Measurement, reading: Reading) -> tuple[Message | None, 
     about the very unit it pinpoints needs fewer of its terms there (`ON_THE_UNIT`): its own words for the
     rest are no evidence either way, but a number or a negation the unit states otherwise is."""
     statements, fragment = reading.statements, reading.fragment
-    if statements is None or (fragment is not None and fragment.found):
+    if statements is None:
         return None, []
-    if not reading.cross_language and not _on_the_unit(reading):
+    quoted = fragment is not None and fragment.found
+    if not quoted and not reading.cross_language and not _on_the_unit(reading):
         return None, []
     assert m.document is not None
     where = m.claim.citation.text
     statute = m.document.kind in _STATUTE_KINDS
     notes: list[Message] = []
     quantities, polarity = statements.quantities, statements.polarity
+    if quoted:
+        # the quote found puts the sentence on the unit: what it says around the quote is still compared,
+        # but only its phrases the unit states the other way round (its numbers may be the court's own)
+        quantities = replace(quantities, differences=(), unbound=(), unstated=())
     if quantities.differences:
         pairs = tuple(
             Message("quantity_pair", {"draft": d.draft, "source": d.source, "where": where})

@@ -80,8 +80,22 @@ def _infinitive(word: str, lang: str) -> bool:
     return lang == "pl" and word.endswith(("ć", "c"))
 
 
+# an adverbial set off by commas inside a predicate ("is not, in particular, to take account", "shall, inter
+# alia, ensure", "nie może, co do zasady, być"): no clause of its own, so a negation reaches past it
+_ASIDE = re.compile(
+    r",\s?(?:in particular|inter alia|in principle|as a rule|in any event|in essence|"
+    r"w szczególności|co do zasady|w zasadzie|w każdym razie|między innymi|m\.\s?in\.)\s?,",
+    re.I,
+)
+
+
+def _without_asides(text: str) -> str:
+    """The text with its asides blanked (the same length: offsets stay the text's)."""
+    return _ASIDE.sub(lambda m: " " * len(m.group()), text)
+
+
 def _latin_read(text: str, lang: str) -> tuple[list[Predication], set[int]]:
-    """The predications of an English or Polish text, and where its negated words are (their starts)."""
+    """The predications of an English or Polish text (asides blanked), where its negated words start."""
     c = cues(lang)
     stop = stopwords(lang)
     spans = words(text)
@@ -228,7 +242,7 @@ def _ko_predications(text: str) -> list[Predication]:
 
 
 def predications(text: str, lang: str) -> list[Predication]:
-    return _ko_predications(text) if lang == "ko" else _latin_read(text, lang)[0]
+    return _ko_predications(text) if lang == "ko" else _latin_read(_without_asides(text), lang)[0]
 
 
 _SENTENCE_END = re.compile(r"[.;:!?]\s|\n|$")
@@ -275,7 +289,7 @@ def _excepting(sentence: str, lang: str) -> bool:
 def _negated_words(text: str, lang: str) -> set[int]:
     """Where the negated words of a text start: what a negation's reach covers ("not permitted")."""
     if lang != "ko":
-        return _latin_read(text, lang)[1]
+        return _latin_read(_without_asides(text), lang)[1]
     # a Korean negation follows its word: the words of a sentence before a negated predicate
     out: set[int] = set()
     for p in _ko_predications(text):
