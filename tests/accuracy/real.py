@@ -389,6 +389,18 @@ not a reading of each sentence. Mutations are mechanical: an `article_shift` to 
 to say the same thing would be a correct citation labelled wrong (none was seen in the samples read; the
 set does not exclude it).
 
+**What a 🔴 can rest on, and what it cannot.** A wrong pinpoint is blocked when the draft itself names
+what the cited unit lacks or another unit holds: the heading of another article, a quoted term or quote
+that stands in another unit, a restated clause of another unit, a sentence or a proviso (본문/단서) the
+unit does not have. Most `article_shift` misses are sentences that apply a provision in the court's own
+words ("na podstawie art. 447 k.c.", "in view of Article 48 of the GDPR"): the neighbour the draft really
+meant carries no more of those words than the cited one does, so nothing in the source says the draft
+is wrong and the finding stays 🟡 for a person (measured: a coverage margin that would block them
+blocks about as many correct citations). A citation that claims nothing but its existence (a bare
+reference, a list of legal bases) is 🟢 "exists" under the contract, also when it names the wrong
+existing article. Polish negation mutations of what a court says art. 448 k.c. allows have nothing in
+the act to contradict them.
+
 ## Figures
 
 """
