@@ -65,17 +65,17 @@ def named_term(
     if len(key) < 2 or key in _key(cited_text):
         return None
     depth = len(cited.path)
-    found: list[tuple[int, SourceUnit, int]] = []
+    found: list[tuple[int, SourceUnit, int, int]] = []
     for unit in document.units:
         if len(unit.path) != depth or unit.path[: len(cited.path)] == cited.path:
             continue
         at = _find(document.text[unit.start : unit.end], term)
         if at is not None:
-            found.append((abs(unit.start - cited.start), unit, unit.start + at))
+            found.append((abs(unit.start - cited.start), unit, unit.start + at[0], unit.start + at[1]))
     if not found:
         return None
-    _, unit, start = min(found, key=lambda f: f[0])  # the nearest: a neighbour is the likelier slip
-    return NamedTerm(term, unit, start, start + len(term))
+    _, unit, start, end = min(found, key=lambda f: f[0])  # the nearest: a neighbour is the likelier slip
+    return NamedTerm(term, unit, start, end)
 
 
 def _attached_term(claim: Claim) -> str | None:
@@ -97,8 +97,8 @@ def _key(text: str) -> str:
     return _KEY.sub("", text).casefold()
 
 
-def _find(text: str, term: str) -> int | None:
+def _find(text: str, term: str) -> tuple[int, int] | None:
     """Where the term stands in the text, its spacing and case aside (a word's start, not inside one)."""
     pattern = r"\s*".join(re.escape(ch) for ch in _KEY.sub("", term))
     found = re.search(rf"(?<![^\W\d_]){pattern}", text, re.I)
-    return found.start() if found is not None else None
+    return found.span() if found is not None else None

@@ -206,3 +206,5 @@ def test_the_term_block_names_the_unit_that_uses_it() -> None:
     finding = _finding("en", "2023-12-14", LOSS_OF_CONTROL.format(article=83), "Article 83")
     assert "Article 82(1)" in finding.rationale, finding.rationale
     assert "Article 83(1)" in finding.rationale, finding.rationale
+    shown = [e.excerpt for e in (finding.match, *finding.nearest) if e is not None]
+    assert "non-material damage" in shown, shown  # the excerpt shown is the term where Article 82(1) has it
