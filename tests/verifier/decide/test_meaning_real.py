@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.accuracy.real_sources import AsOfResolver
-from verifier.ingest import ingest_text
-from verifier.model import Finding, Status
-from verifier.pipeline import verify_document
+from tests.verifier.decide.real_rows import BLOCKS, finding_for
+from verifier.model import Status
 
 # C-311/18 (16 July 2020), paragraph 92: Article 44 GDPR quoted twice, its heading and its rule
 ARTICLE_44 = (
@@ -179,15 +177,6 @@ ROWS = [
     ),
 ]
 
-_BLOCKS = (Status.UNVERIFIED, Status.NO_SOURCE)
-
-
-def _finding(lang: str, as_of: str, draft: str, citation: str) -> Finding:
-    report = verify_document(ingest_text(draft, name="row"), AsOfResolver(as_of), lang=lang, as_of=as_of)
-    found = [f for f in report.findings if f.citation == citation]
-    assert found, f"{citation!r} not among {[f.citation for f in report.findings]}"
-    return found[0]
-
 
 @pytest.mark.parametrize(
     ("why", "lang", "as_of", "draft", "citation", "status", "key"), ROWS, ids=[r[0] for r in ROWS]
@@ -195,13 +184,13 @@ def _finding(lang: str, as_of: str, draft: str, citation: str) -> Finding:
 def test_a_changed_meaning_is_blocked_on_evidence_and_never_green(
     why: str, lang: str, as_of: str, draft: str, citation: str, status: Status | str | None, key: str
 ) -> None:
-    finding = _finding(lang, as_of, draft, citation)
+    finding = finding_for(lang, as_of, draft, citation)
     assert finding.reason is not None
     if status is None:
-        assert finding.status not in _BLOCKS, (why, finding.rationale)
+        assert finding.status not in BLOCKS, (why, finding.rationale)
         return
     if status == NOT_GREEN:
         assert finding.status is not Status.VERIFIED, (why, finding.rationale)
-        assert finding.status not in _BLOCKS, (why, finding.rationale)
+        assert finding.status not in BLOCKS, (why, finding.rationale)
         return
     assert (finding.status, finding.reason.key) == (status, key), (why, finding.rationale)

@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.accuracy.real_sources import AsOfResolver
-from verifier.ingest import ingest_text
-from verifier.model import Finding, Status
-from verifier.pipeline import verify_document
-
-_BLOCKS = {Status.UNVERIFIED, Status.NO_SOURCE}
+from tests.verifier.decide.real_rows import BLOCKS, finding_for
+from verifier.model import Status
 
 # C-453/21, X-FAB Dresden (9 February 2023), paragraph 26
 DPO_INDEPENDENCE = (
@@ -168,13 +164,6 @@ ROWS = [
 ]
 
 
-def _finding(lang: str, as_of: str, draft: str, citation: str) -> Finding:
-    report = verify_document(ingest_text(draft, name="row"), AsOfResolver(as_of), lang=lang, as_of=as_of)
-    found = [f for f in report.findings if f.citation.startswith(citation)]
-    assert found, f"{citation!r} not among {[f.citation for f in report.findings]}"
-    return found[0]
-
-
 @pytest.mark.parametrize(
     ("why", "lang", "as_of", "template", "article", "status", "key"), ROWS, ids=[r[0] for r in ROWS]
 )
@@ -183,10 +172,10 @@ def test_a_part_or_term_of_another_unit_is_blocked_and_the_courts_own_is_not(
 ) -> None:
     law = "형법" if "형법" in template else "민법"
     citation = f"{law} 제{article}조" if lang == "ko" else f"Article {article}"
-    finding = _finding(lang, as_of, template.format(article=article), citation)
+    finding = finding_for(lang, as_of, template.format(article=article), citation, prefix=True)
     assert finding.reason is not None
     if status is None:
-        assert finding.status not in _BLOCKS, (why, finding.rationale)
+        assert finding.status not in BLOCKS, (why, finding.rationale)
         return
     assert finding.status == status, (why, finding.rationale)
     if key is not None:
@@ -194,7 +183,7 @@ def test_a_part_or_term_of_another_unit_is_blocked_and_the_courts_own_is_not(
 
 
 def test_a_missing_sentence_is_named_with_the_count_in_every_language() -> None:
-    finding = _finding("en", "2023-02-09", DPO_INDEPENDENCE.format(article=37), "Article 37")
+    finding = finding_for("en", "2023-02-09", DPO_INDEPENDENCE.format(article=37), "Article 37", prefix=True)
     assert finding.reason is not None
     for lang, words in (("en", "1 sentence"), ("pl", "zdań: 1"), ("ko", "1개")):
         text = finding.reason.render(lang)
@@ -203,7 +192,7 @@ def test_a_missing_sentence_is_named_with_the_count_in_every_language() -> None:
 
 
 def test_the_term_block_names_the_unit_that_uses_it() -> None:
-    finding = _finding("en", "2023-12-14", LOSS_OF_CONTROL.format(article=83), "Article 83")
+    finding = finding_for("en", "2023-12-14", LOSS_OF_CONTROL.format(article=83), "Article 83", prefix=True)
     assert "Article 82(1)" in finding.rationale, finding.rationale
     assert "Article 83(1)" in finding.rationale, finding.rationale
     shown = [e.excerpt for e in (finding.match, *finding.nearest) if e is not None]

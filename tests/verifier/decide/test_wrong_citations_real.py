@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.accuracy.real_sources import AsOfResolver
-from verifier.ingest import ingest_text
-from verifier.model import Finding, Status
-from verifier.pipeline import verify_document
+from tests.verifier.decide.real_rows import BLOCKS, finding_for
+from verifier.model import Status
 
 # C-300/21 (4 May 2023), paragraph 31: the Court cites C-311/18 by date, name, number and ECLI
 SCHREMS = (
@@ -120,7 +118,6 @@ KR_JUSTIFIED = (
 )
 
 # (why, language, as of, draft, finding's citation, status and reason key, or None: not blocked)
-_BLOCKS = (Status.UNVERIFIED, Status.NO_SOURCE)
 ROWS = [
     (
         "an ECLI printed after a case number is checked against that number: EU:C:2020:559 is C-311/18",
@@ -399,29 +396,22 @@ ROWS = [
 ]
 
 
-def _finding(lang: str, as_of: str, draft: str, citation: str) -> Finding:
-    report = verify_document(ingest_text(draft, name="row"), AsOfResolver(as_of), lang=lang, as_of=as_of)
-    found = [f for f in report.findings if f.citation == citation]
-    assert found, f"{citation!r} not among {[f.citation for f in report.findings]}"
-    return found[0]
-
-
 @pytest.mark.parametrize(
     ("why", "lang", "as_of", "draft", "citation", "status", "key"), ROWS, ids=[r[0] for r in ROWS]
 )
 def test_a_wrong_citation_is_blocked_on_evidence_and_the_real_one_is_not(
     why: str, lang: str, as_of: str, draft: str, citation: str, status: Status | None, key: str
 ) -> None:
-    finding = _finding(lang, as_of, draft, citation)
+    finding = finding_for(lang, as_of, draft, citation)
     assert finding.reason is not None
     if status is None:
-        assert finding.status not in _BLOCKS, (why, finding.rationale)
+        assert finding.status not in BLOCKS, (why, finding.rationale)
         return
     assert (finding.status, finding.reason.key) == (status, key), (why, finding.rationale)
 
 
 def test_a_heading_block_names_both_headings_in_every_language() -> None:
-    finding = _finding("ko", "1986-06-10", KR_JOINT.format(article=31), "형법 제31조")
+    finding = finding_for("ko", "1986-06-10", KR_JOINT.format(article=31), "형법 제31조")
     assert finding.reason is not None
     for lang, words in (("en", "heading"), ("pl", "tytuł"), ("ko", "제목")):
         text = finding.reason.render(lang)
@@ -432,6 +422,6 @@ def test_a_heading_block_names_both_headings_in_every_language() -> None:
 
 
 def test_the_block_names_the_number_the_source_has() -> None:
-    finding = _finding("en", "2023-05-04", SCHREMS.format(date=16, number=314), "EU:C:2020:559")
+    finding = finding_for("en", "2023-05-04", SCHREMS.format(date=16, number=314), "EU:C:2020:559")
     assert "C-314/18" in finding.rationale, finding.rationale
     assert "C-311/18" in finding.rationale, finding.rationale
