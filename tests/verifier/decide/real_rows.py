@@ -21,3 +21,13 @@ def finding_for(lang: str, as_of: str, draft: str, citation: str, *, prefix: boo
     ]
     assert found, f"{citation!r} not among {[f.citation for f in report.findings]}"
     return found[0]
+
+
+def assert_row(finding: Finding, why: str, status: Status | None, key: str) -> None:
+    """A row's expectation: None — not blocked, whatever a person is then asked to read (the sentence as
+    the court wrote it); else the status and the reason key the wrong twin must get."""
+    assert finding.reason is not None, why
+    if status is None:
+        assert finding.status not in BLOCKS, (why, finding.rationale)
+        return
+    assert (finding.status, finding.reason.key) == (status, key), (why, finding.rationale)
