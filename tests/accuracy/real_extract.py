@@ -77,6 +77,9 @@ def _split(text: str, lang: str) -> list[str]:
             text,
         )
     else:
+        # an operative point of a CJEU ruling sets the provision on a line of its own and goes on in lower
+        # case ("2. Article 82(1) of Regulation 2016/679⏎⏎must be interpreted as meaning …"): one sentence
+        text = re.sub(r"(?<![.;:!?’”])[ ]*\n+[ ]*(?=[a-z])", " ", text)
         parts = re.split(r"(?<=[.;])\s+(?=[A-Z‘(])|\n+", text)
     out = []
     for part in parts:

@@ -141,6 +141,19 @@ def test_the_statute_served_is_the_version_in_force_on_the_day() -> None:
     assert real_sources.source_document("kr:law:근로기준법", "1991-12-10") is None
 
 
+def test_an_operative_point_is_one_sentence_with_its_provision() -> None:
+    # C-507/23's ruling sets the provision on a line of its own and goes on in lower case: cut at the line
+    # end, the citation would stand alone and any article put for it would "exist" (a wrong claim 🟢)
+    ruling = (
+        "2. Article 82(1) of Regulation 2016/679\n\nmust be interpreted as meaning that the making of an "
+        "apology may constitute sufficient compensation for non-material damage.\n\n[Signatures]"
+    )
+    assert real_build.real_extract._split(ruling, "en") == [
+        "Article 82(1) of Regulation 2016/679 must be interpreted as meaning that the making of an "
+        "apology may constitute sufficient compensation for non-material damage."
+    ]
+
+
 def test_mutations_are_made_the_same_way_every_time() -> None:
     # the first citation the set keeps: one of a law the corpus holds in the version of its date
     found, document = next(

@@ -422,6 +422,21 @@ TYPES = [
         Q.BARE_CITATION,
         id="memo_tracked-a-table-row-says-nothing",
     ),
+    pytest.param(
+        "Likewise, Article 82(1) of the GDPR does not preclude the making of an apology from being able to"
+        " constitute standalone or supplementary compensation for non-material damage.",
+        "en",
+        "Article 82(1) of the GDPR",
+        Q.PARAPHRASE,
+        id="real-C-507-23-likewise-links-sentences-it-is-no-signal-of-a-bare-reference",
+    ),
+    pytest.param(
+        "Similarly, see Case C-300/21.",
+        "en",
+        "Case C-300/21",
+        Q.BARE_CITATION,
+        id="constructed-similarly-see-the-signal-is-see",
+    ),
 ]
 
 
