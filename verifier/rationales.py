@@ -428,6 +428,7 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
     },
     "change_negation": {"en": "a negation", "pl": "negacja", "ko": "부정 표현"},
     "change_number": {"en": "a number", "pl": "liczba", "ko": "수치"},
+    "change_word": {"en": "another word", "pl": "inne słowo", "ko": "다른 단어"},
     "change_denied": {
         "en": "the passage nearest to the quote is what the source denies",
         "pl": "najbliższy cytatowi fragment źródło wprost zaprzecza",

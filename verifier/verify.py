@@ -32,6 +32,7 @@ from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import restated_otherwise
 from verifier.match.stated import read_quantities_across, read_statements
+from verifier.match.substitution import substituted
 from verifier.measurement import AlsoQuoted, Measurement, Reading
 from verifier.model import (
     Cause,
@@ -447,17 +448,37 @@ def _has_words(text: str) -> bool:
 
 
 def _read_quote(
-    claim: Claim, src: Normalized, pieces: Pieces
+    claim: Claim, src: Normalized, pieces: Pieces, *, act: bool
 ) -> tuple[FragmentResult | None, MatchEvidence | None, int | None, tuple[MatchEvidence, ...]]:
-    """FRAGMENT: the quote in the text read, where it is found, or the nearest passages."""
+    """FRAGMENT: the quote in the text read, where it is found, or the nearest passages. `act`: the text is
+    an act's, whose wording is fixed: a word quoted as another word is a misquote (`substituted`)."""
     if not (claim.quote and claim.quote.strip() and _has_words(claim.quote)):
         return None, None, None, ()
     fragment = find_quote(claim.quote, src)
+    if act and fragment.status is FragmentStatus.MODIFIED and "editorial_brackets" not in fragment.rules:
+        fragment = _misquoted(fragment)
     if not fragment.found:
         return fragment, None, None, tuple(pieces.shift(n) for n in fragment.nearest)
     evidence = fragment.evidence()
     match = pieces.shift(evidence) if evidence is not None else None
     return fragment, match, pieces.to_source(fragment.start or 0), ()
+
+
+def _misquoted(fragment: FragmentResult) -> FragmentResult:
+    """A quote of an act found with a word of its own where the act has another: not there as quoted, its
+    nearest passage the one it misquotes, so the row for a changed meaning names both words."""
+    evidence = fragment.evidence()
+    if evidence is None or substituted(fragment.diff) is None:
+        return fragment
+    return replace(
+        fragment,
+        status=FragmentStatus.ABSENT,
+        start=None,
+        end=None,
+        excerpt="",
+        nearest=(evidence,),
+        meaning_change="word",
+    )
 
 
 def read_claim(
@@ -501,8 +522,8 @@ def read_claim(
         # another language than the unit's: its numbers are still compared
         said = claim_substance(claim) if substance is None else substance
         statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
-    fragment, fragment_match, fragment_start, nearest = _read_quote(claim, src, pieces)
     same_language_act = document.kind in _STATUTE_KINDS and draft_lang == src_lang
+    fragment, fragment_match, fragment_start, nearest = _read_quote(claim, src, pieces, act=same_language_act)
     return Reading(
         draft_lang=draft_lang,
         source_lang=src_lang,

@@ -1,0 +1,200 @@
+"""A quote of an act with one of its words put for another is a misquote (🔴 naming both words), not a quote
+"with small differences" (issue 26: a red on evidence). Each row is a sentence of a real judgment
+(tests/data/real/, the judgment and its date named) or the same sentence with one quoted word replaced as
+tests/accuracy/real_mutate.py replaces it, run through the product's path (`ingest_text` → `verify_document`,
+offline, the law as of the judgment's date). Endings, particles, hyphens and an editor's brackets stay
+differences for a person: the rows with None must not be blocked."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.verifier.decide.real_rows import assert_row, finding_for
+from verifier.match.substitution import substituted
+from verifier.model import Status
+
+# 대법원 1998. 6. 23. 선고 97도1189 판결: 형법 제16조 quoted whole
+KR_16 = (
+    '형법 제16조가 "자기의 행위가 법령에 의하여 죄가 되지 아니하는 것으로 오인한 행위는 그 오인에 '
+    '정당한 이유가 있는 때에 한하여 {word} 아니한다."고 규정하고 있는 것은, 일반적으로 범죄가 되는 '
+    "경우이지만 자기의 특수한 경우에는 법령에 의하여 허용된 행위로서 죄가 되지 아니한다고 그릇 인식하고 "
+    "그와 같이 그릇 인식함에 정당한 이유가 있는 경우에는 벌하지 아니한다는 취지이다."
+)
+# 대법원 1992. 7. 14. 선고 92다527 판결: 민법 제358조 본문 quoted
+KR_358 = (
+    "가. 민법 제358조 본문은 “저당권의 효력은 저당부동산에 {word} 물건과 종물에 미친다.”고 규정하고 있는바, "
+    "이 규정은 저당부동산에 종된 권리에도 유추적용되어 건물에 대한 저당권의 효력은 그 건물의 소유를 목적으로 "
+    "하는 지상권에도 미친다고 보아야 할 것이다."
+)
+# 대법원 2000. 4. 25. 선고 98도2389 판결: 형법 제20조's words quoted with the particle of the sentence
+KR_20 = (
+    "형법 제20조 소정의 '사회상규에 위배되지 아니하는 행위'라 함은 법질서 전체의 정신이나 그 배후에 "
+    "놓여 있는 사회윤리 내지 사회통념에 비추어 용인될 수 있는 행위를 말한다."
+)
+# C-311/18 (16 July 2020), paragraph 83: Article 4(2) GDPR's definition of processing quoted (the sentence
+# before it names the act)
+ARTICLE_4 = (
+    "Under Article 2(1) of the GDPR, that regulation applies to the processing of personal data wholly or "
+    "partly by automated means and to the processing other than by automated means of personal data which "
+    "form part of a filing system or are intended to form part of a filing system. "
+    "Article 4(2) of that regulation defines ‘processing’ as ‘any operation or set of {word} which is "
+    "performed on personal data or on sets of personal data, whether or not by automated means’ and "
+    "mentions, by way of example, ‘disclosure by transmission, dissemination or otherwise making "
+    "available’, but does not distinguish between operations which take place within the European "
+    "Union and those which are connected with a third country."
+)
+# C-300/21 (4 May 2023), paragraph 7: Article 77 GDPR's heading quoted
+ARTICLE_77 = (
+    "Chapter VIII of the GDPR, entitled ‘Remedies, liability and penalties’, contains Articles 77 to 84 of "
+    "that regulation. Article 77 of that regulation deals with the ‘right to lodge a complaint {word} a "
+    "supervisory authority’, while Article 78 concerns the ‘right to an effective judicial remedy against a "
+    "supervisory authority’."
+)
+# C-300/21 and C-453/21: headings quoted with a hyphen of the judgment's own, or adapted in brackets
+ARTICLE_1 = "Article 1 of the GDPR, headed ‘Subject matter and objectives’, provides in paragraphs 1 and 2:"
+ARTICLE_37 = "Article 37 of the GDPR, entitled ‘Designation of the [DPO]’, provides in paragraphs 5 and 6:"
+
+# (why, language, as of, draft, finding's citation, status and reason key | None)
+ROWS = [
+    (
+        "형법 제16조 quoted word for word",
+        "ko",
+        "1998-06-23",
+        KR_16.format(word="벌하지"),
+        "형법 제16조",
+        None,
+        "",
+    ),
+    (
+        "형법 제16조 quoted with 근로자 where the article says 벌하지",
+        "ko",
+        "1998-06-23",
+        KR_16.format(word="근로자"),
+        "형법 제16조",
+        Status.UNVERIFIED,
+        "absent_meaning",
+    ),
+    (
+        "민법 제358조 본문 quoted word for word",
+        "ko",
+        "1992-07-14",
+        KR_358.format(word="부합된"),
+        "민법 제358조",
+        None,
+        "",
+    ),
+    (
+        "민법 제358조 본문 quoted with 채권자 where the article says 부합된",
+        "ko",
+        "1992-07-14",
+        KR_358.format(word="채권자"),
+        "민법 제358조",
+        Status.UNVERIFIED,
+        "absent_meaning",
+    ),
+    (
+        "형법 제20조's words with the sentence's particle: an ending, not another word",
+        "ko",
+        "2000-04-25",
+        KR_20,
+        "형법 제20조",
+        None,
+        "",
+    ),
+    (
+        "Article 4(2)'s definition quoted word for word",
+        "en",
+        "2020-07-16",
+        ARTICLE_4.format(word="operations"),
+        "Article 4(2) of that regulation",
+        None,
+        "",
+    ),
+    (
+        "Article 4(2)'s definition with 'third party' for 'operations': a noun for a noun may be a synonym, "
+        "so a person reads it (🟡 modified, the words shown), never 🟢",
+        "en",
+        "2020-07-16",
+        ARTICLE_4.format(word="third party"),
+        "Article 4(2) of that regulation",
+        Status.MODIFIED,
+        "modified",
+    ),
+    (
+        "Article 77's heading quoted word for word",
+        "en",
+        "2023-05-04",
+        ARTICLE_77.format(word="with"),
+        "Article 77 of that regulation",
+        None,
+        "",
+    ),
+    (
+        "Article 77's heading with 'third party' for the short word 'with'",
+        "en",
+        "2023-05-04",
+        ARTICLE_77.format(word="third party"),
+        "Article 77 of that regulation",
+        Status.UNVERIFIED,
+        "absent_meaning",
+    ),
+    (
+        "Article 1's heading with the judgment's hyphen ('Subject matter' / 'Subject-matter')",
+        "en",
+        "2023-05-04",
+        ARTICLE_1,
+        "Article 1 of the GDPR",
+        None,
+        "",
+    ),
+    (
+        "Article 37's heading adapted by the editor's brackets ('[DPO]')",
+        "en",
+        "2023-02-09",
+        ARTICLE_37,
+        "Article 37 of the GDPR",
+        None,
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "lang", "as_of", "draft", "citation", "status", "key"), ROWS, ids=[r[0] for r in ROWS]
+)
+def test_a_word_of_the_act_quoted_as_another_is_blocked(
+    why: str, lang: str, as_of: str, draft: str, citation: str, status: Status | None, key: str
+) -> None:
+    finding = finding_for(lang, as_of, draft, citation)
+    assert_row(finding, why, status, key)
+    if status is Status.UNVERIFIED:
+        # the rationale names the draft's word, not a share of the terms
+        named = ("근로자", "채권자", "third party")
+        assert any(word in finding.rationale for word in named), finding.rationale
+
+
+# (the quote's side of the diff, the source's, the words named | None)
+DIFFS = [
+    ("근로자", "벌하지", ("근로자", "벌하지")),  # a noun where the act has a predicate
+    ("피해자", "다른", ("피해자", "다른")),  # a noun where the act has a determiner
+    ("입힌", "가한", None),  # a synonym, both predicates
+    ("a breach", "an infringement", None),  # a synonym (no part of speech is told for a Latin script)
+    ("swojej", "swej", None),
+    ("행위", "행위는", None),  # a particle
+    ("벌한다", "벌하지", None),  # an ending
+    ("Subject matter", "Subject-matter", None),  # a hyphen
+    ("lodged", "lodge", None),  # an inflection
+    ("umowy", "umowa", None),
+    ("third party", "with", ("third", "with")),  # the act's side a short word
+    ("the", "a", None),  # function words on both sides
+    ("", "personal", None),  # a word left out is a gap, not another word
+    ("72", "48", None),  # a number is compared as a number
+]
+
+
+@pytest.mark.parametrize(("quoted", "source", "named"), DIFFS, ids=[f"{q}/{s}" for q, s, _ in DIFFS])
+def test_only_a_word_of_another_stem_is_another_word(
+    quoted: str, source: str, named: tuple[str, str] | None
+) -> None:
+    diff = [("equal", "x"), *([("delete", quoted)] if quoted else []), ("insert", source)]
+    assert substituted(diff) == named

@@ -1,0 +1,129 @@
+"""A word of an act's wording quoted as a word that cannot be a rewording of it.
+
+    substituted(diff) -> tuple[str, str] | None    the quote's word and the act's, one put for the other
+
+A quote of an act found with small differences is `modified` (🟡): punctuation, diacritics, spacing, an
+ending or a particle ("행위" / "행위는", "lodge" / "lodged", "Subject matter" / "Subject-matter"), and a
+synonym ("a breach" for "an infringement", "입힌" for "가한", "swojej" for "swej"), which reads alike.
+A quote that has, where the act has a predicate, a noun ("근로자" where 형법 제16조 says "벌하지",
+"채권자" where 민법 제358조 says "부합된"), or a word of the law where the act has only a function
+word ("third party" where Article 77's heading says "with"), is no rewording: it misquotes the act,
+whose wording is fixed, and that is evidence that the draft is wrong. Only an act's words are held to
+this: a court restating an earlier judgment adapts its words, and the rows for a judgment's quotes read
+those.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from verifier.match.content import stopwords
+from verifier.match.korean import analyze
+
+# a Latin-script word shorter than this is a function word or an abbreviation, not a word of the law
+_LATIN_MIN = 4
+# two words are one word inflected when they share this long a beginning (or the shorter one whole):
+# "umowy" / "umowa", "transferred" / "transfer", "벌하지" / "벌한다", "행위는" / "행위"
+_LATIN_STEM = 4
+_HANGUL_STEM = 2
+
+
+def _hangul(word: str) -> bool:
+    return any("가" <= ch <= "힣" for ch in word)
+
+
+@functools.cache
+def _function_words() -> frozenset[str]:
+    return frozenset(w.casefold() for lang in ("en", "pl", "ko") for w in stopwords(lang))
+
+
+def _content(word: str) -> bool:
+    """A word that carries the law: no digits (a number is compared as a number), not a stop-word, long
+    enough to be more than a particle or an article."""
+    if not _word(word) or word in _function_words():
+        return False
+    if _hangul(word):
+        return len(word) >= 2
+    return len(word) >= _LATIN_MIN and all(ch.isalpha() or ch in "-’'" for ch in word)
+
+
+def _word(word: str) -> bool:
+    return bool(word) and not any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
+
+
+def _same_word(a: str, b: str) -> bool:
+    stem = _HANGUL_STEM if _hangul(a) or _hangul(b) else _LATIN_STEM
+    shared = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        shared += 1
+    return shared >= min(len(a), len(b), stem)
+
+
+def _split(text: str) -> list[str]:
+    return [w.strip(".,;:!?()[]{}\"'‘’“”«»„「」『』").casefold() for w in text.split()]
+
+
+_VERBAL = frozenset({"VV", "VA", "VX", "XSV", "XSA"})
+
+
+def _korean_class(word: str) -> str:
+    """What a Korean word is: a predicate (벌하지, 부합된, 현저한: a verb or adjective, also a noun made
+    one by 하다/되다), a noun (근로자, 행위는) or another part of speech (다른, 기타 as a determiner)."""
+    tags = [tag for _, tag, _, _ in analyze(word)]
+    if any(tag in _VERBAL for tag in tags):
+        return "predicate"
+    if any(tag.startswith("N") or tag == "XR" for tag in tags):
+        return "noun"
+    return "other"
+
+
+def _blocks(diff: Sequence[tuple[str, str]]) -> list[tuple[list[str], list[str]]]:
+    """The places where the quote and the act differ: the quote's words and the act's, one run of changes
+    between two equal runs each."""
+    out: list[tuple[list[str], list[str]]] = []
+    quoted: list[str] = []
+    source: list[str] = []
+    for op, text in [*diff, ("equal", "")]:
+        if op == "equal":
+            if quoted or source:
+                out.append((quoted, source))
+            quoted, source = [], []
+        elif op == "delete":
+            quoted += [w for w in _split(text) if w]
+        else:
+            source += [w for w in _split(text) if w]
+    return out
+
+
+def _put_for(quoted: list[str], source: list[str]) -> tuple[str, str] | None:
+    own = [w for w in quoted if _content(w) and not any(_same_word(w, s) for s in source)]
+    theirs = [w for w in source if _word(w) and not any(_same_word(w, q) for q in quoted)]
+    if not own or not theirs:
+        return None  # only endings, particles, spacing changed; or words only added or left out
+    meaningful = [w for w in theirs if _content(w)]
+    if not meaningful:
+        return own[0], theirs[0]  # a word of the law where the act has only "with", "of", "to"
+    # a synonym keeps its part of speech (입힌 / 가한, 참작하여 / 고려하여); a noun where the act has a
+    # predicate (근로자 / 벌하지) is another word
+    korean = _hangul(own[0]) and _hangul(meaningful[0])
+    if korean and not {_korean_class(w) for w in own} & {_korean_class(w) for w in meaningful}:
+        return own[0], meaningful[0]
+    return None  # one content word for another: a synonym ("a breach" / "an infringement") reads alike
+
+
+def substituted(diff: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+    """The quote's word and the act's word at its place, when the quote put a word for one of the act's that
+    cannot be a rewording of it: a word of the law where the act has only a function word, or (Korean,
+    where Kiwi tells) a word of another part of speech. A synonym, an ending, a particle, spacing, a word
+    added or left out stay differences a person reads (`modified`)."""
+    for quoted, source in _blocks(diff):
+        found = _put_for(quoted, source)
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["substituted"]
