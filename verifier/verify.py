@@ -213,7 +213,7 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
                     supporting.append(url)  # the article was retrieved; only its part is missing
                 return _with(m, supporting_urls=tuple(supporting))
             spans = reading_spans(document.units, check.unit)
-            part = missing_part(claim, "\n".join(document.text[a:b] for a, b in spans), lang=m.lang)
+            part = missing_part(claim, Pieces(document.text, spans).text, lang=m.lang)
             if part is not None:
                 return _with(m, missing_part=part, supporting_urls=(url,) if url else ())
         if url:
@@ -375,7 +375,7 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         titled = titled_other_unit(named, document, check.unit, coverage, also_cited=also_cited)
         if titled is not None:
             return _with(m, other_unit=titled)
-    term = named_term(m.claim, document, check.unit, "\n".join(document.text[a:b] for a, b in spans))
+    term = named_term(m.claim, document, check.unit, Pieces(document.text, spans).text)
     if term is not None:
         termed = termed_other_unit(term, document, check.unit, coverage, also_cited=also_cited)
         if termed is not None:
