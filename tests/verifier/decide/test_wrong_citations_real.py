@@ -26,6 +26,13 @@ POST = (
     "actually caused him or her such damage (see, to that effect, judgments of {date} May 2023, "
     "Österreichische Post, C\u2011{number}/21, EU:C:2023:370, paragraphs 32, 33, 42 and 50)."
 )
+# C-300/21 (4 May 2023), paragraph 30: the terms of Article 82 GDPR quoted; recital 75 has the first one
+# before Article 82(1) does
+TERMS_82 = (
+    "The GDPR makes no reference to the law of the Member States as regards the meaning and scope of the "
+    "terms set out in Article {article} of that regulation, in particular as regards the concepts of "
+    "‘material or non-material damage’ and of ‘compensation for the damage suffered’."
+)
 
 # 대법원 1998. 6. 23. 선고 97도1189 판결: the court quotes 형법 제16조 whole
 KR_16_QUOTED = (
@@ -119,6 +126,24 @@ KR_JUSTIFIED = (
 
 # (why, language, as of, draft, finding's citation, status and reason key, or None: not blocked)
 ROWS = [
+    (
+        "Article 82's terms as the Court quoted them",
+        "en",
+        "2023-05-04",
+        TERMS_82.format(article=82),
+        "Article 82 of that regulation",
+        None,
+        "",
+    ),
+    (
+        "the same terms given to Article 83: a recital has them first, Article 82(1) has them too",
+        "en",
+        "2023-05-04",
+        TERMS_82.format(article=83),
+        "Article 83 of that regulation",
+        Status.UNVERIFIED,
+        "quote_in_other_unit",
+    ),
     (
         "an ECLI printed after a case number is checked against that number: EU:C:2020:559 is C-311/18",
         "en",
