@@ -43,6 +43,7 @@ BASELINE_SCHEMA = "real-accuracy-baseline/1"
 DUMP = ROOT / "var" / "accuracy" / "real-false-alarms.jsonl"
 DOC = ROOT / "docs" / "ACCURACY.md"
 GROUPS = ("real", "meaning", "anchor", "quote")
+WORDED = frozenset({"meaning", "quote"})  # the groups that change a sentence's words, not its citation
 LANG_NAMES = {"ko": "Korean (대법원)", "pl": "Polish (SN, courts, TK)", "en": "EU (CJEU, GDPR)"}
 
 
@@ -71,29 +72,69 @@ def outcome_of(case: dict[str, Any], finding: Any) -> Outcome:
     )
 
 
+def changed_at(case: dict[str, Any], origin: dict[str, Any] | None) -> int | None:
+    """Where a meaning or quote mutation changed its real sentence: the first character that differs."""
+    if origin is None or case["group"] not in WORDED:
+        return None
+    before, after = origin["draft"], case["draft"]
+    return next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), None)
+
+
+def owner_of(findings: Sequence[Any], draft: str, at: int) -> Any:
+    """The blocked finding whose claim holds the changed words, when one does: the mutation made that
+    claim wrong (a quote of Article 55(1) turned in a sentence that also cites Article 57(1))."""
+    for finding in findings:
+        if finding.status.value != "unverified":
+            continue  # a block on evidence; a source not found (no_source) says nothing of the words
+        # the claim's place in the draft: its occurrence that holds the citation
+        start = draft.rfind(finding.claim_text, 0, finding.span[0] + len(finding.claim_text))
+        if 0 <= start <= finding.span[0] and start <= at < start + len(finding.claim_text):
+            return finding
+    return None
+
+
 def run_case(
-    case: dict[str, Any], resolvers: dict[str, AsOfResolver], history: HistoryLookup | None = None
+    case: dict[str, Any],
+    resolvers: dict[str, AsOfResolver],
+    history: HistoryLookup | None = None,
+    origin: dict[str, Any] | None = None,
 ) -> tuple[Outcome, str]:
-    """The case's outcome and the reason key of its finding ("" when none)."""
+    """The case's outcome and the reason key of its finding ("" when none). A mutation of a sentence's
+    words (`origin`: its real case) that the finding of its citation does not block is blocked when the
+    finding that owns the changed words is: the citation the set names is the one it mutated the sentence
+    of, not always the one whose claim the changed words are."""
     from verifier.ingest import ingest_text
     from verifier.pipeline import verify_document
 
     day = case["as_of"]
     resolver = resolvers.setdefault(day, AsOfResolver(day))
-    report = verify_document(
-        ingest_text(case["draft"], name=case["id"]),
-        resolver,
-        lang=case["lang"],
-        as_of=day,
-        workers=2,
-        history=history,
-    )
+
+    def findings(draft: str) -> list[Any]:
+        report = verify_document(
+            ingest_text(draft, name=case["id"]),
+            resolver,
+            lang=case["lang"],
+            as_of=day,
+            workers=2,
+            history=history,
+        )
+        return list(report.findings)
+
+    found = findings(case["draft"])
     start, end = case["span"]
     best, best_overlap = None, 0
-    for finding in report.findings:
+    for finding in found:
         overlap = min(end, finding.span[1]) - max(start, finding.span[0])
         if overlap > best_overlap:
             best, best_overlap = finding, overlap
+    at = changed_at(case, origin)
+    if origin is not None and at is not None and (best is None or best.status.value != "unverified"):
+        owner = owner_of(found, case["draft"], at)
+        # only a block the mutation made: the same citation was not blocked in the sentence as written
+        if owner is not None and not any(
+            f.citation == owner.citation and f.status.value == "unverified" for f in findings(origin["draft"])
+        ):
+            best = owner
     key = best.reason.key if best is not None and best.reason is not None else ""
     return outcome_of(case, best), key
 
@@ -107,7 +148,10 @@ def run(
         korean.kiwi()  # once, here: the pipeline would otherwise start its helper process per Korean draft
     resolvers: dict[str, AsOfResolver] = {}
     history = held_history() if held_versions else None
-    return [(case, *run_case(case, resolvers, history)) for case in cases]
+    everyone = {c["id"]: c for c in load()}  # a mutation's real case, also when -k left it out
+    return [
+        (case, *run_case(case, resolvers, history, everyone.get(case.get("origin", "")))) for case in cases
+    ]
 
 
 def held_history() -> HistoryLookup:
@@ -357,7 +401,10 @@ otherwise): `article_shift` (article ±1, never onto one the sentence cites anyw
 (a cited judgment), `number_digits` / `number_words`, `negation_added` / `negation_removed`,
 `antonym` (a reversed holding: 무효 → 유효, lawful → unlawful; pairs kept only when both words
 occur in the corpus), `quote_word` (a word of a quotation of the unit replaced). Each must be
-blocked (🔴 or ⛔).
+blocked (🔴 or ⛔). A mutation of a sentence's words counts as blocked by the finding of its citation, or by
+the finding whose claim holds the changed words when that one is 🔴 and was not 🔴 on the sentence as the
+court wrote it ("In accordance with Article 55(1) of the GDPR, ‘each supervisory authority shall not be
+competent …’" turns a quote of Article 55(1), also when the set names the sentence's Article 57(1)).
 
 **The run** is the product's path (`verifier.ingest.ingest_text` → `verifier.pipeline.verify_document`, as
 `manage.py verify --local-only --as-of <judgment date>` runs it), offline. One difference: the product cannot

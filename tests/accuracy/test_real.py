@@ -141,6 +141,17 @@ def test_the_statute_served_is_the_version_in_force_on_the_day() -> None:
     assert real_sources.source_document("kr:law:근로기준법", "1991-12-10") is None
 
 
+def test_a_mutation_is_blocked_by_the_finding_that_owns_its_words(results) -> None:
+    outcomes = {case["id"]: outcome for case, outcome, _ in results}
+    # C-311/18: "not" put into the quote of Article 55(1) in a sentence the set names by its Article 57(1)
+    turned = outcomes["en-0040-negation_added"]
+    assert (turned.status, turned.found) == ("unverified", "Article\xa055(1) of the GDPR")
+    # a mutation its own citation's finding blocks keeps that finding
+    assert outcomes["ko-0154-quote_word"].found == "형법 제16조"
+    # the real sentences are never scored through another finding
+    assert outcomes["en-0040"].found == "Article\xa057(1) of that regulation"
+
+
 def test_an_operative_point_is_one_sentence_with_its_provision() -> None:
     # C-507/23's ruling sets the provision on a line of its own and goes on in lower case: cut at the line
     # end, the citation would stand alone and any article put for it would "exist" (a wrong claim 🟢)
