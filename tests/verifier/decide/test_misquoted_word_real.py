@@ -159,12 +159,9 @@ ROWS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("why", "lang", "as_of", "draft", "citation", "status", "key"), ROWS, ids=[r[0] for r in ROWS]
-)
-def test_a_word_of_the_act_quoted_as_another_is_blocked(
-    why: str, lang: str, as_of: str, draft: str, citation: str, status: Status | None, key: str
-) -> None:
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+def test_a_word_of_the_act_quoted_as_another_is_blocked(row: tuple) -> None:
+    why, lang, as_of, draft, citation, status, key = row
     finding = finding_for(lang, as_of, draft, citation)
     assert_row(finding, why, status, key)
     if status is Status.UNVERIFIED:
