@@ -446,7 +446,9 @@ is wrong and the finding stays 🟡 for a person (measured: a coverage margin th
 blocks about as many correct citations). A citation that claims nothing but its existence (a bare
 reference, a list of legal bases) is 🟢 "exists" under the contract, also when it names the wrong
 existing article. Polish negation mutations of what a court says art. 448 k.c. allows have nothing in
-the act to contradict them.
+the act to contradict them. A quote of an act with one of its words put for another is 🔴 only when the
+word cannot be a rewording (a noun where the act has a predicate, as Kiwi tells for Korean; a word of
+the law where the act has only "with"): a synonym ("a breach" for "an infringement") stays 🟡 modified.
 
 ## Figures
 
