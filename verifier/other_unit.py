@@ -19,9 +19,10 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from itertools import islice
 
 from verifier.match.content import content_coverage, term_positions
-from verifier.match.fragment import FragmentStatus, find_quote
+from verifier.match.fragment import FragmentStatus, find_quote, occurrences
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import SHARED, clauses, stems, substantive
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
@@ -167,50 +168,29 @@ def _quote_elsewhere(
     if unit is None and found.status is FragmentStatus.EXACT:
         # first in a recital or a heading ("‘material or non-material damage’" opens recital 75): the same
         # words further on, in a unit, are that unit's
-        unit, evidence = _later_in_a_unit(quote, src, document, found.end or found.start, len(cited.path))
+        unit, evidence = _first_in_a_unit(quote, src, document, len(cited.path))
     if unit is None or evidence is None or _within(unit, cited) or _within(cited, unit):
         return None
     return OtherUnit(unit.label, cited.label, unit.path[0][1], 1.0, cited_coverage, True, evidence)
 
 
-_LATER_LOOKS = 20  # occurrences of a quote read past a recital's before it counts as the act's alone
+_LOOKS = 20  # occurrences of a quote read for one in a unit before it counts as the act's alone
 
 
-def _later_in_a_unit(
-    quote: str, src: Normalized, document: SourceDocument, after: int, depth: int
+def _first_in_a_unit(
+    quote: str, src: Normalized, document: SourceDocument, depth: int
 ) -> tuple[SourceUnit | None, MatchEvidence | None]:
-    """The first occurrence of the quote, word for word, after `after` (an original offset) that stands in
-    a unit of the cited one's level."""
+    """The first occurrence of the quote, word for word, that stands in a unit of the cited one's level."""
     needle = normalize(quote).text.strip()
     if not needle:
         return None, None
-    position = src.text.find(needle, _normalized_at(src, after))
-    for _ in range(_LATER_LOOKS):
-        if position < 0:
-            break
-        end = position + len(needle)
-        bounded = (position == 0 or not src.text[position - 1].isalnum()) and (
-            end == len(src.text) or not src.text[end].isalnum()
-        )
-        start, stop = src.span_to_original(position, end)
-        unit = _unit_at(document, start, depth) if bounded else None
+    for position in islice(occurrences(src.text, needle, 0, len(src.text)), _LOOKS):
+        start, stop = src.span_to_original(position, position + len(needle))
+        unit = _unit_at(document, start, depth)
         if unit is not None:
             excerpt = document.text[start:stop]
             return unit, MatchEvidence(start=start, end=stop, excerpt=excerpt, similarity=1.0)
-        position = src.text.find(needle, end)
     return None, None
-
-
-def _normalized_at(src: Normalized, original: int) -> int:
-    """The first normalized offset at or after an original offset."""
-    lo, hi = 0, len(src.text)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if src.to_original(mid) < original:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 def _content_elsewhere(

@@ -182,7 +182,7 @@ def korean_ending(text: str, end: int, needle: str) -> bool:
     return _KO_NEGATION_NEAR.search(text, end, min(len(text), end + 8)) is None
 
 
-def _occurrences(text: str, needle: str, lo: int, hi: int) -> Iterator[int]:
+def occurrences(text: str, needle: str, lo: int, hi: int) -> Iterator[int]:
     """Boundary-respecting occurrences, lazily: the first one that completes the quote ends the scan,
     instead of every occurrence in a 1 MB source being collected first."""
     found = 0
@@ -199,13 +199,13 @@ def _exact(text: str, needles: Sequence[str], max_gap: int) -> list[Span] | None
         if k == len(needles):
             return []
         hi = min(len(text), after + max_gap + len(needles[k]))
-        for i in _occurrences(text, needles[k], after, hi):
+        for i in occurrences(text, needles[k], after, hi):
             tail = rest(k + 1, i + len(needles[k]))
             if tail is not None:
                 return [(i, i + len(needles[k])), *tail]
         return None
 
-    for first in _occurrences(text, needles[0], 0, len(text)):
+    for first in occurrences(text, needles[0], 0, len(text)):
         tail = rest(1, first + len(needles[0]))
         if tail is not None:
             return [(first, first + len(needles[0])), *tail]
@@ -681,6 +681,7 @@ __all__ = [
     "meaning_change",
     "nearest_passages",
     "negated_pair",
+    "occurrences",
     "quote_segments",
     "word_diff",
 ]
