@@ -22,9 +22,11 @@ from difflib import SequenceMatcher
 from itertools import islice
 
 from verifier.match.content import content_coverage, term_positions
+from verifier.match.defined_terms import defined_terms
 from verifier.match.fragment import FragmentStatus, find_quote, occurrences
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import SHARED, clauses, stems, substantive
+from verifier.match.substitution import substituted
 from verifier.model import MatchEvidence, SourceDocument, SourceUnit
 from verifier.named_term import NamedTerm
 from verifier.named_unit import NamedUnit
@@ -163,6 +165,8 @@ def _quote_elsewhere(
     found = find_quote(quote, src)
     if not found.found or found.start is None:
         return None
+    if found.status is FragmentStatus.MODIFIED and substituted(found.diff, defined_terms(document.text)):
+        return None  # there with a word of its own, as in the cited unit: a misquote, in no unit as quoted
     unit = _unit_at(document, found.start, len(cited.path))
     evidence = found.evidence()
     if unit is None and found.status is FragmentStatus.EXACT:

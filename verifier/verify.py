@@ -28,6 +28,7 @@ from verifier.lang import source_language
 from verifier.match.anchor import compare_anchor
 from verifier.match.attributed import attributed_effect
 from verifier.match.content import content_coverage
+from verifier.match.defined_terms import defined_terms
 from verifier.match.fragment import FragmentResult, FragmentStatus, find_quote
 from verifier.match.normalized import normalized_source
 from verifier.match.restated import restated_otherwise
@@ -448,15 +449,20 @@ def _has_words(text: str) -> bool:
 
 
 def _read_quote(
-    claim: Claim, src: Normalized, pieces: Pieces, *, act: bool
+    claim: Claim, src: Normalized, pieces: Pieces, *, act: SourceDocument | None
 ) -> tuple[FragmentResult | None, MatchEvidence | None, int | None, tuple[MatchEvidence, ...]]:
-    """FRAGMENT: the quote in the text read, where it is found, or the nearest passages. `act`: the text is
-    an act's, whose wording is fixed: a word quoted as another word is a misquote (`substituted`)."""
+    """FRAGMENT: the quote in the text read, where it is found, or the nearest passages. `act`: the act
+    the text is read from, whose wording is fixed: a word quoted as another word is a misquote
+    (`substituted`, with the terms the act defines)."""
     if not (claim.quote and claim.quote.strip() and _has_words(claim.quote)):
         return None, None, None, ()
     fragment = find_quote(claim.quote, src)
-    if act and fragment.status is FragmentStatus.MODIFIED and "editorial_brackets" not in fragment.rules:
-        fragment = _misquoted(fragment)
+    if act is not None and "editorial_brackets" not in fragment.rules:
+        terms = defined_terms(act.text)
+        if fragment.status is FragmentStatus.MODIFIED:
+            fragment = _misquoted(fragment, terms)
+        elif not fragment.found and fragment.meaning_change is None:
+            fragment = _term_put_in(claim.quote, src, terms) or fragment
     if not fragment.found:
         return fragment, None, None, tuple(pieces.shift(n) for n in fragment.nearest)
     evidence = fragment.evidence()
@@ -464,11 +470,41 @@ def _read_quote(
     return fragment, match, pieces.to_source(fragment.start or 0), ()
 
 
-def _misquoted(fragment: FragmentResult) -> FragmentResult:
+# how much of a short quote may differ from the act's passage when the difference is one of the act's
+# defined terms put for a word of the passage ("‘non-processor damage’" for "non-material damage"): a
+# word swapped in a term of three words is a third of it
+_TERM_SWAP_THRESHOLD = 0.5
+
+
+def _term_put_in(quote: str, src: Normalized, terms: frozenset[str]) -> FragmentResult | None:
+    """A quote not in the text read that is a passage of it with one word replaced by a term the act
+    defines, the rest word for word: a misquote naming both words. Too unlike the passage to count as
+    found with small differences (a short term, a heading), yet no other reading fits it."""
+    if not terms:
+        return None
+    loose = find_quote(quote, src, threshold=_TERM_SWAP_THRESHOLD)
+    if not loose.found or loose.meaning_change is not None or _changed_runs(loose.diff) != 1:
+        return None
+    named = substituted(loose.diff, terms)
+    if named is None or named[0] not in terms:
+        return None  # only a defined term makes so loose a match evidence
+    return _misquoted(loose, terms)
+
+
+def _changed_runs(diff: tuple[tuple[str, str], ...]) -> int:
+    runs, inside = 0, False
+    for op, _ in diff:
+        if op != "equal" and not inside:
+            runs += 1
+        inside = op != "equal"
+    return runs
+
+
+def _misquoted(fragment: FragmentResult, terms: frozenset[str]) -> FragmentResult:
     """A quote of an act found with a word of its own where the act has another: not there as quoted, its
     nearest passage the one it misquotes, so the row for a changed meaning names both words."""
     evidence = fragment.evidence()
-    if evidence is None or substituted(fragment.diff) is None:
+    if evidence is None or substituted(fragment.diff, terms) is None:
         return fragment
     return replace(
         fragment,
@@ -522,8 +558,8 @@ def read_claim(
         # another language than the unit's: its numbers are still compared
         said = claim_substance(claim) if substance is None else substance
         statements = read_quantities_across(said, src, claim_lang=draft_lang, source_lang=src_lang)
-    same_language_act = document.kind in _STATUTE_KINDS and draft_lang == src_lang
-    fragment, fragment_match, fragment_start, nearest = _read_quote(claim, src, pieces, act=same_language_act)
+    act = document if document.kind in _STATUTE_KINDS and draft_lang == src_lang else None  # same language
+    fragment, fragment_match, fragment_start, nearest = _read_quote(claim, src, pieces, act=act)
     return Reading(
         draft_lang=draft_lang,
         source_lang=src_lang,
@@ -539,7 +575,7 @@ def read_claim(
         statements=statements,
         restated=restated,
         attributed=attributed,
-        also_quoted=_also_quoted(claim, src, pieces) if spans and same_language_act else None,
+        also_quoted=_also_quoted(claim, src, pieces) if spans and act is not None else None,
     )
 
 

@@ -448,7 +448,9 @@ reference, a list of legal bases) is 🟢 "exists" under the contract, also when
 existing article. Polish negation mutations of what a court says art. 448 k.c. allows have nothing in
 the act to contradict them. A quote of an act with one of its words put for another is 🔴 only when the
 word cannot be a rewording (a noun where the act has a predicate, as Kiwi tells for Korean; a word of
-the law where the act has only "with"): a synonym ("a breach" for "an infringement") stays 🟡 modified.
+the law where the act has only "with"; a term the act's definitions give a meaning of their own,
+‘controller’ or ‘third party’ where the act says "remedy" or "operations"): a synonym ("a breach" for
+"an infringement") stays 🟡 modified.
 
 ## Figures
 

@@ -7,10 +7,11 @@ ending or a particle ("행위" / "행위는", "lodge" / "lodged", "Subject matte
 synonym ("a breach" for "an infringement", "입힌" for "가한", "swojej" for "swej"), which reads alike.
 A quote that has, where the act has a predicate, a noun ("근로자" where 형법 제16조 says "벌하지",
 "채권자" where 민법 제358조 says "부합된"), or a word of the law where the act has only a function
-word ("third party" where Article 77's heading says "with"), is no rewording: it misquotes the act,
-whose wording is fixed, and that is evidence that the draft is wrong. Only an act's words are held to
-this: a court restating an earlier judgment adapts its words, and the rows for a judgment's quotes read
-those.
+word ("third party" where Article 77's heading says "with"), or a term the act defines where the act
+has another word ("controller" where Article 82's heading says "liability"), is no rewording: it
+misquotes the act, whose wording is fixed, and that is evidence that the draft is wrong. Only an act's
+words are held to this: a court restating an earlier judgment adapts its words, and the rows for a
+judgment's quotes read those.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import functools
 from collections.abc import Sequence
 
 from verifier.match.content import stopwords
+from verifier.match.defined_terms import names_a_term
 from verifier.match.korean import analyze
 
 # a Latin-script word shorter than this is a function word or an abbreviation, not a word of the law
@@ -63,6 +65,9 @@ def _same_word(a: str, b: str) -> bool:
 
 
 def _split(text: str) -> list[str]:
+    # a hyphenated word is its parts: "non-processor" is not "non-material" inflected, "Subject-matter" is
+    # "Subject matter"
+    text = text.replace("-", " ").replace("\u2011", " ")
     return [w.strip(".,;:!?()[]{}\"'‘’“”«»„「」『』").casefold() for w in text.split()]
 
 
@@ -98,11 +103,14 @@ def _blocks(diff: Sequence[tuple[str, str]]) -> list[tuple[list[str], list[str]]
     return out
 
 
-def _put_for(quoted: list[str], source: list[str]) -> tuple[str, str] | None:
+def _put_for(quoted: list[str], source: list[str], terms: frozenset[str]) -> tuple[str, str] | None:
     own = [w for w in quoted if _content(w) and not any(_same_word(w, s) for s in source)]
     theirs = [w for w in source if _word(w) and not any(_same_word(w, q) for q in quoted)]
     if not own or not theirs:
         return None  # only endings, particles, spacing changed; or words only added or left out
+    term = names_a_term(own, terms)
+    if term is not None and names_a_term(source, terms) != term:
+        return term, theirs[0]  # a term the act defines is no rewording of another word ("controller")
     meaningful = [w for w in theirs if _content(w)]
     if not meaningful:
         return own[0], theirs[0]  # a word of the law where the act has only "with", "of", "to"
@@ -114,13 +122,16 @@ def _put_for(quoted: list[str], source: list[str]) -> tuple[str, str] | None:
     return None  # one content word for another: a synonym ("a breach" / "an infringement") reads alike
 
 
-def substituted(diff: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+def substituted(
+    diff: Sequence[tuple[str, str]], terms: frozenset[str] = frozenset()
+) -> tuple[str, str] | None:
     """The quote's word and the act's word at its place, when the quote put a word for one of the act's that
     cannot be a rewording of it: a word of the law where the act has only a function word, or (Korean,
-    where Kiwi tells) a word of another part of speech. A synonym, an ending, a particle, spacing, a word
-    added or left out stay differences a person reads (`modified`)."""
+    where Kiwi tells) a word of another part of speech, or a term the act defines (`terms`:
+    `defined_terms.defined_terms` of the act) put for another word. A synonym, an ending, a particle,
+    spacing, a word added or left out stay differences a person reads (`modified`)."""
     for quoted, source in _blocks(diff):
-        found = _put_for(quoted, source)
+        found = _put_for(quoted, source, terms)
         if found is not None:
             return found
     return None
