@@ -471,23 +471,21 @@ def _read_quote(
 
 
 # how much of a short quote may differ from the act's passage when the difference is one of the act's
-# defined terms put for a word of the passage ("‘non-processor damage’" for "non-material damage"): a
+# defined terms put for a word of the passage ("‘non-material recipient’" for "non-material damage"): a
 # word swapped in a term of three words is a third of it
 _TERM_SWAP_THRESHOLD = 0.5
 
 
 def _term_put_in(quote: str, src: Normalized, terms: frozenset[str]) -> FragmentResult | None:
     """A quote not in the text read that is a passage of it with one word replaced by a term the act
-    defines, the rest word for word: a misquote naming both words. Too unlike the passage to count as
-    found with small differences (a short term, a heading), yet no other reading fits it."""
-    if not terms:
-        return None
+    defines (or, in Korean, by a person of the law), the rest word for word: a misquote naming both
+    words. Too unlike the passage to count as found with small differences (a short term, a heading),
+    yet no other reading fits it."""
     loose = find_quote(quote, src, threshold=_TERM_SWAP_THRESHOLD)
     if not loose.found or loose.meaning_change is not None or _changed_runs(loose.diff) != 1:
         return None
-    named = substituted(loose.diff, terms)
-    if named is None or named[0] not in terms:
-        return None  # only a defined term makes so loose a match evidence
+    if substituted(loose.diff, terms, firm_only=True) is None:
+        return None  # only a defined term or a person of the law makes so loose a match evidence
     return _misquoted(loose, terms)
 
 

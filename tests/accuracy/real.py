@@ -449,8 +449,9 @@ existing article. Polish negation mutations of what a court says art. 448 k.c. a
 the act to contradict them. A quote of an act with one of its words put for another is 🔴 only when the
 word cannot be a rewording (a noun where the act has a predicate, as Kiwi tells for Korean; a word of
 the law where the act has only "with"; a term the act's definitions give a meaning of their own,
-‘controller’ or ‘third party’ where the act says "remedy" or "operations"): a synonym ("a breach" for
-"an infringement") stays 🟡 modified.
+‘controller’ or ‘third party’ where the act says "remedy" or "operations"; a Korean person of the law,
+임차인 or 피해자, where the act names a thing or says 기타): a synonym ("a breach" for "an
+infringement", 노동자 for 근로자) stays 🟡 modified.
 
 ## Figures
 

@@ -7,8 +7,9 @@ ending or a particle ("행위" / "행위는", "lodge" / "lodged", "Subject matte
 synonym ("a breach" for "an infringement", "입힌" for "가한", "swojej" for "swej"), which reads alike.
 A quote that has, where the act has a predicate, a noun ("근로자" where 형법 제16조 says "벌하지",
 "채권자" where 민법 제358조 says "부합된"), or a word of the law where the act has only a function
-word ("third party" where Article 77's heading says "with"), or a term the act defines where the act
-has another word ("controller" where Article 82's heading says "liability"), is no rewording: it
+word ("third party" where Article 77's heading says "with"), a term the act defines where the act
+has another word ("controller" where Article 82's heading says "liability"), or a Korean person of the
+law where the act names a thing ("임차인" where 민법 제358조 says "물건과"), is no rewording: it
 misquotes the act, whose wording is fixed, and that is evidence that the draft is wrong. Only an act's
 words are held to this: a court restating an earlier judgment adapts its words, and the rows for a
 judgment's quotes read those.
@@ -41,8 +42,10 @@ def _function_words() -> frozenset[str]:
 
 
 def _content(word: str) -> bool:
-    """A word that carries the law: no digits (a number is compared as a number), not a stop-word, long
-    enough to be more than a particle or an article."""
+    """A word that carries the law: no digits (a number is compared as a number; 제3자 "a third party" is a
+    word), not a stop-word, long enough to be more than a particle or an article."""
+    if word.startswith(_PERSONS):
+        return True
     if not _word(word) or word in _function_words():
         return False
     if _hangul(word):
@@ -103,7 +106,26 @@ def _blocks(diff: Sequence[tuple[str, str]]) -> list[tuple[list[str], list[str]]
     return out
 
 
-def _put_for(quoted: list[str], source: list[str], terms: frozenset[str]) -> tuple[str, str] | None:
+# Korean nouns that name a person of the law without the suffix `_korean_person` reads
+_PERSONS = ("제3자", "제삼자", "타인", "본인")
+
+
+def _korean_person(word: str) -> bool:
+    """A Korean noun that names a person of the law: a noun of three syllables or more ending in 자 or 인
+    (채무자, 임차인, 피해자, 근로자, 대리인), or 제3자, 타인, 본인. A date (확정일자) is none."""
+    if word.startswith(_PERSONS):
+        return True
+    noun = ""
+    for form, tag, _, _ in analyze(word):
+        if not tag.startswith("NN"):
+            break
+        noun += form
+    return len(noun) >= 3 and noun.endswith(("자", "인")) and not noun.endswith("일자")
+
+
+def _put_for(
+    quoted: list[str], source: list[str], terms: frozenset[str], *, firm_only: bool = False
+) -> tuple[str, str] | None:
     own = [w for w in quoted if _content(w) and not any(_same_word(w, s) for s in source)]
     theirs = [w for w in source if _word(w) and not any(_same_word(w, q) for q in quoted)]
     if not own or not theirs:
@@ -112,6 +134,13 @@ def _put_for(quoted: list[str], source: list[str], terms: frozenset[str]) -> tup
     if term is not None and names_a_term(source, terms) != term:
         return term, theirs[0]  # a term the act defines is no rewording of another word ("controller")
     meaningful = [w for w in theirs if _content(w)]
+    korean = _hangul(own[0]) and _hangul(theirs[0])
+    if korean and any(_korean_person(w) for w in own) and not any(_korean_person(w) for w in theirs):
+        # a person of the law where the act names a thing or a deed (임차인 / 물건과, 피해자 / 기타) says
+        # whom the rule is about; one person for another (근로자 / 노동자) may be a synonym
+        return next(w for w in own if _korean_person(w)), (meaningful or theirs)[0]
+    if firm_only:
+        return None
     if not meaningful:
         return own[0], theirs[0]  # a word of the law where the act has only "with", "of", "to"
     # a synonym keeps its part of speech (입힌 / 가한, 참작하여 / 고려하여); a noun where the act has a
@@ -123,15 +152,17 @@ def _put_for(quoted: list[str], source: list[str], terms: frozenset[str]) -> tup
 
 
 def substituted(
-    diff: Sequence[tuple[str, str]], terms: frozenset[str] = frozenset()
+    diff: Sequence[tuple[str, str]], terms: frozenset[str] = frozenset(), *, firm_only: bool = False
 ) -> tuple[str, str] | None:
     """The quote's word and the act's word at its place, when the quote put a word for one of the act's that
     cannot be a rewording of it: a word of the law where the act has only a function word, or (Korean,
     where Kiwi tells) a word of another part of speech, or a term the act defines (`terms`:
     `defined_terms.defined_terms` of the act) put for another word. A synonym, an ending, a particle,
-    spacing, a word added or left out stay differences a person reads (`modified`)."""
+    spacing, a word added or left out stay differences a person reads (`modified`). `firm_only`: only a
+    defined term or a Korean person of the law put for another word, the evidence that holds for a
+    quote matched loosely (a short term, a heading)."""
     for quoted, source in _blocks(diff):
-        found = _put_for(quoted, source, terms)
+        found = _put_for(quoted, source, terms, firm_only=firm_only)
         if found is not None:
             return found
     return None

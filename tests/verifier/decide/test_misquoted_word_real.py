@@ -31,6 +31,23 @@ KR_358 = (
     "이 규정은 저당부동산에 종된 권리에도 유추적용되어 건물에 대한 저당권의 효력은 그 건물의 소유를 목적으로 "
     "하는 지상권에도 미친다고 보아야 할 것이다."
 )
+# the same judgment's quote with the thing it names ("물건과") as the word that changes
+KR_358_THING = (
+    "민법 제358조 본문은 “저당권의 효력은 저당부동산에 부합된 {word} 종물에 미친다.”고 규정하고 "
+    "있는바, 이 규정은 저당부동산에 종된 권리에도 유추적용되어 건물에 대한 저당권의 효력은 그 건물의 "
+    "소유를 목적으로 하는 지상권에도 미친다고 보아야 할 것이다."
+)
+# 대법원 1999. 2. 23. 선고 98도1869 판결: 형법 제20조 quoted whole
+KR_20_WHOLE = (
+    '형법 제20조는 "법령에 의한 행위 또는 업무로 인한 행위 {word} 사회상규에 위배되지 아니하는 행위는 '
+    '벌하지 아니한다."고 규정하고 있는데, 어떠한 행위가 정당한 행위로서 위법성이 조각되는 것인지는 '
+    "구체적인 경우에 따라 합목적적, 합리적으로 가려져야 할 것이다."
+)
+# 대법원 2018. 1. 24. 선고 2015도16508 판결: 개인정보 보호법 제71조 제5호's words quoted as a term
+KR_71 = (
+    "개인정보를 처리하거나 처리하였던 자로부터 직접 개인정보를 제공받지 아니하더라도 개인정보 보호법 제71조 "
+    "제5호의 ‘{word} 제공받은 자’에 해당한다."
+)
 # 대법원 2000. 4. 25. 선고 98도2389 판결: 형법 제20조's words quoted with the particle of the sentence
 KR_20 = (
     "형법 제20조 소정의 '사회상규에 위배되지 아니하는 행위'라 함은 법질서 전체의 정신이나 그 배후에 "
@@ -119,6 +136,42 @@ ROWS = [
         "2000-04-25",
         KR_20,
         "형법 제20조",
+        None,
+        "",
+    ),
+    (
+        "민법 제358조 본문 with 임차인 (a person of the law) where the article names a thing (물건과)",
+        "ko",
+        "1992-07-14",
+        KR_358_THING.format(word="임차인"),
+        "민법 제358조",
+        Status.UNVERIFIED,
+        "absent_meaning",
+    ),
+    (
+        "형법 제20조 quoted word for word (기타)",
+        "ko",
+        "1999-02-23",
+        KR_20_WHOLE.format(word="기타"),
+        "형법 제20조",
+        None,
+        "",
+    ),
+    (
+        "형법 제20조 with 피해자 where the article says 기타",
+        "ko",
+        "1999-02-23",
+        KR_20_WHOLE.format(word="피해자"),
+        "형법 제20조",
+        Status.UNVERIFIED,
+        "absent_meaning",
+    ),
+    (
+        "개인정보 보호법 제71조 제5호's ‘개인정보를 제공받은 자’ quoted word for word",
+        "ko",
+        "2018-01-24",
+        KR_71.format(word="개인정보를"),
+        "개인정보 보호법 제71조 제5호",
         None,
         "",
     ),
@@ -289,7 +342,7 @@ def test_a_word_of_the_act_quoted_as_another_is_blocked(row: tuple) -> None:
     assert_row(finding, why, status, key)
     if status is Status.UNVERIFIED:
         # the rationale names the draft's word, not a share of the terms
-        named = ("근로자", "채권자", "third party", "controller", "recipient")
+        named = ("근로자", "채권자", "임차인", "피해자", "제3자", "third party", "controller", "recipient")
         assert any(word in finding.rationale for word in named), finding.rationale
 
 
@@ -298,6 +351,11 @@ DIFFS = [
     ("근로자", "벌하지", ("근로자", "벌하지")),  # a noun where the act has a predicate
     ("피해자", "다른", ("피해자", "다른")),  # a noun where the act has a determiner
     ("입힌", "가한", None),  # a synonym, both predicates
+    ("임차인", "물건과", ("임차인", "물건과")),  # a person of the law where the act names a thing
+    ("채무자", "행위는", ("채무자", "행위는")),
+    ("제3자", "개인정보를", ("제3자", "개인정보를")),  # 제3자 is a word, not a number
+    ("노동자", "근로자", None),  # one person for another may be a synonym
+    ("확정일자", "대항요건", None),  # a date is no person
     ("a breach", "an infringement", None),  # a synonym (no part of speech is told for a Latin script)
     ("swojej", "swej", None),
     ("행위", "행위는", None),  # a particle
