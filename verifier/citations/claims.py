@@ -406,6 +406,8 @@ def attach_quotes(
                 if i < len(citations) and citations[i][0] < f_end:
                     target, distance = i, 0
             if target is None:
+                target = _introducing(norm, starts, q.span[0], cite_starts)
+            if target is None:
                 i = bisect.bisect_left(cite_starts, q.span[1])
                 if i < len(citations):
                     nxt = (
@@ -427,6 +429,20 @@ def attach_quotes(
         if prior is None or distance < prior[1] or _defines(norm, prior[0].quote, q):
             result[target] = (Attached(q, q_sentence, in_footnote), distance)
     return {i: attached for i, (attached, _) in result.items()}
+
+
+def _introducing(norm: str, starts: list[int], at: int, cite_starts: list[int]) -> int | None:
+    """The citation that introduces a quote set out in paragraphs of its own: the first one of the sentence
+    that ends with a colon just before it ("Article 23 of the GDPR states:", "Article 82 …, entitled
+    ‘…’, states in paragraphs 1 and 2:", "형법 제20조는 다음과 같이 규정한다:")."""
+    before = norm[:at].rstrip()
+    if not before.endswith(":") or "\n" not in norm[len(before) : at]:
+        return None  # a quote in the sentence's own paragraph is attached by its clause
+    sentence = sentence_span(norm, starts, len(before) - 1)
+    first = bisect.bisect_left(cite_starts, sentence[0])
+    if first < len(cite_starts) and cite_starts[first] < len(before):
+        return first
+    return None
 
 
 # fewer quoted words are a term or a name ("‘processing’"), not a passage the source must hold

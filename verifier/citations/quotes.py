@@ -1,12 +1,16 @@
 """Quoted passages: „…”, “…”, "…", «…», ‘…’, '…', 「…」, 『…』 and Markdown block quotes (`> …`).
 
 One left-to-right scan with a stack, so nested or unbalanced quotes cost linear time. Only outermost quotes
-are reported; a quote never crosses a blank line. 「민사집행법」 and 『민법』 are law names in brackets, not
-quotes.
+are reported; an inline quote never crosses a blank line. A quote set out in paragraphs of its own, as the
+CJEU quotes an article ("Article 23 of the GDPR states:" ⏎⏎ "‘1. Union or Member State law …" ⏎⏎ "(a)
+national security;" … "… the restriction.’"), opens a paragraph after one that ends with a colon and closes
+at the end of a later one: it is one quote, and the quotes and citations inside it are its own.
+「민사집행법」 and 『민법』 are law names in brackets, not quotes.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -36,9 +40,62 @@ _BLOCK = re.compile(r"(?m)^[ \t]{0,3}>[ \t]?(?P<body>.*)$(?:\n^[ \t]{0,3}>[ \t]?
 
 
 def find_quotes(norm: str) -> list[Quote]:
-    quotes = _inline(norm) + _blocks(norm)
+    set_out = _set_out(norm)
+    starts = [o.span[0] for o in set_out]  # in order and apart: one bisection finds the quote around a point
+
+    def inside(at: int) -> bool:
+        k = bisect.bisect_right(starts, at) - 1
+        return k >= 0 and at < set_out[k].span[1]
+
+    inline = [q for q in _inline(norm) if not inside(q.span[0])]
+    quotes = inline + _blocks(norm) + set_out
     quotes.sort(key=lambda q: q.span)
     return quotes
+
+
+# a quote set out in paragraphs: its first paragraph opens with a mark after a paragraph that ends with a
+# colon, and a later paragraph ends with the closing mark (and the sentence's full stop or semicolon). A
+# paragraph is a line: a .docx draft separates its paragraphs with one line break, Markdown with a blank line.
+_LINE = re.compile(r"[^\n]+")  # blank ones are dropped after: a pattern that must find \S backtracks
+_OPENS = "‘“„«\"'"
+_ENDS = re.compile(r"[’”»\"'][.;,]?\s*\Z")
+SET_OUT_PARAGRAPHS = 60  # a quoted article of a few dozen points; past this, no closing mark is its end
+SET_OUT_CHARS = 30_000
+
+
+def _set_out(norm: str) -> list[Quote]:
+    found: list[Quote] = []
+    lines = [(m.start(), m.end()) for m in _LINE.finditer(norm) if not m.group().isspace()]
+    i = 1
+    while i < len(lines):
+        start, end = lines[i]
+        opening = start + len(norm[start:end]) - len(norm[start:end].lstrip())
+        if norm[opening] not in _OPENS or not norm[lines[i - 1][0] : lines[i - 1][1]].rstrip().endswith(":"):
+            i += 1
+            continue
+        last = None
+        if _ENDS.search(norm, start, end) is None:  # else it closes in its own paragraph: an inline quote
+            last = _closing_line(norm, lines, i)
+        if last is None:
+            i += 1
+            continue
+        closing = _ENDS.search(norm, lines[last][0], lines[last][1])
+        assert closing is not None
+        inner = (opening + 1, closing.start())
+        words = " ".join(norm[inner[0] : inner[1]].split())
+        found.append(Quote((opening, closing.start() + 1), inner, words))
+        i = last + 1
+    return found
+
+
+def _closing_line(norm: str, lines: list[tuple[int, int]], first: int) -> int | None:
+    """The first later paragraph that ends with a closing mark, within the bounds of a set-out quote."""
+    for j in range(first + 1, min(len(lines), first + SET_OUT_PARAGRAPHS)):
+        if lines[j][1] - lines[first][0] > SET_OUT_CHARS:
+            return None
+        if _ENDS.search(norm, lines[j][0], lines[j][1]) is not None:
+            return j
+    return None
 
 
 def _inline(norm: str) -> list[Quote]:

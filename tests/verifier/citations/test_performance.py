@@ -68,6 +68,8 @@ PATHOLOGICAL = {
     "almost a case number": _repeat("2023다 "),
     "almost an ECLI": _repeat("ECLI:EU:C:"),
     "long run of spaces": " " * SIZE,
+    "set-out quotes opened, never closed": _repeat("Article 5 provides:\n‘1. a point;\n"),
+    "set-out quotes, each closed": _repeat("Article 5 provides:\n‘1. a point;\n2. another ‘x’.’\n"),
 }
 
 
