@@ -7,6 +7,7 @@ safeguards’", "반사회질서의 법률행위(민법 제103조)". When the he
 same act, and not the cited one's, the draft cites one article and names another:
 
     named_unit(claim, document, cited) -> NamedUnit | None
+    heading_given(claim) -> (heading, span) | None     the heading an EU draft writes after the citation
 
 Only a heading the act gives exactly one article, written whole, attached to the citation (a connector of a
 few words between them), is evidence; a heading the cited article's own heading or text contains ("절도" in
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verifier.model import Claim, SourceDocument, SourceUnit
+from verifier.model import Claim, SourceDocument, SourceUnit, Span
 
 # what joins a Korean citation to the name it gives the provision: "제20조의 정당행위", "제104조에 규정된 …",
 # "제30조의 소위 공동정범", "제20조 소정의 정당행위"
@@ -58,6 +59,18 @@ def named_unit(claim: Claim, document: SourceDocument, cited: SourceUnit) -> Nam
     if _key(title) in _key(document.text[cited_article.start : cited_article.end]):
         return None  # the cited article uses that name itself
     return NamedUnit(named, title, own)
+
+
+def heading_given(claim: Claim) -> tuple[str, Span] | None:
+    """The heading an EU draft gives the cited article right after the citation ("Article 82 of the GDPR,
+    entitled ‘Right to compensation and liability’"), and where it stands in the draft."""
+    start = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= start <= len(claim.claim_text):
+        return None
+    eu = _EU_AFTER.match(claim.claim_text, start)
+    if eu is None:
+        return None
+    return eu.group(1), (claim.claim_span[0] + eu.start(1), claim.claim_span[0] + eu.end(1))
 
 
 def _heading_named(claim: Claim, articles: list[SourceUnit]) -> SourceUnit | None:

@@ -53,10 +53,11 @@ from verifier.model import (
     Unavailable,
 )
 from verifier.named_term import named_term
-from verifier.named_unit import named_unit
+from verifier.named_unit import heading_given, named_unit
 from verifier.other_unit import other_unit, termed_other_unit, titled_other_unit
 from verifier.pinpoint import (
     Pieces,
+    PinpointCheck,
     case_paragraph,
     case_paragraphs,
     check_pinpoint,
@@ -240,11 +241,39 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
     if paragraph is not None and not claim.quote and not numbered_paragraphs(document.units):
         paragraph = None  # a paraphrase's "pkt 3" in a judgment without numbered paragraphs: read it all
     if paragraph is None:
-        reading = read_claim(claim, document, spans, lang=m.lang, pinpointed=spans is not None)
+        m = _with(m, claim=_heading_first(claim, document, m.statute_pinpoint))
+        reading = read_claim(m.claim, document, spans, lang=m.lang, pinpointed=spans is not None)
         if document.kind in _PRECEDENT_KINDS:
             reading = _holding_quoted(claim, document, reading, lang=m.lang)
         return _elsewhere_in_act(_with_references(_with(m, reading=reading), spans), spans)
     return _measure_paragraph(m, document, paragraph)
+
+
+def _heading_first(claim: Claim, document: SourceDocument, check: PinpointCheck | None) -> Claim:
+    """A sentence that names the article by its heading and sets its words out after a colon ("Article 82
+    of the GDPR, entitled ‘Right to compensation and liability’, states:" ⏎⏎ "‘1. Any person …’") quotes
+    twice, and a claim reads one quote. A heading the cited article carries only names it: the words set
+    out are read. A heading it does not carry is the evidence, and is read as the claim's quote (a heading
+    written wrong, another article's heading)."""
+    given = heading_given(claim)
+    if given is None or not claim.quote or claim.quote_span is None:
+        return claim
+    heading, span = given
+    unit = check.unit if check is not None else None
+    if normalize(heading).text == normalize(claim.quote).text or claim.quote_span[0] < span[1]:
+        return claim  # the heading is the quote the claim has
+    article = next((u for u in document.units if unit is not None and u.path == unit.path[:1]), None)
+    pieces = Pieces(document.text, [(article.start, article.end)] if article is not None else None)
+    src = normalize(pieces.text) if article is not None else normalized_source(document.text)
+    heading_claim = replace(claim, quote=heading, quote_span=span)
+    fragment = _read_quote(heading_claim, src, pieces, act=document if unit is not None else None)[0]
+    if fragment is not None and fragment.found:
+        return claim
+    # the sentence as it stands before the words it sets out: what the heading is read with
+    said = claim.claim_text[: claim.quote_span[0] - 1 - claim.claim_span[0]].rstrip()
+    return replace(
+        heading_claim, claim_text=said, claim_span=(claim.claim_span[0], claim.claim_span[0] + len(said))
+    )
 
 
 def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str) -> Measurement:

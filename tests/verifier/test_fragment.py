@@ -288,6 +288,12 @@ def test_a_korean_quote_never_closes_before_a_negation_of_its_word() -> None:
         (["제1항"], ["제2항"], False),
         (["48"], ["72"], False),
         (["②"], ["①"], False),
+        # C-590/22 quotes Article 83(5)'s fine as "20000000 EUR", the GDPR writes "20 000 000 EUR"
+        (["20000000"], ["20", "000", "000"], True),
+        (["20.000.000"], ["20000000"], True),
+        (["10000000"], ["20", "000", "000"], False),
+        (["20000000"], ["20", "000", "001"], False),
+        (["1.5"], ["15"], False),
     ],
 )
 def test_numbers_are_compared_by_value(deleted: list[str], inserted: list[str], same: bool) -> None:

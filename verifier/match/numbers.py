@@ -284,13 +284,23 @@ def _digits(ws: Sequence[str]) -> list[int]:
     return out
 
 
+# digits in groups of three after the first, set apart by a space, a dot or a comma ("20 000 000")
+_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?![\d]|[.,]\d)|\d+")
+
+
+def _grouped(ws: Sequence[str]) -> list[int]:
+    """The words' ASCII numbers with thousands written apart read as one number."""
+    text = " ".join("".join(c if c.isascii() else " " for c in MARKS.sub(" ", w)) for w in ws)
+    return [int(re.sub(r"\D", "", n)) for n in _GROUPED.findall(text)]
+
+
 def same_numbers(deleted: Sequence[str], inserted: Sequence[str]) -> bool:
     """The same numbers on both sides, however they are written: "①" and "(1)", "§" cut from "§ 1", "30" and
-    "thirty", "30일" and "삼십 일", "1 month" and "one month" are one number written differently; "one month"
-    and "three months", "sześciu" and "dziesięciu" are not. A paragraph mark on one side only ("②전항의"
-    where the quote writes "전항의") is layout, not a number; a mark the draft writes must be the source's.
-    A number word left out with no number in its place ("within a month" for "within one month") is
-    wording."""
+    "thirty", "30일" and "삼십 일", "1 month" and "one month", "20000000" and "20 000 000" are one number
+    written differently; "one month" and "three months", "sześciu" and "dziesięciu" are not. A paragraph
+    mark on one side only ("②전항의" where the quote writes "전항의") is layout, not a number; a mark the
+    draft writes must be the source's. A number word left out with no number in its place ("within a
+    month" for "within one month") is wording."""
     marks = _marks(deleted), _marks(inserted)
     digits = _digits(deleted), _digits(inserted)
     if marks[0] and marks[0] != marks[1] and marks[0] != sorted(digits[1]):
@@ -299,6 +309,11 @@ def same_numbers(deleted: Sequence[str], inserted: Sequence[str]) -> bool:
     ours = sorted([*map(Fraction, digits[0]), *spelled[0]])
     theirs = sorted([*map(Fraction, digits[1]), *spelled[1]])
     if ours == theirs:
+        return True
+    # "20000000" and "20 000 000" (the GDPR's fines): thousands set apart are one number
+    if sorted([*map(Fraction, _grouped(deleted)), *spelled[0]]) == sorted(
+        [*map(Fraction, _grouped(inserted)), *spelled[1]]
+    ):
         return True
     # a paragraph mark matched against "(1)": the mark's value stands on the other side in digits
     if sorted([*ours, *map(Fraction, marks[0])]) == sorted([*theirs, *map(Fraction, marks[1])]):

@@ -1,7 +1,9 @@
 """A quote set out in paragraphs of its own, as the CJEU quotes an article ("Article 23 of the GDPR states:"
 ⏎⏎ "‘1. Union or Member State law …" ⏎⏎ "(a) national security;" … "… the restriction.’"), is the quote of
 the citation that introduces it: checked against that unit (🟢 word for word, 🔴 when the draft names another
-article), never a bare "exists" that leaves the quoted words unread; and the citations inside it ("Articles 12
+article), never a bare "exists" that leaves the quoted words unread. The heading the sentence gives the
+article ("entitled ‘Right to compensation and liability’") is read first: one the article does not carry is
+the evidence, however right the words set out; and the citations inside it ("Articles 12
 to 22", "Article 5") are the quoted article's, shown as context (⚪), never blocked.
 
 Each row is a paragraph of a real judgment in tests/data/corpus/eu/case_law/ (C-311/18, C-300/21), read from
@@ -83,6 +85,32 @@ ROWS = [
         "Article\xa081 of the GDPR",
         Status.UNVERIFIED,
         "quote_in_other_unit",
+    ),
+    (
+        "C-300/21 ¶8 with Article 83's heading: the heading is read first, and names the other article",
+        "2023-05-04",
+        C_300_21_8.replace(
+            "‘Right to compensation and liability’", "‘General conditions for imposing administrative fines’"
+        ),
+        "Article\xa082 of the GDPR",
+        Status.UNVERIFIED,
+        "title_of_other_unit",
+    ),
+    (
+        "C-300/21 ¶8 with its heading reworded: the words set out are right, the heading is not the act's",
+        "2023-05-04",
+        C_300_21_8.replace("‘Right to compensation and liability’", "‘Right to damages and liability’"),
+        "Article\xa082 of the GDPR",
+        Status.CALIBRATION,
+        "calibration",
+    ),
+    (
+        "C-300/21 ¶8 with its heading right and a negation put into paragraph 1 as set out",
+        "2023-05-04",
+        C_300_21_8.replace("shall have the right", "shall not have the right"),
+        "Article\xa082 of the GDPR",
+        Status.UNVERIFIED,
+        "absent_meaning",
     ),
 ]
 
