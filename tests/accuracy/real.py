@@ -389,7 +389,9 @@ reasoning** of real judgments: Korean Supreme Court judgments (판결요지 and 
 that report the court below or a party: "원심판결 이유에 의하면 …", "원심은 … 판단하였다", "… 주장한다"),
 Polish judgments after "Sąd … zważył" (without what a party or the court below is reported to have said), and
 the CJEU's legal context, consideration of the questions and operative part (without lines that open with a
-quotation and sentences that report a party's or the referring court's view). Each is a **correct citation
+quotation and sentences that report a party's or the referring court's view; a quotation set out after a
+sentence that ends its line with a colon, "Article 23 of the GDPR states:", is what that sentence claims and
+part of its draft). Each is a **correct citation
 as of the judgment's date** (a Korean citation of "구 …법(… 개정되기 전의 것)": as of the day before that
 amendment). Polish citations: the corpus holds the 1964 k.c. and 1974 k.p. wordings only, so a later
 judgment's citation may also be ⚪ "version not checked"; anything short of a block counts as right.

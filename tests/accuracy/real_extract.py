@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tests.accuracy.real_sources import EU_OTHERS, KR_OTHERS, PL_OTHERS, Judgment, reports_others
 
@@ -283,6 +283,21 @@ EU_HELD = frozenset({"C-300/21", "C-311/18"})
 
 
 def _eu(judgment: Judgment, said: list[str], index: int) -> Iterator[Found]:
+    for found in _eu_citations(judgment, said, index):
+        quote = _set_out_after(judgment, found.draft)
+        yield replace(found, draft=f"{found.draft}\n\n{quote}") if quote else found
+
+
+def _set_out_after(judgment: Judgment, draft: str) -> str:
+    """The quote the judgment sets out after the sentence, when the sentence ends its line with a colon."""
+    if not draft.endswith(":"):
+        return ""
+    tail = draft[-60:]
+    as_split = ((re.sub(r"[ \t\u3000]+", " ", intro), quote) for intro, quote in judgment.set_out)
+    return next((quote for intro, quote in as_split if intro.endswith(tail)), "")
+
+
+def _eu_citations(judgment: Judgment, said: list[str], index: int) -> Iterator[Found]:
     sentence = said[index]
     for m in EU_PRECEDENT.finditer(sentence):
         number = m.group("no").replace("‑", "-")
@@ -298,9 +313,13 @@ def _eu(judgment: Judgment, said: list[str], index: int) -> Iterator[Found]:
             acts = EU_ANY_ACT.findall(text)
             if acts:
                 if re.fullmatch(r"GDPR|Regulation\s(?:\(EU\)\s)?(?:No\s)?2016/679", acts[-1]):
-                    before = " ".join(said[index - back : index])
-                    offset = len(before) + 1 if before else 0
-                    draft = f"{before} {sentence}" if before else sentence
+                    before = ""
+                    for earlier in said[index - back : index]:  # each with the quote it sets out
+                        quote = _set_out_after(judgment, earlier)
+                        before += (" " if before and "\n" not in before[-2:] else "") + earlier
+                        before += f"\n\n{quote}\n\n" if quote else ""
+                    offset = len(before) + (1 if before and not before.endswith("\n") else 0)
+                    draft = before + (" " if offset > len(before) else "") + sentence
                     yield _eu_found(judgment, draft, m, offset)
                 break
 

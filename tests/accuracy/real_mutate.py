@@ -102,9 +102,9 @@ def anchor_mutations(found: Found, document: Any, rng: random.Random) -> Iterato
     end = found.span[0] + m.end(1)
     number = int(m.group(1))
     have = articles(document)
+    said = found.draft.split("\n\n", 1)[0]  # the sentence, not the act's words it sets out after a colon
     cited = {
-        int(n)
-        for n in re.findall(r"(?:제\s?|(?<=법 )|art\.\s?|Articles?\s|,\s|\bi\s|and\s)(\d+)", found.draft)
+        int(n) for n in re.findall(r"(?:제\s?|(?<=법 )|art\.\s?|Articles?\s|,\s|\bi\s|and\s)(\d+)", said)
     }
     for step in (1, -1) if rng.random() < 0.5 else (-1, 1):
         shifted = number + step

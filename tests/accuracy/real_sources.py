@@ -42,6 +42,9 @@ class Judgment:
     date: str  # ISO: the as-of date of every citation in it
     path: str  # the file, relative to tests/data
     passages: tuple[str, ...]  # the court's own reasoning
+    # (the line that introduces it, ending with a colon; the quote) for each passage of an act a CJEU
+    # judgment sets out in paragraphs of its own ("Article 23 of the GDPR states:" ⏎⏎ "‘1. Union or …")
+    set_out: tuple[tuple[str, str], ...] = ()
 
 
 # ------------------------------------------------------------------------------------------------ Korea
@@ -211,6 +214,29 @@ def eu_own_passages(text: str) -> tuple[str, ...]:
     return ("\n".join(_unquoted(keep)),)
 
 
+def eu_set_out(text: str) -> tuple[tuple[str, str], ...]:
+    """Each quotation set out after a line that ends with a colon, with that line: the quote is what the
+    citation of that line claims the act says, as a reader of the judgment sees it."""
+    found: list[tuple[str, str]] = []
+    intro, quote, inside = "", list[str](), False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if inside or line.startswith(("‘", "“")):
+            if not inside:
+                quote = [_rendered(line)] if intro.endswith(":") else []
+            elif quote:
+                quote.append(_rendered(line))
+            inside = not re.search(r"[’”][.;,]?$", line)
+            if not inside and quote:
+                found.append((intro, "\n\n".join(quote)))
+                quote = []
+            continue
+        intro = _rendered(line)
+    return tuple(found)
+
+
 def _unquoted(lines: list[str]) -> Iterator[str]:
     """The lines outside quotations of the act or of another judgment: a quotation opens with a line that
     begins with ‘ and runs to the line that ends with ’ (the numbered paragraphs of a quoted article
@@ -271,6 +297,7 @@ def eu_judgments() -> Iterator[Judgment]:
             date=day,
             path=path.relative_to(DATA).as_posix(),
             passages=eu_own_passages(text),
+            set_out=eu_set_out(text),
         )
 
 

@@ -165,6 +165,22 @@ def test_an_operative_point_is_one_sentence_with_its_provision() -> None:
     ]
 
 
+def test_a_quote_set_out_after_a_colon_is_part_of_the_sentence_that_introduces_it() -> None:
+    # C-311/18 ¶11 sets Article 23 out in paragraphs: cut at "states:", its citation was a bare heading and
+    # any article put for it "existed" (a wrong claim 🟢); the quote is what the sentence claims
+    judgment = next(j for j in real_sources.eu_judgments() if j.id == "eu:C-311/18")
+    found = [f for f in real_build.real_extract.citations(judgment) if "GDPR states:" in f.draft]
+    article_23 = next(f for f in found if f.draft.startswith("Article\xa023 of the GDPR states:\n\n"))
+    paragraphs = article_23.draft.split("\n\n")
+    assert paragraphs[1].startswith("‘1.")
+    assert "(a) national security;" in paragraphs
+    assert paragraphs[-1].endswith("prejudicial to the purpose of the restriction.’")
+    # the articles the quote itself names ("Articles 12 to 22 and Article 34") are the act's, not the Court's
+    assert not any(f.span[0] > len(paragraphs[0]) for f in found)
+    # a sentence that does not end its line with a colon keeps no quote
+    assert all("\n" not in f.draft for f in found if not f.draft.split("\n")[0].endswith(":"))
+
+
 def test_mutations_are_made_the_same_way_every_time() -> None:
     # the first citation the set keeps: one of a law the corpus holds in the version of its date
     found, document = next(
