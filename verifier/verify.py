@@ -270,7 +270,7 @@ def _heading_first(claim: Claim, document: SourceDocument, check: PinpointCheck 
     if fragment is not None and fragment.found:
         return claim
     # the sentence as it stands before the words it sets out: what the heading is read with
-    said = claim.claim_text[: claim.quote_span[0] - 1 - claim.claim_span[0]].rstrip()
+    said = claim.claim_text[: claim.quote_span[0] - claim.claim_span[0]].rstrip(" \t\n>‘“„«\"'")
     return replace(
         heading_claim, claim_text=said, claim_span=(claim.claim_span[0], claim.claim_span[0] + len(said))
     )

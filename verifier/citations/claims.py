@@ -435,12 +435,14 @@ def _introducing(norm: str, starts: list[int], at: int, cite_starts: list[int]) 
     """The citation that introduces a quote set out in paragraphs of its own: the first one of the sentence
     that ends with a colon just before it ("Article 23 of the GDPR states:", "Article 82 …, entitled
     ‘…’, states in paragraphs 1 and 2:", "형법 제20조는 다음과 같이 규정한다:")."""
-    before = norm[:at].rstrip()
-    if not before.endswith(":") or "\n" not in norm[len(before) : at]:
+    colon = at
+    while colon > 0 and norm[colon - 1].isspace():  # back over the blank, not a copy of all before it
+        colon -= 1
+    if colon == 0 or norm[colon - 1] != ":" or "\n" not in norm[colon:at]:
         return None  # a quote in the sentence's own paragraph is attached by its clause
-    sentence = sentence_span(norm, starts, len(before) - 1)
+    sentence = sentence_span(norm, starts, colon - 1)
     first = bisect.bisect_left(cite_starts, sentence[0])
-    if first < len(cite_starts) and cite_starts[first] < len(before):
+    if first < len(cite_starts) and cite_starts[first] < colon:
         return first
     return None
 
