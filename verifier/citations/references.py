@@ -22,6 +22,7 @@ _OPENS = re.compile(
 # how a Korean one closes: "… 판결 등 참조)", or it opens with the court and closes with the decision
 _KO_CLOSES = re.compile(r"참조\s*\)\Z")
 _KO_COURT_LIST = re.compile(r"\(\s*(?:대법원|헌법재판소|대법)\s[^()]*(?:판결|결정)\s*\)\Z")
+_BRACKETS = re.compile(r"[()]")
 _LONGEST = 1500  # characters: a longer "parenthesis" is an unbalanced bracket, not a list of authorities
 
 
@@ -29,8 +30,10 @@ def _balanced(text: str, lo: int, hi: int) -> list[Span]:
     """Every outermost (…) of text[lo:hi], with the brackets."""
     out: list[Span] = []
     depth, start = 0, -1
-    for i in range(lo, hi):
-        c = text[i]
+    # only the brackets are visited: a sentence is scanned once per citation in it, and a draft of thousands
+    # of citations in bracketless sentences would otherwise cost a Python step per character each time
+    for m in _BRACKETS.finditer(text, lo, hi):
+        i, c = m.start(), m.group()
         if c == "(":
             if depth == 0:
                 start = i
