@@ -236,6 +236,10 @@ class Finding(models.Model):
     quote_start = models.IntegerField(null=True, blank=True)
     quote_end = models.IntegerField(null=True, blank=True)
     origin = models.CharField(max_length=64, blank=True)
+    # how the extraction read the sentence around the citation (quotes that are someone else's, who owns the
+    # sentence's quote, a named amendment, the provision it is read with): a claim verified again from its
+    # row must be read as the draft was, or the workbench and `verify` would judge the same words apart
+    reading = models.JSONField(default=dict, blank=True)
     anchor = models.JSONField(default=dict, blank=True)  # the parsed anchor, to resolve again
     anchor_key = models.CharField(max_length=255, blank=True)
     problem = models.TextField(blank=True)  # why it could not be parsed (not_checked)

@@ -2,6 +2,7 @@
 
 finding_row(review, ordinal, claim) -> Finding row          a claim, pending, ready to be verified
 claim_of(row) -> Claim                                     the claim a row stands for, to verify again
+reading_to_json(claim) / reading_from_json(data)            how the sentence around it was read, as stored
 verdict_fields(verdict, snapshot) -> {field: value}        what a row stores of a verifier Finding
 finding_of(row) -> verifier Finding                        a stored verdict, for the findings JSON
 history_in(verdict) / history_of(row)                      the version/treatment check as stored / as read
@@ -69,6 +70,7 @@ def finding_row(review: Review, ordinal: int, claim: Claim) -> Finding:
         quote_start=claim.quote_span[0] if claim.quote_span else None,
         quote_end=claim.quote_span[1] if claim.quote_span else None,
         origin=claim.origin or "",
+        reading=reading_to_json(claim),
         anchor=anchor_to_json(citation.anchor) if citation.anchor else {},
         anchor_key=citation.anchor.key if citation.anchor else "",
         problem=citation.problem or "",
@@ -99,8 +101,38 @@ def claim_of(row: Finding) -> Claim:
         quote=row.quote or None,
         quote_span=quote_span,
         origin=row.origin or None,
-        inside_quotation_of=quoted_source(row.problem),
+        # a row stored before there was a reading keeps the quoted source in its reason only
+        **({"inside_quotation_of": quoted_source(row.problem)} | reading_from_json(row.reading or {})),
     )
+
+
+def reading_to_json(claim: Claim) -> dict[str, Any]:
+    """What the extraction read around the citation beyond its spans; only what is set, so that a row of an
+    ordinary citation stores nothing."""
+    out: dict[str, Any] = {}
+    if claim.other_quotes:
+        out["other_quotes"] = [[a, b, why] for (a, b), why in claim.other_quotes]
+    if claim.quote_owner is not None:
+        out["quote_owner"] = claim.quote_owner
+    if claim.amended_wording:
+        out["amended_wording"] = True
+    if claim.inside_quotation_of is not None:
+        out["inside_quotation_of"] = claim.inside_quotation_of
+    return out
+
+
+def reading_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    """The Claim fields `reading_to_json` stored; a row stored before there was a reading has none."""
+    out: dict[str, Any] = {}
+    if data.get("other_quotes"):
+        out["other_quotes"] = tuple(((int(a), int(b)), str(why)) for a, b, why in data["other_quotes"])
+    if data.get("quote_owner") is not None:
+        out["quote_owner"] = str(data["quote_owner"])
+    if data.get("amended_wording"):
+        out["amended_wording"] = True
+    if data.get("inside_quotation_of") is not None:
+        out["inside_quotation_of"] = str(data["inside_quotation_of"])
+    return out
 
 
 def verdict_fields(verdict: VerifiedFinding, snapshot: SourceSnapshot | None) -> dict[str, Any]:
