@@ -214,6 +214,10 @@ class Claim:
     # is attached to none): the quoted text's citation, not the draft's. The citation carries the same reason
     # as its `problem`, so that it is listed ⚪ and never looked up or blocked.
     inside_quotation_of: str | None = None
+    # Read with the citation before it ("art. 58 § 1 k.c. w zw. z art. 5 k.c.", "Article 6(1)(f) read with
+    # Article 21"): the lead makes the sentence's claim and is checked for it; this one only has to exist,
+    # so what it adds is the reader's to confirm. The lead's citation as the draft writes it.
+    read_with: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

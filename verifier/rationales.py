@@ -141,6 +141,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "문장은 {cited}가 말하지 않거나 규정하지 않는 것을 말합니다 (“{denied}”). 조문에서 찾은 말로는 "
         "조문에 무엇이 없다는 것을 확인할 수 없습니다. 조문을 읽고 확인하십시오.",
     },
+    "read_with": {
+        "en": "{cited} exists. The sentence cites it read with {lead}, and its claim was checked against "
+        "{lead}; what {cited} adds to it was not checked: read it.",
+        "pl": "{cited} istnieje. Zdanie powołuje go w związku z {lead}, a tezę sprawdzono z {lead}; "
+        "co wnosi do niej {cited}, nie sprawdzono - przeczytaj przepis.",
+        "ko": "{cited}: 존재합니다. 문장은 이를 {lead}와(과) 함께 인용하며, 주장은 {lead}에 대하여 "
+        "확인했습니다. {cited}이(가) 더하는 내용은 확인하지 않았으니 원문을 읽으십시오.",
+    },
     "quoted_context": {
         "en": "Cited inside the quotation of {source}: that text's own citation, not the draft's. It is "
         "shown as context; the quotation itself is checked against {source}.",

@@ -291,6 +291,22 @@ HISTORY_RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "인용문이 검토 기준일({as_of})에 시행 중이던 조문({label})과 일부 다릅니다. 그 문언대로 "
         "수정하십시오.",
     },
+    "version_amended_ahead": {
+        "en": "The draft quotes the amended wording ({label}) as the amendment's, word for word; it takes "
+        "effect on {date}. On the review's date ({as_of}) the article still reads: “{excerpt}”.",
+        "pl": "Projekt cytuje dosłownie brzmienie po nowelizacji ({label}) jako brzmienie nowelizacji; "
+        "wchodzi ono w życie {date}. W dniu przeglądu ({as_of}) przepis brzmi jeszcze: „{excerpt}”.",
+        "ko": "초안은 개정 조문({label})을 개정 내용으로서 그대로 인용합니다. 개정 조문은 {date}부터 "
+        "시행됩니다. 검토 기준일({as_of})의 조문은 아직 다음과 같습니다: “{excerpt}”.",
+    },
+    "version_amended_not_yet_in_act": {
+        "en": "The draft quotes the provision the amendment ({label}) inserts, word for word, as the "
+        "amendment's; it takes effect on {date} and is not yet in the act on the review's date ({as_of}).",
+        "pl": "Projekt cytuje dosłownie przepis, który dodaje nowelizacja ({label}), jako jej brzmienie; "
+        "wchodzi on w życie {date}, a w dniu przeglądu ({as_of}) jeszcze go w akcie nie ma.",
+        "ko": "초안은 개정({label})으로 신설되는 조문을 개정 내용으로서 그대로 인용합니다. 이 조문은 "
+        "{date}부터 시행되며, 검토 기준일({as_of})에는 아직 법령에 없습니다.",
+    },
     "version_not_yet": {
         "en": "On the review's date ({as_of}) the provision was not yet in the act: it takes effect on "
         "{date} ({label}). The draft cites a provision that was not in force on that day. Blocked until "

@@ -181,10 +181,9 @@ def extract_claims(
             # "SN przyjął, że art. 691 k.c. …", "the Court held that under Article 82 GDPR …": the statute is
             # what the holding is about; the holding is checked against the judgment, the statute only exists
             claim_type = ClaimType.BARE_CITATION
+        read_with = _lead_of(out, i) if quote is None and _claims.read_in_conjunction(i, hits, norm) else None
         if quote is None and (
-            i in donors
-            or _claims.read_in_conjunction(i, hits, norm)
-            or _trailing_see_also(i, hits, norm, sentences)
+            i in donors or read_with is not None or _trailing_see_also(i, hits, norm, sentences)
         ):
             # a statute whose quote is the judgment's words cited after it only has to exist, and a "see also"
             # reference that the quote before it does not belong to only has to exist
@@ -210,9 +209,20 @@ def extract_claims(
                 quote_owner=owners.owner_of(i, claim_norm, quote_index, hits, prepared),
                 amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
                 inside_quotation_of=quoted_in,
+                read_with=read_with if read_with else None,
             )
         )
     return out
+
+
+def _lead_of(out: list[Claim], i: int) -> str:
+    """The citation a partner read in conjunction with the one before it is read with: the first of the
+    chain ("art. 5 w zw. z art. 6 w zw. z art. 7": art. 5 for both). "" when the lead makes no claim of its
+    own either (a bare list of provisions): then there is nothing the partner's reader must add to."""
+    lead = out[i - 1]
+    if lead.read_with is not None:
+        return lead.read_with
+    return "" if lead.claim_type is ClaimType.BARE_CITATION else lead.citation.text
 
 
 def _in_reference_list(norm: str, sentence: Span, span: Span) -> bool:

@@ -53,13 +53,43 @@ TODAY_ONLY = frozenset(
 )
 
 
-def history_row(h: HistoryMeasure | None, reason_key: str) -> HistoryRow | None:
-    """What the history measured says of the claim; `reason_key`: the row the table chose."""
+def history_row(h: HistoryMeasure | None, reason_key: str, *, amended: bool = False) -> HistoryRow | None:
+    """What the history measured says of the claim; `reason_key`: the row the table chose; `amended`: the
+    sentence names the amendment it quotes ("개정 민법은 제4조에서 …", `Claim.amended_wording`)."""
     if h is None:
         return None
     if h.recorded and h.service in ("eli", "cellar"):
         return _held_offline(h, _row(h, reason_key))
+    if amended and h.quote is not None and (ahead := _amended_ahead(h, h.quote)) is not None:
+        return ahead
     return _row(h, reason_key)
+
+
+def _amended_ahead(h: HistoryMeasure, qc: QuoteCheck) -> HistoryRow | None:
+    """A sentence that names the amendment quotes its wording knowingly, also before it takes effect: the
+    quote is checked against that wording (word for word), and the reader is told when it takes effect and
+    what the law says until then. Only a wording that starts after the as-of date: an earlier one is the
+    law as it was, which naming an amendment does not make the draft's."""
+    if qc.not_checked or qc.matches_in_force:
+        return None
+    later = [m.wording for m in qc.exact_elsewhere if min(_starts(m.wording), default="") > h.as_of]
+    if not later:
+        return None
+    wording = later[-1]  # the earliest of the later wordings: matches are newest first
+    reading = qc.in_force.reading if qc.in_force is not None else None
+    values: dict[str, object] = {
+        "as_of": h.as_of,
+        "date": min(_starts(wording)),
+        "label": wording.made_by.label or wording.made_by.id,
+    }
+    if reading is None or reading.state is not UnitState.PRESENT:
+        return HistoryRow(Outcome.AS_OF, Message("version_amended_not_yet_in_act", values), Level.FRAGMENT)
+    values["excerpt"] = short(reading.comparable or reading.text, 300)
+    return HistoryRow(Outcome.AS_OF, Message("version_amended_ahead", values), Level.FRAGMENT)
+
+
+def _starts(wording: Wording) -> list[str]:
+    return [p.start for p in wording.periods if p.start]
 
 
 def _row(h: HistoryMeasure, reason_key: str) -> HistoryRow | None:
@@ -270,7 +300,8 @@ _STATUS |= {Outcome.AS_OF: Status.VERIFIED, Outcome.CLOSE: Status.MODIFIED}
 
 def still_good_law(m: Measurement, d: Decision) -> Decision:
     """🔴 / 🟠 / a pass on the as-of date's wording, or a note; a block on today's text explained or lifted"""
-    if (row := history_row(m.history, d.reason.key)) is None or (status := _STATUS.get(row.outcome)) is None:
+    row = history_row(m.history, d.reason.key, amended=m.claim.amended_wording)
+    if row is None or (status := _STATUS.get(row.outcome)) is None:
         return d if row is None or row.outcome is Outcome.INFO else restate(d, notes=(*d.notes, row.message))
     explains = row.outcome is not Outcome.SOFTEN and d.reason.key in TODAY_ONLY  # a block on today's text
     also = (row.also,) if row.also is not None else ()

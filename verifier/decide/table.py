@@ -10,6 +10,8 @@ levels, in the order they apply; the first that applies decides (`verifier.decid
     part               a pinpoint naming a sentence or a proviso its unit does not have: 🔴
     topic              a real judgment on another subject than the holding claimed: 🔴 (🟡 for a
     side reference)
+    partner            read in conjunction with a lead that makes the claim ("w zw. z", "read with"):
+    🟡, its part in the claim is the reader's to confirm
     existence          only EXISTENCE is asked: 🟢
     paragraph          a pinpoint into a judgment's numbered paragraph (`reading.judgment_paragraph`)
     reading            CONTENT and FRAGMENT in the text read for the claim (`reading.from_reading`)
@@ -106,6 +108,17 @@ def topic_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
     return _topic_mismatch(m, notes)
 
 
+def partner_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
+    """A provision read in conjunction with a lead that makes the claim: it exists, and the claim was
+    checked against the lead; that it is the right partner is nowhere checked, so it is not a 🟢 (a
+    neighbour of the right one exists just as well)."""
+    lead = m.claim.read_with
+    if lead is None or m.required is not Level.EXISTENCE:
+        return None
+    values = {"cited": m.claim.citation.text, "lead": lead}
+    return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "read_with", values, notes=notes)
+
+
 def existence_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
     """Only EXISTENCE is asked, and the anchor is real."""
     if m.required is not Level.EXISTENCE:
@@ -119,7 +132,15 @@ def paragraph_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None
     return judgment_paragraph(m, notes) if m.case_paragraph is not None else None
 
 
-_ROWS: tuple[Row, ...] = (anchor_row, unit_row, part_row, topic_row, existence_row, paragraph_row)
+_ROWS: tuple[Row, ...] = (
+    anchor_row,
+    unit_row,
+    part_row,
+    topic_row,
+    partner_row,
+    existence_row,
+    paragraph_row,
+)
 
 _NAMES_A_HOLDING = frozenset(
     {ClaimType.VERBATIM_QUOTE, ClaimType.PINPOINT, ClaimType.COURT_HOLDING, ClaimType.PARAPHRASE}

@@ -118,6 +118,8 @@ def reading_to_json(claim: Claim) -> dict[str, Any]:
         out["amended_wording"] = True
     if claim.inside_quotation_of is not None:
         out["inside_quotation_of"] = claim.inside_quotation_of
+    if claim.read_with is not None:
+        out["read_with"] = claim.read_with
     return out
 
 
@@ -132,6 +134,8 @@ def reading_from_json(data: dict[str, Any]) -> dict[str, Any]:
         out["amended_wording"] = True
     if data.get("inside_quotation_of") is not None:
         out["inside_quotation_of"] = str(data["inside_quotation_of"])
+    if data.get("read_with") is not None:
+        out["read_with"] = str(data["read_with"])
     return out
 
 

@@ -90,8 +90,38 @@ SPECIFIC_GUARDIANSHIP = (
     '특정후견의 심판을 한다."라고 규정한다.'
 )
 
+# 민법 제4조 as 법률 제10429호 (promulgated 2011-03-07, in force 2013-07-01) words it, quoted in 2012 by a
+# sentence that names the amendment, and by one that does not (issue 26 §2)
+AMENDED_AGE = '개정 민법은 제4조에서 "사람은 19세로 성년에 이르게 된다."라고 규정하고 있다.'
+UNNAMED_AGE = '민법 제4조는 "사람은 19세로 성년에 이르게 된다."라고 규정하고 있다.'
+AMENDED_GUARDIANSHIP = SPECIFIC_GUARDIANSHIP.replace("민법 제14조의2", "개정된 민법 제14조의2")
+
 # (why, sentence, as-of, status, rationale key, words the reader must see)
 ROWS = [
+    (
+        "the amended 제4조 quoted in 2012 by a sentence that names the amendment: its wording, and when",
+        AMENDED_AGE,
+        "2012-06-01",
+        Status.VERIFIED,
+        "version_amended_ahead",
+        ("takes effect on 2013-07-01", "만20세"),
+    ),
+    (
+        "the same words in 2012 given as the law of the day: the law then said 만20세",
+        UNNAMED_AGE,
+        "2012-06-01",
+        Status.UNVERIFIED,
+        "version_other_differs",
+        ("만20세",),
+    ),
+    (
+        "민법 제14조의2 quoted in 2012 as the article the amendment inserts: not yet in the act, and said so",
+        AMENDED_GUARDIANSHIP,
+        "2012-06-01",
+        Status.VERIFIED,
+        "version_amended_not_yet_in_act",
+        ("takes effect on 2013-07-01",),
+    ),
     (
         "민법 제14조의2 as of 2012: not yet in the act — it takes effect later, it was not removed",
         SPECIFIC_GUARDIANSHIP,

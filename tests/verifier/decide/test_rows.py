@@ -30,6 +30,7 @@ from verifier.claim_types import claim_type_from_name, required_level
 from verifier.decide import Decision, decide
 from verifier.match.anchor import AnchorIssue, AnchorResult
 from verifier.match.stated import read_quantities_across
+from verifier.measurement import Measurement
 from verifier.model import (
     Cause,
     ClaimType,
@@ -55,6 +56,13 @@ Q, P, H, PA, BARE = (
     ClaimType.BARE_CITATION,
 )
 DATE_ISSUE = AnchorIssue("date", "2019-07-16", "2020-07-16")
+
+
+def _partner(m: Measurement) -> Measurement:
+    """The record of a provision cited "w zw. z" 민법 제750조, which makes the sentence's claim."""
+    return replace(m, claim=replace(m.claim, read_with="민법 제750조"))
+
+
 # issue 15, classes 4 and 5: what the real checks measure of public sentences P10, P14 and of
 # tests/data/accuracy's en-pol-02 / pl-pol-04 against the units they cite (tests/data/corpus)
 HOURS_48 = statements(
@@ -186,6 +194,20 @@ TABLE = [
         "precedent_check_text",
     ),
     ("a bare citation of a real source", measurement(BARE), Status.VERIFIED, E, "verified_existence"),
+    (
+        "a partner read with a lead that makes the claim: it exists, its part is not checked",
+        _partner(measurement(BARE, kind="statute")),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "read_with",
+    ),
+    (
+        "a partner the act does not have is still 🔴: the unit row comes first",
+        _partner(measurement(BARE, kind="statute", pinpoint=PinpointCheck(None, "article", "1200", None))),
+        Status.UNVERIFIED,
+        N,
+        "article_missing",
+    ),
     (
         "a bare citation of a real Korean precedent",
         measurement(BARE, korean_precedent=True),
