@@ -80,17 +80,26 @@ def changed_at(case: dict[str, Any], origin: dict[str, Any] | None) -> int | Non
     return next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), None)
 
 
+def holds(finding: Any, draft: str, at: int) -> bool:
+    """Whether the finding's claim holds the character at `at` of the draft."""
+    # the claim's place in the draft: its occurrence that holds the citation
+    start = draft.rfind(finding.claim_text, 0, finding.span[0] + len(finding.claim_text))
+    return 0 <= start <= finding.span[0] and start <= at < start + len(finding.claim_text)
+
+
 def owner_of(findings: Sequence[Any], draft: str, at: int) -> Any:
     """The blocked finding whose claim holds the changed words, when one does: the mutation made that
     claim wrong (a quote of Article 55(1) turned in a sentence that also cites Article 57(1))."""
     for finding in findings:
-        if finding.status.value != "unverified":
-            continue  # a block on evidence; a source not found (no_source) says nothing of the words
-        # the claim's place in the draft: its occurrence that holds the citation
-        start = draft.rfind(finding.claim_text, 0, finding.span[0] + len(finding.claim_text))
-        if 0 <= start <= finding.span[0] and start <= at < start + len(finding.claim_text):
+        # a block on evidence; a source not found (no_source) says nothing of the words
+        if finding.status.value == "unverified" and holds(finding, draft, at):
             return finding
     return None
+
+
+def holder_of(findings: Sequence[Any], draft: str, at: int) -> Any:
+    """The first finding whose claim holds the changed words, whatever its status."""
+    return next((f for f in findings if holds(f, draft, at)), None)
 
 
 def run_case(
@@ -135,6 +144,10 @@ def run_case(
             f.citation == owner.citation and f.status.value == "unverified" for f in findings(origin["draft"])
         ):
             best = owner
+        elif best is not None and not holds(best, case["draft"], at):
+            # the changed words are another citation's claim ("it is not common ground that …" before the
+            # sentence whose quote the set names): what the reader sees of them is that claim's status
+            best = holder_of(found, case["draft"], at) or best
     key = best.reason.key if best is not None and best.reason is not None else ""
     return outcome_of(case, best), key
 
@@ -406,7 +419,10 @@ occur in the corpus), `quote_word` (a word of a quotation of the unit replaced).
 blocked (🔴 or ⛔). A mutation of a sentence's words counts as blocked by the finding of its citation, or by
 the finding whose claim holds the changed words when that one is 🔴 and was not 🔴 on the sentence as the
 court wrote it ("In accordance with Article 55(1) of the GDPR, ‘each supervisory authority shall not be
-competent …’" turns a quote of Article 55(1), also when the set names the sentence's Article 57(1)).
+competent …’" turns a quote of Article 55(1), also when the set names the sentence's Article 57(1)). When
+the claim of the citation the set names does not hold the changed words and another finding's claim does,
+the outcome is that finding's: it is what the reader sees of the changed words (a 🟢 on a correct quote in
+the next sentence is not a 🟢 on them).
 
 **The run** is the product's path (`verifier.ingest.ingest_text` → `verifier.pipeline.verify_document`, as
 `manage.py verify --local-only --as-of <judgment date>` runs it), offline. One difference: the product cannot

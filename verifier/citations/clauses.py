@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from verifier.citations.claims import Frames
-from verifier.citations.references import enclosing, reference_parens
+from verifier.citations.references import citation_parens, enclosing, reference_parens
 from verifier.model import Span
 
 _CONJUNCTIONS = (
@@ -80,13 +80,17 @@ def clause_spans(
     seg_start = sentence[0]
     parens = reference_parens(norm, *sentence)
     listed = {i: enclosing(parens, *spans[i]) for i in members}
+    provisions = citation_parens(norm, *sentence, [spans[i] for i in members])
     for prev, nxt in itertools.pairwise(members):
         closed = listed[prev]
+        shared = enclosing(provisions, *spans[prev])
         if closed is not None and spans[nxt][0] >= closed[1]:
             # a list of authorities closes the claim it supports: what follows it is the next claim's
             cut: tuple[int, int] | None = _after(norm, closed[1], spans[nxt][0])
         elif listed[nxt] is not None:
             cut = None  # the authorities in a list are cited for the words before it, with the citation there
+        elif shared is not None and shared == enclosing(provisions, *spans[nxt]):
+            cut = None  # "(art. 9 ust. 1 ustawy z 2003 r. o …, art. 822 k.c.)": one list, one claim before it
         else:
             cut = None if joined(nxt) else _boundary(norm, spans[prev], spans[nxt], seg_start, quotes, frames)
         if cut is None:

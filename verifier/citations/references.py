@@ -9,7 +9,9 @@ numbers in it are no part of any claim's substance.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Sequence
 
 from verifier.model import Span
 
@@ -58,9 +60,22 @@ def reference_parens(text: str, lo: int = 0, hi: int | None = None) -> list[Span
     return out
 
 
+def citation_parens(text: str, lo: int, hi: int, citations: Sequence[Span]) -> list[Span]:
+    """The parentheses of text[lo:hi] that open with a citation ("(art. 9 ust. 1 ustawy z 2003 r. o …,
+    art. 822 k.c.)"): a list of provisions given for the words before it, each cited for those words, never
+    for the act titles of the ones before it in the list."""
+    starts = sorted(a for a, _ in citations)
+    out = []
+    for a, b in _balanced(text, lo, hi):
+        first = bisect.bisect_right(starts, a)
+        if first < len(starts) and starts[first] < b and not text[a + 1 : starts[first]].strip():
+            out.append((a, b))
+    return out
+
+
 def enclosing(parens: list[Span], start: int, end: int) -> Span | None:
     """The list of authorities that holds text[start:end], if any."""
     return next((p for p in parens if p[0] < start and end <= p[1]), None)
 
 
-__all__ = ["enclosing", "reference_parens"]
+__all__ = ["citation_parens", "enclosing", "reference_parens"]

@@ -72,10 +72,26 @@ KO_2014DO6992 = (
     "횡령죄로 보호할 만한 가치 있는 신임에 의한 것으로 한정함이 타당하다."
 )
 
+# the Polish real set's pl-0072 (tests/data/real/cases.jsonl; a Sąd Apelacyjny judgment of the corpus)
+PL_OC_LIST = (
+    "W ramach zawartej umowy ubezpieczenia ubezpieczyciel przejmuje odpowiedzialność sprawcy, taka jest "
+    "bowiem istota ubezpieczania się od odpowiedzialności cywilnej (art. 9 ust. 1 ustawy z 2003 r. o "
+    "ubezpieczeniach obowiązkowych, Ubezpieczeniowym Funduszu Gwarancyjnym i Polskim Biurze Ubezpieczycieli "
+    "Komunikacyjnych, art. 822 k.c.)."
+)
+
 
 @pytest.mark.parametrize(
     ("text", "citation", "lang", "said", "not_said"),
     [
+        pytest.param(
+            PL_OC_LIST,
+            "art. 822 k.c.",
+            "pl",
+            ["istota ubezpieczania się od odpowiedzialności cywilnej"],
+            ["Ubezpieczeniowym Funduszu Gwarancyjnym", "obowiązkowych"],
+            id="pl-0072-a-list-of-provisions-in-brackets",
+        ),
         pytest.param(
             C_507_23,
             "C‑300/21",
