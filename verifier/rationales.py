@@ -67,6 +67,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło mówi co innego ({change}): {changes} - BLOKADA.",
         "ko": "원문의 내용과 다릅니다 ({change}): {changes}.",
     },
+    "also_quoted_differs": {
+        "en": "The draft also quotes {cited} as ‘{quote}’; the nearest words there are “{excerpt}”, not the "
+        "same. Read the passage and correct the quote or say whose words it is.",
+        "pl": "Projekt przytacza też {cited} jako „{quote}”; najbliższe słowa przepisu to „{excerpt}”, "
+        "nie te same. Przeczytaj fragment i popraw cytat albo wskaż, czyje to słowa.",
+        "ko": "초안은 {cited}를 '{quote}'라고도 인용하는데, 원문에서 가장 가까운 문언은 “{excerpt}”로 같지 "
+        "않습니다. 해당 부분을 읽고 인용문을 고치거나 누구의 말인지 밝히십시오.",
+    },
     "also_quoted_meaning": {
         "en": "The draft also quotes {cited} as ‘{quote}’, and there the source says something different "
         "({change}): {changes}. Blocked until corrected.",

@@ -318,6 +318,9 @@ def _measure_paragraph(m: Measurement, document: SourceDocument, paragraph: str)
     )
 
 
+# how close (the share of characters alike) a sentence's other quote must come to a passage of the unit to be
+# read as a quote of it that differs, not as the court's own words
+ALSO_NEAR = 0.6
 _QUOTE_MIN_WORDS = 4  # fewer quoted words are a term ("the 'controller'"), not a passage of the judgment
 
 
@@ -611,12 +614,14 @@ def _also_quoted(claim: Claim, src: Normalized, pieces: Pieces) -> AlsoQuoted | 
     ‘General principle for transfers’, which lays down that ‘all provisions [in that chapter] shall not be
     applied …’" checks the second quote too, not only the first. A quote the claim's extraction gave to
     someone else (a name, a term, a party's words, another citation: `Claim.other_quotes`) is not read;
-    one the unit holds as it stands, or that is nowhere near it, is nothing to report. Only a quote whose
-    closest passage in the unit is its own words with a negation, a number or a legal effect turned is:
-    the unit states it otherwise."""
+    one the unit holds as it stands, or that is nowhere near it, is nothing to report. A quote whose
+    closest passage in the unit is its own words with a negation, a number or a legal effect turned is
+    (the unit states it otherwise), before one that is near a passage without being it (‘채권자 알게 된
+    개인정보’ where the unit says 업무상 알게 된 개인정보: a person reads it)."""
     own = normalize(claim.quote).text if claim.quote else None
     base = claim.claim_span[0]
     others = [span for span, _ in claim.other_quotes]
+    near: AlsoQuoted | None = None
     for quote in find_quotes(claim.claim_text):
         text = quote.text
         if len(text.split()) < _QUOTE_MIN_WORDS or not _has_words(text) or normalize(text).text == own:
@@ -625,12 +630,16 @@ def _also_quoted(claim: Claim, src: Normalized, pieces: Pieces) -> AlsoQuoted | 
         if any(start < b and a < end for a, b in others):
             continue
         fragment = find_quote(text, src)
+        if fragment.found or not fragment.nearest:
+            continue
+        also = AlsoQuoted(text, fragment, tuple(pieces.shift(n) for n in fragment.nearest))
         # "denied" (a passage saying no to the quote) is weaker than its own words turned: not for a quote
         # the extraction did not attach to the citation
-        if fragment.found or fragment.meaning_change in (None, "denied") or not fragment.nearest:
-            continue
-        return AlsoQuoted(text, fragment, tuple(pieces.shift(n) for n in fragment.nearest))
-    return None
+        if fragment.meaning_change not in (None, "denied"):
+            return also
+        if near is None and fragment.meaning_change is None and fragment.similarity >= ALSO_NEAR:
+            near = also
+    return near
 
 
 __all__ = ["finding_of", "measure", "read_claim", "verify_claim"]

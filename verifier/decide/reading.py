@@ -99,9 +99,27 @@ def from_reading(m: Measurement, reading: Reading, source_notes: tuple[Message, 
     for row in _ROWS:
         if (decided := row(r)) is not None:
             status, key = decided
-            return _made(r, status, key, source_notes)
+            return _also_differs(r, status, key, source_notes)
     status, key = _plain(r)
-    return _made(r, status, key, source_notes)
+    return _also_differs(r, status, key, source_notes)
+
+
+def _also_differs(r: Reached, status: Status, key: str, source_notes: tuple[Message, ...]) -> Decision:
+    """A 🟢 for the claim's quote is not a 🟢 for the sentence when its other quote of the unit comes near a
+    passage of it without being it: 🟡 naming that quote and the unit's words (a misquote the claim's own
+    quote does not show; no evidence of a changed meaning, so no 🔴)."""
+    also = r.reading.also_quoted
+    if also is None or also.fragment.meaning_change is not None or status not in _PASSES:
+        return _made(r, status, key, source_notes)
+    values = {**r.values, "cited": r.m.claim.citation.text, "quote": also.quote}
+    values["excerpt"] = " ".join(also.nearest[0].excerpt.split())
+    # the passage the other quote comes near is what the reader compares it with
+    return _made(
+        r, Status.NEEDS_JUDGEMENT, "also_quoted_differs", source_notes, values=values, nearest=also.nearest
+    )
+
+
+_PASSES = frozenset({Status.VERIFIED, Status.MODIFIED})
 
 
 def _plain(r: Reached) -> tuple[Status, str]:

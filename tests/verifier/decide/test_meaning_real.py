@@ -59,10 +59,36 @@ HEADINGS = (
     "Article 1 of the GDPR, headed ‘Subject matter and objectives’, provides in paragraphs 1 and 2: Under "
     "Article 4(1) of that regulation, that article being entitled ‘{heading}’:"
 )
+# 대법원 2022. 11. 10. 선고 2018도1966 판결: 개인정보 보호법 제59조 제2호 quoted twice, subject and object
+PIPA_59 = (
+    "개인정보 보호법 제59조 제2호가 금지하는 누설행위의 주체는 ‘개인정보를 처리하거나 처리하였던 자’이고, "
+    "그 대상은 ‘{object} 알게 된 개인정보’로 제한되므로, 수사기관에 대한 모든 개인정보 제공이 금지되는 것도 "
+    "아닌 점 및 개인정보 보호법의 제정 취지 등을 감안하면, 구 공공기관의 개인정보보호에 관한 법률에 따른 "
+    "‘누설’에 관한 위의 법리는 개인정보 보호법에도 그대로 적용된다."
+)
 
 NOT_GREEN = "not green"
 # (why, language, as of, draft, finding's citation, status and reason key | None | NOT_GREEN)
 ROWS = [
+    (
+        "the sentence's second quote with a word of the unit replaced (업무상 → 채권자): near the unit's "
+        "words without being them, and no meaning shown turned: 🟡 naming both, not the first quote's 🟢",
+        "ko",
+        "2022-11-10",
+        PIPA_59.format(object="채권자"),
+        "개인정보 보호법 제59조 제2호",
+        Status.NEEDS_JUDGEMENT,
+        "also_quoted_differs",
+    ),
+    (
+        "the court's sentence: both quotes are 제59조 제2호's",
+        "ko",
+        "2022-11-10",
+        PIPA_59.format(object="업무상"),
+        "개인정보 보호법 제59조 제2호",
+        Status.VERIFIED,
+        "verified_fragment",
+    ),
     (
         "the sentence's second quote of Article 44 with 'not' added: read in the unit like the first, it is "
         "the unit's rule negated",
