@@ -2,10 +2,12 @@
 sentence's claim is the lead's, and is checked against the lead. A 🟢 for the partner would say more than
 was checked: a neighbour of the right partner (art. 22 for art. 23 k.c.) exists just as well, and the real
 set's shifted partners came back 🟢. So a partner of a lead that makes a claim is 🟡, naming the lead; a
-partner of a bare lead (a list of provisions the sentence says nothing of) stays an existence check.
+partner of a bare lead (a list of provisions the sentence says nothing of) stays an existence check; a
+partner of a lead that cannot be read carries the sentence's claim itself.
 
 Sentences from the Polish judgments of the real set (tests/data/corpus/pl, tests/data/real/cases.jsonl
-pl-0046, pl-0054, pl-0058, pl-0070, pl-0076), through the product's path on the offline corpus."""
+pl-0046, pl-0054, pl-0058, pl-0070, pl-0071, pl-0076, pl-0079), through the product's path on the offline
+corpus."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 from tests.accuracy.evaluate import corpus_router
 from verifier.citations import extract_claims
 from verifier.ingest import ingest_text
-from verifier.model import Finding, Status
+from verifier.model import ClaimType, Finding, Status
 from verifier.pipeline import verify_document
 
 CLAIM = (
@@ -79,15 +81,23 @@ def test_a_partner_of_a_claim_is_read_not_passed(
 
 
 def test_a_partner_of_a_bare_list_of_provisions_is_an_existence_check() -> None:
-    # pl-0079: the sentence says the court misapplied the chain, nothing of what any of them says
+    # a list of provisions and nothing said of them (a footnote, a line of legal bases): each only exists
+    draft = "art. 455 k.c. w zw. z art. 481 k.c."
+    assert [c.read_with for c in extract_claims(draft, lang="pl")] == [None, None]
+    assert _finding(draft, "art. 481 k.c.").status is Status.VERIFIED
+
+
+def test_a_chain_with_a_lead_written_without_its_last_dot_is_read_with_that_lead() -> None:
+    # pl-0079: "k.c" for "k.c." is still the code, so the chain has a lead that makes the claim
     draft = (
         "W niniejszej sprawie Sąd I instancji dokonał częściowo wadliwej subsumcji ustalonego w sprawie "
         "stanu faktycznego pod przepisy prawa materialnego w postaci do art. 451§3 k.c w zw. z art. 481§1 kc "
         "w zw. z art. 6 kc., co doprowadziło do konieczności częściowego uwzględnienia zarzutów pozwanego."
     )
-    claims = {c.citation.text: c for c in extract_claims(draft, lang="pl")}
-    assert [c.read_with for c in claims.values()] == [None, None, None]
-    assert _finding(draft, "art. 6 kc").status is Status.VERIFIED
+    claims = extract_claims(draft, lang="pl")
+    assert [c.citation.problem for c in claims] == [None, None, None]
+    assert [c.read_with for c in claims] == [None, "art. 451§3 k.c", "art. 451§3 k.c"]
+    assert _finding(draft, "art. 6 kc").status is Status.NEEDS_JUDGEMENT
 
 
 def test_a_chain_of_partners_is_read_with_its_first_lead() -> None:
@@ -97,3 +107,21 @@ def test_a_chain_of_partners_is_read_with_its_first_lead() -> None:
     )
     leads = [c.read_with for c in extract_claims(draft, lang="pl")]
     assert leads == [None, "art. 448 k.c.", "art. 448 k.c."]
+
+
+def test_a_partner_of_a_lead_that_cannot_be_read_carries_the_claim() -> None:
+    # pl-0071: the lead names an act the patterns do not know; art. 822 k.c. is the one provision the
+    # sentence's claim can be read against, so it is read, and a shifted art. 823 is no 🟢 either
+    draft = (
+        "Nie można zaaprobować postawionego przez pozwanego zarzutu, że wydając zaskarżony wyrok Sąd "
+        "Rejonowy dopuścił się naruszenia art. 34 ust. 1 ustawy z dnia 22 maja 2003 r. o ubezpieczeniach "
+        "obowiązkowych, Ubezpieczeniowym Funduszu Gwarancyjnym i Polskim Biurze Ubezpieczycieli "
+        "Komunikacyjnych w zw. z art. {partner} k.c. poprzez zasądzenie zadośćuczynienia za naruszenia "
+        "prawa do życia w rodzinie i ból spowodowany utratą najbliższej osoby."
+    )
+    for partner in ("822", "823"):
+        text = draft.format(partner=partner)
+        [claim] = [c for c in extract_claims(text, lang="pl") if c.citation.text == f"art. {partner} k.c."]
+        assert claim.read_with is None
+        assert claim.claim_type is not ClaimType.BARE_CITATION
+        assert _finding(text, f"art. {partner} k.c.").status is Status.NEEDS_JUDGEMENT

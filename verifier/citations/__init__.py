@@ -215,13 +215,17 @@ def extract_claims(
     return out
 
 
-def _lead_of(out: list[Claim], i: int) -> str:
+def _lead_of(out: list[Claim], i: int) -> str | None:
     """The citation a partner read in conjunction with the one before it is read with: the first of the
     chain ("art. 5 w zw. z art. 6 w zw. z art. 7": art. 5 for both). "" when the lead makes no claim of its
-    own either (a bare list of provisions): then there is nothing the partner's reader must add to."""
+    own either (a bare list of provisions): then there is nothing the partner's reader must add to. None
+    when the lead cannot be read ("art. 34 ust. 1 ustawy z dnia 22 maja 2003 r. o …", an act the patterns
+    do not know): the partner is the one provision the sentence's claim can be checked against."""
     lead = out[i - 1]
     if lead.read_with is not None:
         return lead.read_with
+    if lead.citation.problem is not None and lead.inside_quotation_of is None:
+        return None
     return "" if lead.claim_type is ClaimType.BARE_CITATION else lead.citation.text
 
 

@@ -40,9 +40,11 @@ _TITLES = _titles()
 
 
 def _designation_pattern(name: str) -> str:
-    # "k.c." also written "k. c."; a dot may be followed by one space.
+    # "k.c." also written "k. c."; a dot may be followed by one space. The last dot of an abbreviation is
+    # dropped in real judgments ("art. 451§3 k.c w zw. z art. 481§1 kc", SR, 2013): still the code.
     parts = [re.escape(p) for p in name.split(".")]
-    return r"\.[ ]?".join(parts).removesuffix(r"[ ]?")
+    pattern = r"\.[ ]?".join(parts).removesuffix(r"[ ]?")
+    return pattern + "?" if len(parts) > 2 and pattern.endswith(r"\.") else pattern
 
 
 _ACT_ALT = "|".join(

@@ -162,6 +162,11 @@ STATUTES = [
         id="constructed-act-as-a-whole",
     ),
     pytest.param(
+        "w postaci do art. 451§3 k.c w zw. z art. 481§1 kc",
+        [("art. 451§3 k.c", KC, art("451", "3")), ("art. 481§1 kc", KC, art("481", "1"))],
+        id="real-sr-2013-code-without-its-last-dot",
+    ),
+    pytest.param(
         "art. 58 § 1 k.c. w zw. z art. 353¹ k.c.",
         [("art. 58 § 1 k.c.", KC, art("58", "1")), ("art. 353¹ k.c.", KC, art("353-1"))],
         id="constructed-w-zw-z",
