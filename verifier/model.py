@@ -218,6 +218,9 @@ class Claim:
     # Article 21"): the lead makes the sentence's claim and is checked for it; this one only has to exist,
     # so what it adds is the reader's to confirm. The lead's citation as the draft writes it.
     read_with: str | None = None
+    # Reported as what a court held ("SN stwierdził, iż przepisy art. 23 i 24 k.p. stosuje się …"): the
+    # holding is checked against that judgment, and this citation only has to exist. The case as written.
+    held_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

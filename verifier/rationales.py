@@ -157,6 +157,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "{cited}: 존재합니다. 문장은 이를 {lead}와(과) 함께 인용하며, 주장은 {lead}에 대하여 "
         "확인했습니다. {cited}이(가) 더하는 내용은 확인하지 않았으니 원문을 읽으십시오.",
     },
+    "held_in": {
+        "en": "{cited} exists. The sentence reports what was held ({case}); the holding is checked against "
+        "that judgment, not against {cited}: read the judgment for the provision it applied.",
+        "pl": "{cited} istnieje. Zdanie relacjonuje, co orzeczono ({case}); to sprawdza się z tym "
+        "orzeczeniem, nie z {cited} - sprawdź w orzeczeniu, który przepis zastosowano.",
+        "ko": "{cited}: 존재합니다. 문장은 판시 내용({case})을 전하며, 그 판시는 {cited}가 아니라 해당 "
+        "판결과 대조합니다. 판결에서 어느 조문을 적용했는지 확인하십시오.",
+    },
     "quoted_context": {
         "en": "Cited inside the quotation of {source}: that text's own citation, not the draft's. It is "
         "shown as context; the quotation itself is checked against {source}.",

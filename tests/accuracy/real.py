@@ -467,9 +467,9 @@ meant carries no more of those words than the cited one does, so nothing in the 
 is wrong and the finding stays 🟡 for a person (measured: a coverage margin that would block them
 blocks about as many correct citations). A citation that claims nothing but its existence (a bare
 reference, a list of legal bases) is 🟢 "exists" under the contract, also when it names the wrong
-existing article; one read "w zw. z" / "read with" a provision that makes the sentence's claim is 🟡
-naming that provision (its own part was not checked), and one in a bracketed list of provisions shares
-the words before the list. Polish negation mutations of what a court says art. 448 k.c. allows have nothing in
+existing article; one read "w zw. z" / "read with" a provision that makes the sentence's claim, or
+reported as what a court held, is 🟡 naming that provision or judgment (its own part was not checked),
+and one in a bracketed list of provisions shares the words before the list. Polish negation mutations of what a court says art. 448 k.c. allows have nothing in
 the act to contradict them. A quote of an act with one of its words put for another is 🔴 only when the
 word cannot be a rewording (a noun where the act has a predicate, as Kiwi tells for Korean; a word of
 the law where the act has only "with"; a term the act's definitions give a meaning of their own,

@@ -125,3 +125,23 @@ def test_a_partner_of_a_lead_that_cannot_be_read_carries_the_claim() -> None:
         assert claim.read_with is None
         assert claim.claim_type is not ClaimType.BARE_CITATION
         assert _finding(text, f"art. {partner} k.c.").status is Status.NEEDS_JUDGEMENT
+
+
+@pytest.mark.parametrize("article", ["23", "22"])
+def test_a_statute_reported_as_what_a_court_held_is_read_not_passed(article: str) -> None:
+    # pl-0001 and its shifted twin: the holding is the resolution's (checked against it); the statute only
+    # exists, and a neighbour exists as well, so neither is 🟢
+    draft = (
+        "W uchwale składu siedmiu sędziów z dnia 24 marca 1994 r., I PZP 5/94 (OSNPiUS 1994 Nr 1, poz. 7) "
+        f"Sąd Najwyższy stwierdził, iż przepisy art. {article} i 24 k.p. stosuje się do syndyka masy "
+        "upadłości odpowiednio."
+    )
+    claim = next(c for c in extract_claims(draft, lang="pl") if c.citation.text == f"art. {article}")
+    assert claim.claim_type is ClaimType.BARE_CITATION
+    assert claim.held_in is not None
+    assert "I PZP 5/94" in claim.held_in
+    finding = _finding(draft, f"art. {article}")
+    assert finding.status is Status.NEEDS_JUDGEMENT
+    assert finding.reason is not None
+    assert finding.reason.key == "held_in"
+    assert "I PZP 5/94" in finding.rationale

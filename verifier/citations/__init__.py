@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from verifier.citations import claims as _claims
 from verifier.citations import clauses as _clauses
@@ -177,17 +177,13 @@ def extract_claims(
             quote = raw if q.text == norm[q.inner[0] : q.inner[1]] else q.text
         if h.problem is not None and claim_type is not ClaimType.BARE_CITATION and quote is None:
             claim_type = ClaimType.BARE_CITATION
-        if quote is None and _claims.in_reported_holding(h, case_starts[i], claim_norm, sentence_norm):
-            # "SN przyjął, że art. 691 k.c. …", "the Court held that under Article 82 GDPR …": the statute is
-            # what the holding is about; the holding is checked against the judgment, the statute only exists
-            claim_type = ClaimType.BARE_CITATION
-        read_with = _lead_of(out, i) if quote is None and _claims.read_in_conjunction(i, hits, norm) else None
-        if quote is None and (
-            i in donors or read_with is not None or _trailing_see_also(i, hits, norm, sentences)
-        ):
+        carried = _carried(i, out, hits, norm, prepared, case_starts[i], (claim_norm, sentence_norm))
+        if quote is None and (carried.bare or i in donors or _trailing_see_also(i, hits, norm, sentences)):
             # a statute whose quote is the judgment's words cited after it only has to exist, and a "see also"
             # reference that the quote before it does not belong to only has to exist
             claim_type = ClaimType.BARE_CITATION
+        if quote is not None:
+            carried = _NOT_CARRIED
         container = quote_index.containing(h.start, h.end) if quote is None else None
         if container is not None:
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the citation is
@@ -209,10 +205,51 @@ def extract_claims(
                 quote_owner=owners.owner_of(i, claim_norm, quote_index, hits, prepared),
                 amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
                 inside_quotation_of=quoted_in,
-                read_with=read_with if read_with else None,
+                read_with=carried.read_with,
+                held_in=carried.held_in,
             )
         )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Carried:
+    """Whether another citation of the sentence carries the claim (so this one only has to exist), and which:
+    the lead it is read in conjunction with, or the case whose holding reports it."""
+
+    bare: bool = False
+    read_with: str | None = None
+    held_in: str | None = None
+
+
+_NOT_CARRIED = _Carried()
+
+
+def _carried(
+    i: int,
+    out: list[Claim],
+    hits: list[Hit],
+    norm: str,
+    prepared: Prepared,
+    case: Hit | None,
+    at: tuple[Span, str],
+) -> _Carried:
+    claim, sentence = at
+    if _claims.in_reported_holding(hits[i], case, claim, sentence):
+        # "SN przyjął, że art. 691 k.c. …", "the Court held that under Article 82 GDPR …": the statute is
+        # what the holding is about; the holding is checked against the judgment, the statute only exists
+        assert case is not None
+        a, b = prepared.to_source(case.start, case.end)
+        return _Carried(bare=True, held_in=" ".join(prepared.source[a:b].split()))
+    if not _claims.read_in_conjunction(i, hits, norm):
+        return _NOT_CARRIED
+    lead = out[i - 1]
+    if lead.held_in is not None:  # "SN uznał, że art. 23 w zw. z art. 24 k.p. …": both are the holding's
+        return _Carried(bare=True, held_in=lead.held_in)
+    read_with = _lead_of(out, i)
+    if read_with is None:
+        return _NOT_CARRIED
+    return _Carried(bare=True, read_with=read_with or None)
 
 
 def _lead_of(out: list[Claim], i: int) -> str | None:

@@ -10,8 +10,8 @@ levels, in the order they apply; the first that applies decides (`verifier.decid
     part               a pinpoint naming a sentence or a proviso its unit does not have: 🔴
     topic              a real judgment on another subject than the holding claimed: 🔴 (🟡 for a
     side reference)
-    partner            read in conjunction with a lead that makes the claim ("w zw. z", "read with"):
-    🟡, its part in the claim is the reader's to confirm
+    partner            read in conjunction with a lead that makes the claim ("w zw. z", "read with"),
+    or reported as what a court held: 🟡, its part in the claim is the reader's to confirm
     existence          only EXISTENCE is asked: 🟢
     paragraph          a pinpoint into a judgment's numbered paragraph (`reading.judgment_paragraph`)
     reading            CONTENT and FRAGMENT in the text read for the claim (`reading.from_reading`)
@@ -109,14 +109,17 @@ def topic_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
 
 
 def partner_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
-    """A provision read in conjunction with a lead that makes the claim: it exists, and the claim was
-    checked against the lead; that it is the right partner is nowhere checked, so it is not a 🟢 (a
-    neighbour of the right one exists just as well)."""
-    lead = m.claim.read_with
-    if lead is None or m.required is not Level.EXISTENCE:
+    """A provision read in conjunction with a lead that makes the claim, or reported as what a court held:
+    it exists, and the claim is checked against the lead or the judgment; that it is the right provision
+    is nowhere checked, so it is not a 🟢 (a neighbour of the right one exists just as well)."""
+    claim = m.claim
+    if m.required is not Level.EXISTENCE or (claim.read_with is None and claim.held_in is None):
         return None
-    values = {"cited": m.claim.citation.text, "lead": lead}
-    return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "read_with", values, notes=notes)
+    if claim.read_with is not None:
+        values = {"cited": claim.citation.text, "lead": claim.read_with}
+        return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "read_with", values, notes=notes)
+    values = {"cited": claim.citation.text, "case": claim.held_in or ""}
+    return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "held_in", values, notes=notes)
 
 
 def existence_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:

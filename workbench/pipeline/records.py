@@ -120,6 +120,8 @@ def reading_to_json(claim: Claim) -> dict[str, Any]:
         out["inside_quotation_of"] = claim.inside_quotation_of
     if claim.read_with is not None:
         out["read_with"] = claim.read_with
+    if claim.held_in is not None:
+        out["held_in"] = claim.held_in
     return out
 
 
@@ -136,6 +138,8 @@ def reading_from_json(data: dict[str, Any]) -> dict[str, Any]:
         out["inside_quotation_of"] = str(data["inside_quotation_of"])
     if data.get("read_with") is not None:
         out["read_with"] = str(data["read_with"])
+    if data.get("held_in") is not None:
+        out["held_in"] = str(data["held_in"])
     return out
 
 

@@ -202,6 +202,16 @@ TABLE = [
         "read_with",
     ),
     (
+        "a statute reported as what a court held: it exists, the holding is the judgment's to check",
+        replace(
+            measurement(BARE, kind="statute"),
+            claim=replace(measurement(BARE, kind="statute").claim, held_in="2015다200111"),
+        ),
+        Status.NEEDS_JUDGEMENT,
+        E,
+        "held_in",
+    ),
+    (
         "a partner the act does not have is still 🔴: the unit row comes first",
         _partner(measurement(BARE, kind="statute", pinpoint=PinpointCheck(None, "article", "1200", None))),
         Status.UNVERIFIED,

@@ -1,9 +1,10 @@
 """A finding the worker verifies is read back from its row: the claim it stands for must be the claim the
 draft makes, with how its sentence was read (quotes that are someone else's words, who owns the sentence's
-quote, a citation inside another court's quotation, a named amendment, the provision it is read with). Read
-back without it, the workbench could judge the same words otherwise than `manage.py verify` does: another
-citation's quote would be read as the statute's, a partner "w zw. z" a claim would be 🟢, and a citation
-inside a quotation of no named source became "not checked" instead of context.
+quote, a citation inside another court's quotation, a named amendment, the provision it is read with, the
+holding it is reported in). Read back without it, the workbench could judge the same words otherwise than
+`manage.py verify` does: another citation's quote would be read as the statute's, a partner "w zw. z" a
+claim would be 🟢, and a citation inside a quotation of no named source became "not checked" instead of
+context.
 
 The drafts are real judgments' sentences from the measured set (tests/data/real/cases.jsonl)."""
 
@@ -30,10 +31,12 @@ READINGS = {
     "cited inside a quotation": lambda c: c.inside_quotation_of is not None,
     "the sentence names the amendment": lambda c: c.amended_wording,
     "read with the provision before it": lambda c: c.read_with is not None,
+    "reported as what a court held": lambda c: c.held_in is not None,
 }
 SEEN_IN = [(reading, lang) for reading in list(READINGS)[:3] for lang in ("ko", "en")] + [
     ("the sentence names the amendment", "pl"),
     ("read with the provision before it", "pl"),
+    ("reported as what a court held", "pl"),
 ]
 
 
