@@ -469,8 +469,9 @@ blocks about as many correct citations). A citation that claims nothing but its 
 reference, a list of legal bases) is 🟢 "exists" under the contract, also when it names the wrong
 existing article; one read "w zw. z" / "read with" a provision that makes the sentence's claim, or
 reported as what a court held, is 🟡 naming that provision or judgment (its own part was not checked),
-and one in a bracketed list of provisions shares the words before the list. Polish negation mutations of what a court says art. 448 k.c. allows have nothing in
-the act to contradict them. A quote of an act with one of its words put for another is 🔴 only when the
+and one in a bracketed list of provisions shares the words before the list. Polish negation mutations
+of what a court says art. 448 k.c. allows have nothing in the act to contradict them. A quote of an
+act with one of its words put for another is 🔴 only when the
 word cannot be a rewording (a noun where the act has a predicate, as Kiwi tells for Korean; a word of
 the law where the act has only "with"; a term the act's definitions give a meaning of their own,
 ‘controller’ or ‘third party’ where the act says "remedy" or "operations"; a Korean person of the law,
