@@ -97,11 +97,20 @@ def test_it_finishes_a_review_after_the_worker_is_killed_mid_way(
         worker = workers(env).start()
         review = unsent_review(people, text, "killed worker")
         send_review(redis_server.url, review.pk)
-        _status, done_at_kill, total = wait_until(
-            lambda: (p := progress(review.pk))[1] >= 10 and claimed(review.pk) and p,
-            180,
-            "the review never got going\n" + worker.tail(),
-        )
+
+        def got_going() -> tuple[str, int, int] | None:
+            now = progress(review.pk)
+            # a review that ended (done or failed) will never hold a claim again: stop waiting, and the
+            # assertions below say which it was instead of a timeout that says nothing
+            if now[0] in ("done", "failed") or (now[1] >= 10 and claimed(review.pk)):
+                return now
+            return None
+
+        try:
+            status, done_at_kill, total = wait_until(got_going, 180, "the review never got going")
+        except AssertionError as late:  # the worker's log as it is now, not as it was when the wait began
+            raise AssertionError(f"{late}: {progress(review.pk)}\n{worker.tail()}") from None
+        assert status != "failed", f"the review failed before the kill\n{worker.tail()}"
         worker.sigkill()
         killed_at = time.monotonic()
         held = claimed(review.pk)
