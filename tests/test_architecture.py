@@ -28,7 +28,7 @@ MAX_FUNCTION_LINES = 60
 # may shrink (then lower or drop its line), never grow. Split by what their parts do, then remove the line.
 LONG_FUNCTIONS = {
     "workbench/exports/report.py:export_pdf": 147,
-    "verifier/citations/__init__.py:extract_claims": 134,
+    "verifier/citations/__init__.py:extract_claims": 132,
     "verifier/citations/eu.py:_acts_and_articles": 117,
     "verifier/citations/kr.py:_statutes": 111,
     "verifier/match/fragment.py:_find": 105,

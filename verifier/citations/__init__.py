@@ -177,13 +177,11 @@ def extract_claims(
             quote = raw if q.text == norm[q.inner[0] : q.inner[1]] else q.text
         if h.problem is not None and claim_type is not ClaimType.BARE_CITATION and quote is None:
             claim_type = ClaimType.BARE_CITATION
-        carried = _carried(i, out, hits, norm, prepared, case_starts[i], (claim_norm, sentence_norm))
+        carried = _carried(i, out, hits, norm, prepared, case_starts[i], (claim_norm, sentence_norm, quote))
         if quote is None and (carried.bare or i in donors or _trailing_see_also(i, hits, norm, sentences)):
             # a statute whose quote is the judgment's words cited after it only has to exist, and a "see also"
             # reference that the quote before it does not belong to only has to exist
             claim_type = ClaimType.BARE_CITATION
-        if quote is not None:
-            carried = _NOT_CARRIED
         container = quote_index.containing(h.start, h.end) if quote is None else None
         if container is not None:
             # cited inside someone else's words ("SN wskazał, że „przepis art. 691 k.c. …”"): the citation is
@@ -232,9 +230,11 @@ def _carried(
     norm: str,
     prepared: Prepared,
     case: Hit | None,
-    at: tuple[Span, str],
+    at: tuple[Span, str, str | None],
 ) -> _Carried:
-    claim, sentence = at
+    claim, sentence, quote = at
+    if quote is not None:
+        return _NOT_CARRIED  # a citation with a quote of its own makes its own claim
     if _claims.in_reported_holding(hits[i], case, claim, sentence):
         # "SN przyjął, że art. 691 k.c. …", "the Court held that under Article 82 GDPR …": the statute is
         # what the holding is about; the holding is checked against the judgment, the statute only exists
@@ -246,19 +246,18 @@ def _carried(
     lead = out[i - 1]
     if lead.held_in is not None:  # "SN uznał, że art. 23 w zw. z art. 24 k.p. …": both are the holding's
         return _Carried(bare=True, held_in=lead.held_in)
-    read_with = _lead_of(out, i)
+    read_with = _lead_of(lead)
     if read_with is None:
         return _NOT_CARRIED
     return _Carried(bare=True, read_with=read_with or None)
 
 
-def _lead_of(out: list[Claim], i: int) -> str | None:
-    """The citation a partner read in conjunction with the one before it is read with: the first of the
-    chain ("art. 5 w zw. z art. 6 w zw. z art. 7": art. 5 for both). "" when the lead makes no claim of its
-    own either (a bare list of provisions): then there is nothing the partner's reader must add to. None
-    when the lead cannot be read ("art. 34 ust. 1 ustawy z dnia 22 maja 2003 r. o …", an act the patterns
+def _lead_of(lead: Claim) -> str | None:
+    """The citation a partner read in conjunction with `lead` (the one before it) is read with: the first
+    of the chain ("art. 5 w zw. z art. 6 w zw. z art. 7": art. 5 for both). "" when the lead makes no claim
+    of its own either (a bare list of provisions): then there is nothing the partner's reader must add to.
+    None when the lead cannot be read ("art. 34 ust. 1 ustawy z dnia 22 maja 2003 r. o …", an act the patterns
     do not know): the partner is the one provision the sentence's claim can be checked against."""
-    lead = out[i - 1]
     if lead.read_with is not None:
         return lead.read_with
     if lead.citation.problem is not None and lead.inside_quotation_of is None:

@@ -72,14 +72,18 @@ def _amended_ahead(h: HistoryMeasure, qc: QuoteCheck) -> HistoryRow | None:
     law as it was, which naming an amendment does not make the draft's."""
     if qc.not_checked or qc.matches_in_force:
         return None
-    later = [m.wording for m in qc.exact_elsewhere if min(_starts(m.wording), default="") > h.as_of]
+    later = [
+        (start, m.wording)
+        for m in qc.exact_elsewhere
+        if (start := min(_starts(m.wording), default="")) > h.as_of
+    ]
     if not later:
         return None
-    wording = later[-1]  # the earliest of the later wordings: matches are newest first
+    start, wording = later[-1]  # the earliest of the later wordings: matches are newest first
     reading = qc.in_force.reading if qc.in_force is not None else None
     values: dict[str, object] = {
         "as_of": h.as_of,
-        "date": min(_starts(wording)),
+        "date": start,
         "label": wording.made_by.label or wording.made_by.id,
     }
     if reading is None or reading.state is not UnitState.PRESENT:
@@ -250,7 +254,7 @@ def _quote_row(h: HistoryMeasure, qc: QuoteCheck, reason_key: str) -> HistoryRow
     values: dict[str, object] = {"period": _period(other), "label": other.made_by.label or other.made_by.id}
     values["as_of"] = h.as_of
     reading = segment.reading
-    starts = [p.start for p in other.periods if p.start]
+    starts = _starts(other)
     if (reading is None or reading.state is not UnitState.PRESENT) and starts and min(starts) > h.as_of:
         # the quoted wording is a later one, of a unit not yet in the act on that day: it takes effect then
         label = other.made_by.label or other.made_by.id

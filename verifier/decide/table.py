@@ -115,11 +115,9 @@ def partner_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:
     claim = m.claim
     if m.required is not Level.EXISTENCE or (claim.read_with is None and claim.held_in is None):
         return None
-    if claim.read_with is not None:
-        values = {"cited": claim.citation.text, "lead": claim.read_with}
-        return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "read_with", values, notes=notes)
-    values = {"cited": claim.citation.text, "case": claim.held_in or ""}
-    return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, "held_in", values, notes=notes)
+    key, carrier = ("read_with", "lead") if claim.read_with is not None else ("held_in", "case")
+    values = {"cited": claim.citation.text, carrier: claim.read_with or claim.held_in or ""}
+    return make(Status.NEEDS_JUDGEMENT, m.required, Level.EXISTENCE, key, values, notes=notes)
 
 
 def existence_row(m: Measurement, notes: tuple[Message, ...]) -> Decision | None:

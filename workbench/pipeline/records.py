@@ -106,40 +106,30 @@ def claim_of(row: Finding) -> Claim:
     )
 
 
+# the reading's fields that are a source or citation as written, stored as they are when set
+_READ_AS_WRITTEN = ("quote_owner", "inside_quotation_of", "read_with", "held_in")
+
+
 def reading_to_json(claim: Claim) -> dict[str, Any]:
     """What the extraction read around the citation beyond its spans; only what is set, so that a row of an
     ordinary citation stores nothing."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {
+        name: getattr(claim, name) for name in _READ_AS_WRITTEN if getattr(claim, name) is not None
+    }
     if claim.other_quotes:
         out["other_quotes"] = [[a, b, why] for (a, b), why in claim.other_quotes]
-    if claim.quote_owner is not None:
-        out["quote_owner"] = claim.quote_owner
     if claim.amended_wording:
         out["amended_wording"] = True
-    if claim.inside_quotation_of is not None:
-        out["inside_quotation_of"] = claim.inside_quotation_of
-    if claim.read_with is not None:
-        out["read_with"] = claim.read_with
-    if claim.held_in is not None:
-        out["held_in"] = claim.held_in
     return out
 
 
 def reading_from_json(data: dict[str, Any]) -> dict[str, Any]:
     """The Claim fields `reading_to_json` stored; a row stored before there was a reading has none."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {name: str(data[name]) for name in _READ_AS_WRITTEN if data.get(name) is not None}
     if data.get("other_quotes"):
         out["other_quotes"] = tuple(((int(a), int(b)), str(why)) for a, b, why in data["other_quotes"])
-    if data.get("quote_owner") is not None:
-        out["quote_owner"] = str(data["quote_owner"])
     if data.get("amended_wording"):
         out["amended_wording"] = True
-    if data.get("inside_quotation_of") is not None:
-        out["inside_quotation_of"] = str(data["inside_quotation_of"])
-    if data.get("read_with") is not None:
-        out["read_with"] = str(data["read_with"])
-    if data.get("held_in") is not None:
-        out["held_in"] = str(data["held_in"])
     return out
 
 
