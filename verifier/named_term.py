@@ -9,12 +9,21 @@ The draft says the term is the cited unit's ("within the meaning of", "referred 
 that never uses it cannot be what the draft means, and the unit that does use it is named. A term the act
 uses nowhere in its units (a doctrinal name: ‘one-stop-shop’) or one the cited unit uses is no evidence either
 way. Spacing and case are not wording ("자격정지 이상" / "자격정지이상").
+
+A Korean draft names what a provision provides without quotation marks too: "형법 제20조 소정의 사회상규에
+위배되지 아니하는 행위", "민법 제104조에 규정된 불공정한 법률행위". The words after such a connector are read
+as the term, from the longest run of them down to two: the longest run the act holds is the term, when it is
+a phrase (two words, six letters at least) no word anyone uses. One word ("대항력", "폭행") is no evidence: a
+court names a provision's effect with a word its neighbours use ("제3조 소정의 대항력": 대항력 is 제3조의3's
+word). English names stand before their connector ("the right to compensation provided for in Article 82").
+An unquoted name more than two units use is the act's vocabulary ("processing of personal data"), no one
+unit's.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verifier.model import Claim, SourceDocument, SourceUnit
 
@@ -40,6 +49,32 @@ _EN_AFTER = re.compile(
     + r",?\s(?:as\sprovided\sfor\sin|provided\sfor\sin|within\sthe\smeaning\sof|as\sreferred\sto\sin"
     r"|referred\sto\sin|as\sdefined\sin|laid\sdown\sin|used\sin)\s(?:that|this)\s(?:provision|article)\b"
 )
+# the connectors that make the unquoted words after a Korean citation what it provides (not a bare "의":
+# "제20조의 규정에 의하여" names no term)
+_KO_DESIGNATES = re.compile(
+    r"\s?(?:본문|단서|전단|후단)?\s?(?:소정의|에서\s?말하는|(?:가|이|에서)\s?(?:규정하는|규정한|정하는|정한)"
+    r"|에\s?(?:규정된|규정한|정한|정하여진|정해진))\s"
+)
+_KO_WORD = re.compile(r"[\uac00-\ud7a3]+(?=[\s,.;:()]|\Z)")
+_KO_PHRASE_WORDS = (2, 6)  # words of an unquoted term: at least, at most
+_KO_PHRASE_LETTERS = 6
+_KO_ENDINGS = 2  # letters of the last word that may be its particle ("행위로", "행위에는")
+# the citation closes a list ("형법 제260조 제1항, 제283조 제1항 소정의 폭행, 협박의 죄"): the words after it
+# are the list's, not this unit's
+_LISTED = re.compile(r"(?:조|항|호|목)(?:의\s?\d+)?\s?(?:,|및|와|과|또는|내지)\s?\Z")
+# "the right to compensation provided for in Article 82(1)", "the criteria laid down in Article 83": the words
+# before an English connector that says they are the unit's own
+_EN_DESIGNATES = re.compile(
+    r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?)\s(?:referred\sto\sin|laid\sdown\sin|provided\sfor\sin"
+    r"|set\sout\sin|within\sthe\smeaning\sof|as\sdefined\sin|defined\sin)\s(?:the\s)?\Z"
+)
+_EN_PHRASE_LETTERS = 10
+_UNQUOTED_UNITS = 2  # units of the level that may use an unquoted name before it is the act's vocabulary
+# words that neither open nor make a name ("of the right to compensation" is "right to compensation")
+_EN_FUNCTION = frozenset(
+    {"a", "an", "the", "of", "to", "in", "on", "for", "by", "with", "and", "or", "that", "which", "those"}
+    | {"this", "these", "its", "their", "as", "is", "are", "be", "been", "it", "not", "such", "any", "all"}
+)
 _OTHER_CITATION = re.compile(r"\bArticles?\s\d|\bart\.\s?\d|제\s?\d+\s?조", re.I)
 _TERM_WORDS = 6  # a longer quote is a passage: `other_unit` reads it as one
 _KEY = re.compile(r"[\s\u00a0’'‘“”\"]+")
@@ -51,6 +86,7 @@ class NamedTerm:
     unit: SourceUnit  # the unit of the act that uses it
     start: int  # where, in the source
     end: int
+    quoted: bool = True  # in quotation marks; False: the words after a Korean connector (`_designated`)
 
 
 def named_term(
@@ -59,11 +95,25 @@ def named_term(
     """The unit of the act, at the cited unit's level and outside it, that uses the term the draft attaches
     to the citation, when the cited unit (read with its lead-ins: `cited_text`) does not."""
     term = _attached_term(claim)
-    if term is None or len(term.split()) > _TERM_WORDS:
-        return None
-    key = _key(term)
-    if len(key) < 2 or key in _key(cited_text):
-        return None
+    if term is not None:
+        if len(term.split()) > _TERM_WORDS or len(_key(term)) < 2 or _key(term) in _key(cited_text):
+            return None
+        return _used_elsewhere(term, document, cited)
+    phrases = _designated(claim) or _designated_before(claim)
+    if any(_find(cited_text, phrase) is not None for phrase in phrases):
+        return None  # the cited unit says (a run of) them: the draft names what it provides
+    for phrase in phrases:  # the longest run the act holds
+        found = _used_elsewhere(phrase, document, cited, most=_UNQUOTED_UNITS)
+        if found is not None:
+            return replace(found, quoted=False)
+    return None
+
+
+def _used_elsewhere(
+    term: str, document: SourceDocument, cited: SourceUnit, *, most: int | None = None
+) -> NamedTerm | None:
+    """The nearest unit that uses the term; none when more than `most` units do (the act's own vocabulary,
+    "processing of personal data", names no one unit)."""
     depth = len(cited.path)
     found: list[tuple[int, SourceUnit, int, int]] = []
     for unit in document.units:
@@ -72,10 +122,67 @@ def named_term(
         at = _find(document.text[unit.start : unit.end], term)
         if at is not None:
             found.append((abs(unit.start - cited.start), unit, unit.start + at[0], unit.start + at[1]))
-    if not found:
+    if not found or (most is not None and len(found) > most):
         return None
     _, unit, start, end = min(found, key=lambda f: f[0])  # the nearest: a neighbour is the likelier slip
     return NamedTerm(term, unit, start, end)
+
+
+def _designated(claim: Claim) -> list[str]:
+    """The runs of words a Korean connector attaches to the citation, longest first, each also without the
+    last word's particle: "사회상규에 위배되지 아니하는 행위로", …, "사회상규에 위배"."""
+    text = claim.claim_text
+    start = claim.citation.span[0] - claim.claim_span[0]
+    end = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= start <= end <= len(text) or _LISTED.search(text[max(0, start - 12) : start]):
+        return []
+    joined = _KO_DESIGNATES.match(text, end)
+    if joined is None:
+        return []
+    least, most = _KO_PHRASE_WORDS
+    words: list[str] = []
+    at = joined.end()
+    while len(words) < most:
+        word = _KO_WORD.match(text, at)
+        if word is None:
+            break
+        words.append(word.group())
+        at = word.end()
+        if at >= len(text) or text[at] != " ":
+            break  # a comma, a bracket, the sentence's end: the name ends there
+        at += 1
+    phrases = []
+    for n in range(len(words), least - 1, -1):
+        last = words[n - 1]
+        for cut in range(min(_KO_ENDINGS, len(last) - 2) + 1):
+            phrase = " ".join([*words[: n - 1], last[: len(last) - cut]])
+            if len(_key(phrase)) >= _KO_PHRASE_LETTERS:
+                phrases.append(phrase)
+    return phrases
+
+
+def _designated_before(claim: Claim) -> list[str]:
+    """The runs of words an English connector attaches to the citation ("the right to compensation provided
+    for in"), longest first, each opening with a word of content: "right to compensation", …"""
+    text = claim.claim_text
+    start = claim.citation.span[0] - claim.claim_span[0]
+    if not 0 <= start <= len(text):
+        return []
+    joined = _EN_DESIGNATES.search(text[max(0, start - 160) : start])
+    if joined is None:
+        return []
+    words = joined.group("words").split()
+    phrases = []
+    for n in range(min(len(words), _KO_PHRASE_WORDS[1]), _KO_PHRASE_WORDS[0] - 1, -1):
+        run, before = words[-n:], words[-n - 1].casefold() if n < len(words) else ""
+        content = [w for w in run if w.casefold() not in _EN_FUNCTION]
+        if run[0].casefold() in _EN_FUNCTION or len(content) < 2:
+            continue
+        if before in ("and", "or", "nor"):
+            continue  # a piece of a longer name ("effective compensation" of "full and effective …")
+        if len("".join(run)) >= _EN_PHRASE_LETTERS:
+            phrases.append(" ".join(run))
+    return phrases
 
 
 def _attached_term(claim: Claim) -> str | None:
@@ -98,7 +205,15 @@ def _key(text: str) -> str:
 
 
 def _find(text: str, term: str) -> tuple[int, int] | None:
-    """Where the term stands in the text, its spacing and case aside (a word's start, not inside one)."""
+    """Where the term stands in the text, its spacing and case aside (a word's start, not inside one); a
+    Latin-script term word by word, each in the singular or the plural ("administrative fine(s)")."""
+    if re.fullmatch(r"[A-Za-z\s-]+", term):
+        words = [
+            re.escape(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w)
+            for w in term.split()
+        ]
+        found = re.search(r"\b" + r"\s+".join(w + "(?:s|es)?" for w in words) + r"\b", text, re.I)
+        return found.span() if found is not None else None
     pattern = r"\s*".join(re.escape(ch) for ch in _KEY.sub("", term))
     found = re.search(rf"(?<![^\W\d_]){pattern}", text, re.I)
     return found.span() if found is not None else None

@@ -61,6 +61,7 @@ class OtherUnit:
     restated: str = ""  # the other unit's clause the claim restates word for word (no quote marks)
     title: str = ""  # the other unit's heading, which the draft gives the cited one (`named_unit`)
     cited_title: str = ""  # the cited unit's own heading
+    term: str = ""  # the unquoted name the draft gives what the cited unit provides, this unit's words
 
 
 def other_unit(
@@ -152,7 +153,16 @@ def termed_other_unit(
     evidence = MatchEvidence(
         start=named.start, end=named.end, excerpt=document.text[named.start : named.end], similarity=1.0
     )
-    found = OtherUnit(unit.label, cited.label, unit.path[0][1], 1.0, cited_coverage, True, evidence)
+    found = OtherUnit(
+        unit.label,
+        cited.label,
+        unit.path[0][1],
+        1.0,
+        cited_coverage,
+        named.quoted,
+        evidence,
+        term="" if named.quoted else named.term,
+    )
     if found.article in also_cited or _refers_to(document, found, cited):
         return None
     return found

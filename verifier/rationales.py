@@ -236,6 +236,14 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "ko": "초안은 {cited}를 “{title}”(으)로 부르지만 이는 같은 법 {unit}의 제목이며, {cited}의 제목은 "
         "“{cited_title}”입니다. 인용 조항을 {unit}로 바로잡으십시오.",
     },
+    "term_of_other_unit": {
+        "en": "The draft says {cited} provides for “{term}”, but those are the words of {unit} of the act; "
+        "{cited} does not use them: correct the pinpoint to {unit}.",
+        "pl": "Projekt przypisuje {cited} „{term}”, ale to słowa {unit} tego aktu; {cited} ich nie używa - "
+        "popraw oznaczenie przepisu na {unit}.",
+        "ko": "초안이 {cited}가 정한 것으로 든 “{term}” 부분은 같은 법 {unit}의 문언이며, "
+        "{cited}에는 그 말이 없습니다. 인용 조항을 {unit}로 바로잡으십시오.",
+    },
     "quote_elsewhere_in_act": {
         "en": "The quoted words are the act's, but not in the text of the cited {cited}: they stand in a "
         "recital, a heading or a title. Check that the draft says whose words they are.",

@@ -398,7 +398,6 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         content is None
         or content.reached
         or (m.referenced is not None and m.referenced.content is not None and m.referenced.content.reached)
-        or _names_a_term(m.claim)
     ):
         return m
     coverage = content.coverage if content is not None else 0.0
@@ -413,6 +412,8 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
         termed = termed_other_unit(term, document, check.unit, coverage, also_cited=also_cited)
         if termed is not None:
             return _with(m, other_unit=termed)
+    if fragment is None and _names_a_term(m.claim):
+        return m  # the sentence says what a term of the unit means: the rest of it is not claimed of the unit
     found = other_unit(
         claim_substance(m.claim),
         m.claim.quote,

@@ -49,7 +49,8 @@ class HistoryRow:
 TODAY_ONLY = frozenset(
     {"absent", "absent_meaning", "calibration", "modified", "article_missing", "paragraph_missing"}
     | {"item_missing", "subitem_missing", "quantity_differs", "polarity_negation", "polarity_modality"}
-    | {"wrong_pinpoint", "quote_in_other_unit", "title_of_other_unit", "also_quoted_meaning"}
+    | {"wrong_pinpoint", "quote_in_other_unit", "title_of_other_unit", "term_of_other_unit"}
+    | {"also_quoted_meaning"}
 )
 
 

@@ -42,6 +42,8 @@ BLOCK_EVIDENCE: dict[str, str] = {
     "restated_in_other_unit": "the claim restates a clause of another unit of the same act word for word, "
     "and no clause of the cited unit",
     "quote_in_other_unit": "the quoted words are in another unit of the same act, not in the cited one",
+    "term_of_other_unit": "the words the draft says the cited unit provides are another unit's of the same "
+    "act, and the cited unit does not use them",
     "title_of_other_unit": "the draft names the cited article by the heading of another article of the same "
     "act",
     # the law as of the review's date

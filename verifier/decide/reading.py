@@ -187,6 +187,8 @@ def _wrong_pinpoint(r: Reached) -> Blocked | None:
     key = "quote_in_other_unit" if other.quote else "wrong_pinpoint"
     if other.restated:
         key, values["clause"] = "restated_in_other_unit", other.restated
+    if other.term:
+        key, values["term"] = "term_of_other_unit", other.term
     if other.title:
         key = "title_of_other_unit"
         values.update(title=other.title, cited_title=other.cited_title or "—")

@@ -150,6 +150,9 @@ _KO_SINO_WORD = re.compile(r"([일이삼사오육칠팔구]?[십백천][일이�
 _KO_NATIVE_COUNTERS = ("명", "사람", "번", "차례", "회", "개월", "달", "시간", "배", "살", "가지")
 _KO_SINO_ONE = re.compile(r"([일이삼사오육칠팔구]) ?(?:년|개월|시간|퍼센트)[가-힣]*")
 _HYPHEN = re.compile(r"[-\u2010-\u2015]")
+# an ordinal in Sino-Korean words before its counter: "제삼자" (the older statutes' spelling of 제3자, a third
+# party), "제이항" — the same number as the digits a court writes for it
+_KO_ORDINAL = re.compile(r"제([일이삼사오육칠팔구십백]+)(?:자|조|항|호|차|회|편|장|절|관)[가-힣]*")
 
 
 def _korean_word_value(word: str, following: str) -> Fraction | None:
@@ -159,12 +162,21 @@ def _korean_word_value(word: str, following: str) -> Fraction | None:
     one = _KO_SINO_ONE.fullmatch(word + (" " + following if len(word) == 1 else ""))
     if one is not None:  # "삼 년간", "오년": one Sino-Korean digit before a counter of years, months, hours
         return Fraction(lex.sino[one.group(1)])
+    ordinal = _KO_ORDINAL.fullmatch(word)
+    if ordinal is not None:
+        return _sino_value(ordinal.group(1))
     m = _KO_SINO_WORD.fullmatch(word)
     if m is None or (m.group(2) and m.group(2)[0] not in "일년월주시세개분퍼번회배"):
         return None
     digits = m.group(1)
     if not m.group(2) and digits[-2:-1] in ("십", "백", "천") and digits.endswith("일") and following != "일":
         digits = digits[:-1]  # "삼십일 이내": thirty days, as periods are written; "삼십일 일" is 31 days
+    return _sino_value(digits)
+
+
+def _sino_value(digits: str) -> Fraction:
+    """ "삼십" → 30, "이백오" → 205."""
+    lex = lexicon("ko")
     total = section = 0
     current: int | None = None
     for part in digits:
