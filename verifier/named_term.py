@@ -23,7 +23,9 @@ unit's.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from verifier.model import Claim, SourceDocument, SourceUnit
 
@@ -115,16 +117,22 @@ def _used_elsewhere(
     """The nearest unit that uses the term; none when more than `most` units do (the act's own vocabulary,
     "processing of personal data", names no one unit)."""
     depth = len(cited.path)
-    found: list[tuple[int, SourceUnit, int, int]] = []
-    for unit in document.units:
-        if len(unit.path) != depth or unit.path[: len(cited.path)] == cited.path:
+    level = sorted((u for u in document.units if len(u.path) == depth), key=lambda u: u.start)
+    starts = [u.start for u in level]
+    found: dict[tuple[tuple[str, str], ...], tuple[int, SourceUnit, int, int]] = {}
+    # one search of the whole act, each occurrence then placed in its unit: a term is looked for in every
+    # unit of a code of a thousand articles
+    for match in _pattern(term).finditer(document.text):
+        k = bisect_right(starts, match.start()) - 1
+        if k < 0 or match.end() > level[k].end or level[k].path[:depth] == cited.path:
             continue
-        at = _find(document.text[unit.start : unit.end], term)
-        if at is not None:
-            found.append((abs(unit.start - cited.start), unit, unit.start + at[0], unit.start + at[1]))
+        unit = level[k]
+        found.setdefault(unit.path, (abs(unit.start - cited.start), unit, match.start(), match.end()))
     if not found or (most is not None and len(found) > most):
         return None
-    _, unit, start, end = min(found, key=lambda f: f[0])  # the nearest: a neighbour is the likelier slip
+    _, unit, start, end = min(
+        found.values(), key=lambda f: f[0]
+    )  # the nearest: a neighbour is the likelier slip
     return NamedTerm(term, unit, start, end)
 
 
@@ -205,15 +213,20 @@ def _key(text: str) -> str:
 
 
 def _find(text: str, term: str) -> tuple[int, int] | None:
-    """Where the term stands in the text, its spacing and case aside (a word's start, not inside one); a
-    Latin-script term word by word, each in the singular or the plural ("administrative fine(s)")."""
+    """Where the term stands in the text (`_pattern`)."""
+    found = _pattern(term).search(text)
+    return found.span() if found is not None else None
+
+
+@lru_cache(maxsize=256)
+def _pattern(term: str) -> re.Pattern[str]:
+    """The term with its spacing and case aside (at a word's start, not inside one); a Latin-script term word
+    by word, each in the singular or the plural ("administrative fine(s)")."""
     if re.fullmatch(r"[A-Za-z\s-]+", term):
         words = [
             re.escape(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w)
             for w in term.split()
         ]
-        found = re.search(r"\b" + r"\s+".join(w + "(?:s|es)?" for w in words) + r"\b", text, re.I)
-        return found.span() if found is not None else None
+        return re.compile(r"\b" + r"\s+".join(w + "(?:s|es)?" for w in words) + r"\b", re.I)
     pattern = r"\s*".join(re.escape(ch) for ch in _KEY.sub("", term))
-    found = re.search(rf"(?<![^\W\d_]){pattern}", text, re.I)
-    return found.span() if found is not None else None
+    return re.compile(rf"(?<![^\W\d_]){pattern}", re.I)
