@@ -70,6 +70,11 @@ _EN_DESIGNATES = re.compile(
     r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?)\s(?:referred\sto\sin|laid\sdown\sin|provided\sfor\sin"
     r"|set\sout\sin|within\sthe\smeaning\sof|as\sdefined\sin|defined\sin)\s(?:the\s)?\Z"
 )
+# "… a right to compensation under that provision": the words before it are the cited unit's
+_EN_POINTS_BACK = re.compile(
+    r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?)\s(?:provided\sfor\sin|laid\sdown\sin|referred\sto\sin|set\sout\sin"
+    r"|within\sthe\smeaning\sof|under|based\son)\s(?:that|this)\s(?:provision|article)\b"
+)
 _EN_PHRASE_LETTERS = 10
 _UNQUOTED_UNITS = 2  # units of the level that may use an unquoted name before it is the act's vocabulary
 # words that neither open nor make a name ("of the right to compensation" is "right to compensation")
@@ -101,7 +106,19 @@ def named_term(
         if len(term.split()) > _TERM_WORDS or len(_key(term)) < 2 or _key(term) in _key(cited_text):
             return None
         return _used_elsewhere(term, document, cited)
-    phrases = _designated(claim) or _designated_before(claim)
+    phrases = _designated(claim) or _designated_before(claim) or _designated_after(claim)
+    found = _unquoted_elsewhere(phrases, document, cited, cited_text)
+    article = next((u for u in document.units if u.path == cited.path[:1]), None)
+    if found is None and article is not None and article is not cited:
+        # a paragraph cited for the name another article gives in its heading ("the right to compensation
+        # … under Article 81(1)": Article 82 is headed "Right to compensation and liability")
+        found = _unquoted_elsewhere(phrases, document, article, document.text[article.start : article.end])
+    return found
+
+
+def _unquoted_elsewhere(
+    phrases: list[str], document: SourceDocument, cited: SourceUnit, cited_text: str
+) -> NamedTerm | None:
     if any(_find(cited_text, phrase) is not None for phrase in phrases):
         return None  # the cited unit says (a run of) them: the draft names what it provides
     for phrase in phrases:  # the longest run the act holds
@@ -177,9 +194,23 @@ def _designated_before(claim: Claim) -> list[str]:
     if not 0 <= start <= len(text):
         return []
     joined = _EN_DESIGNATES.search(text[max(0, start - 160) : start])
-    if joined is None:
+    return _english_runs(joined.group("words").split()) if joined is not None else []
+
+
+def _designated_after(claim: Claim) -> list[str]:
+    """The runs of words an English connector later in the sentence points back at the citation with ("a
+    right to compensation under that provision"), when no other citation stands between."""
+    text = claim.claim_text
+    end = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= end <= len(text):
         return []
-    words = joined.group("words").split()
+    joined = _EN_POINTS_BACK.search(text, end, end + 300)
+    if joined is None or _OTHER_CITATION.search(text, end, joined.start()):
+        return []
+    return _english_runs(joined.group("words").split())
+
+
+def _english_runs(words: list[str]) -> list[str]:
     phrases = []
     for n in range(min(len(words), _KO_PHRASE_WORDS[1]), _KO_PHRASE_WORDS[0] - 1, -1):
         run, before = words[-n:], words[-n - 1].casefold() if n < len(words) else ""

@@ -54,6 +54,15 @@ EN_FULL = (
     "award the data subject greater compensation than the full and effective compensation provided for in "
     "Article 82(1) of the GDPR."
 )
+# C-590/22 (20 June 2024), paragraph 20: "under that provision" points back at the paragraph cited, and the
+# name is Article 82's heading ("Right to compensation and liability"), which no paragraph repeats
+EN_POINTS_BACK = (
+    "By its first and second questions, which it is appropriate to examine together, the referring court, "
+    "in essence, is asking whether Article {article}(1) of the GDPR must be interpreted as meaning that an "
+    "infringement of that regulation is, in itself, sufficient to give rise to a right to compensation under "
+    "that provision, or whether the data subject must also establish the existence of damage, of a certain "
+    "degree of seriousness, caused by that infringement."
+)
 # C-300/21 (4 May 2023): "processing of personal data" is the GDPR's vocabulary, in dozens of units
 EN_VOCABULARY = (
     "Such operations are processing of personal data within the meaning of Article {article}(2) of the GDPR."
@@ -82,6 +91,10 @@ ROWS = [
      EN_DAMAGE.format(article=82), "Article 82 of that regulation", None, ""),
     ("a piece of a longer name (effective compensation of full and effective compensation)", "en",
      "2024-06-20", EN_FULL, "Article 82(1) of the GDPR", None, ""),
+    ("a right to compensation under that provision, Article 83(1): Article 82's heading", "en", "2024-06-20",
+     EN_POINTS_BACK.format(article=83), "Article 83(1) of the GDPR", Status.UNVERIFIED, "term_of_other_unit"),
+    ("the Court's sentence on Article 82(1)", "en", "2024-06-20",
+     EN_POINTS_BACK.format(article=82), "Article 82(1) of the GDPR", None, ""),
     ("the act's vocabulary names no one unit", "en", "2023-05-04",
      EN_VOCABULARY.format(article=5), "Article 5(2) of the GDPR", None, ""),
 ]  # fmt: skip
