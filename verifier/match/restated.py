@@ -115,8 +115,10 @@ def change_of(diff: tuple[tuple[str, str], ...]) -> str | None:
 
 
 def stems(text: str) -> set[str]:
-    # a word's first two letters: particles and endings glued to Korean words, inflections to Polish ones
-    return {text[a : a + 2].casefold() for a, _ in words(text)}
+    # a word's first letters: two of a Korean word (particles and endings are glued to it), three of a Latin
+    # one (inflections change its end: "sprzeczny" / "sprzeczna"); with two, "th", "pr" and "co" made most
+    # English clauses pass the cheap test and cost an alignment each
+    return {text[a : a + (2 if _HANGUL.match(text, a) else 3)].casefold() for a, _ in words(text)}
 
 
 # the share of a clause's words the claim must have before it is aligned at all (cheap; alignment is not)
