@@ -15,9 +15,11 @@ A Korean draft names what a provision provides without quotation marks too: "형
 as the term, from the longest run of them down to two: the longest run the act holds is the term, when it is
 a phrase (two words, six letters at least) no word anyone uses. One word ("대항력", "폭행") is no evidence: a
 court names a provision's effect with a word its neighbours use ("제3조 소정의 대항력": 대항력 is 제3조의3's
-word). English names stand before their connector ("the right to compensation provided for in Article 82").
-An unquoted name more than two units use is the act's vocabulary ("processing of personal data"), no one
-unit's.
+word). English names stand before their connector ("the right to compensation provided for in Article 82")
+or before one that points back at the citation ("… a right to compensation under that provision"). An unquoted
+name more than two units use is the act's vocabulary ("processing of personal data"), no one unit's. A name
+the cited paragraph's level does not hold is looked for among the articles, with their headings: a paragraph
+cited for another article's heading ("right to compensation … Article 81(1)": Article 82's) is named too.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ _KO_DESIGNATES = re.compile(
     r"|에\s?(?:규정된|규정한|정한|정하여진|정해진))\s"
 )
 _KO_WORD = re.compile(r"[\uac00-\ud7a3]+(?=[\s,.;:()]|\Z)")
-_KO_PHRASE_WORDS = (2, 6)  # words of an unquoted term: at least, at most
+_PHRASE_WORDS = (2, 6)  # words of an unquoted name: at least, at most
 _KO_PHRASE_LETTERS = 6
 _KO_ENDINGS = 2  # letters of the last word that may be its particle ("행위로", "행위에는")
 # the citation closes a list ("형법 제260조 제1항, 제283조 제1항 소정의 폭행, 협박의 죄"): the words after it
@@ -93,14 +95,15 @@ class NamedTerm:
     unit: SourceUnit  # the unit of the act that uses it
     start: int  # where, in the source
     end: int
-    quoted: bool = True  # in quotation marks; False: the words after a Korean connector (`_designated`)
+    quoted: bool = True  # in quotation marks; False: a run of words a connector attaches (`_designated*`)
 
 
 def named_term(
     claim: Claim, document: SourceDocument, cited: SourceUnit, cited_text: str
 ) -> NamedTerm | None:
-    """The unit of the act, at the cited unit's level and outside it, that uses the term the draft attaches
-    to the citation, when the cited unit (read with its lead-ins: `cited_text`) does not."""
+    """The unit of the act, at the cited unit's level and outside it (for an unquoted name, then an article
+    outside the cited one's), that uses the term the draft attaches to the citation, when the cited unit (read
+    with its lead-ins: `cited_text`) does not."""
     term = _attached_term(claim)
     if term is not None:
         if len(term.split()) > _TERM_WORDS or len(_key(term)) < 2 or _key(term) in _key(cited_text):
@@ -147,9 +150,8 @@ def _used_elsewhere(
         found.setdefault(unit.path, (abs(unit.start - cited.start), unit, match.start(), match.end()))
     if not found or (most is not None and len(found) > most):
         return None
-    _, unit, start, end = min(
-        found.values(), key=lambda f: f[0]
-    )  # the nearest: a neighbour is the likelier slip
+    # the nearest: a neighbour is the likelier slip
+    _, unit, start, end = min(found.values(), key=lambda f: f[0])
     return NamedTerm(term, unit, start, end)
 
 
@@ -164,7 +166,7 @@ def _designated(claim: Claim) -> list[str]:
     joined = _KO_DESIGNATES.match(text, end)
     if joined is None:
         return []
-    least, most = _KO_PHRASE_WORDS
+    least, most = _PHRASE_WORDS
     words: list[str] = []
     at = joined.end()
     while len(words) < most:
@@ -212,7 +214,7 @@ def _designated_after(claim: Claim) -> list[str]:
 
 def _english_runs(words: list[str]) -> list[str]:
     phrases = []
-    for n in range(min(len(words), _KO_PHRASE_WORDS[1]), _KO_PHRASE_WORDS[0] - 1, -1):
+    for n in range(min(len(words), _PHRASE_WORDS[1]), _PHRASE_WORDS[0] - 1, -1):
         run, before = words[-n:], words[-n - 1].casefold() if n < len(words) else ""
         content = [w for w in run if w.casefold() not in _EN_FUNCTION]
         if run[0].casefold() in _EN_FUNCTION or len(content) < 2:
