@@ -119,17 +119,7 @@ def titled_other_unit(
     evidence = MatchEvidence(
         start=unit.start, end=heading_end, excerpt=document.text[unit.start : heading_end], similarity=1.0
     )
-    found = OtherUnit(
-        unit.label,
-        cited.label,
-        unit.path[0][1],
-        1.0,
-        cited_coverage,
-        False,
-        evidence,
-        title=named.title,
-        cited_title=named.cited_title,
-    )
+    found = _naming(unit, cited, cited_coverage, evidence, title=named.title, cited_title=named.cited_title)
     # no cross-reference guard (`_refers_to`): a heading is the other article's name, whatever its text
     # says of the cited one ("Transfers subject to appropriate safeguards" heads Article 46, which names
     # Article 47's binding corporate rules)
@@ -153,19 +143,29 @@ def termed_other_unit(
     evidence = MatchEvidence(
         start=named.start, end=named.end, excerpt=document.text[named.start : named.end], similarity=1.0
     )
-    found = OtherUnit(
-        unit.label,
-        cited.label,
-        unit.path[0][1],
-        1.0,
-        cited_coverage,
-        named.quoted,
-        evidence,
-        term="" if named.quoted else named.term,
+    found = _naming(
+        unit, cited, cited_coverage, evidence, quote=named.quoted, term="" if named.quoted else named.term
     )
     if found.article in also_cited or _refers_to(document, found, cited):
         return None
     return found
+
+
+def _naming(
+    unit: SourceUnit,
+    cited: SourceUnit,
+    cited_coverage: float,
+    evidence: MatchEvidence,
+    *,
+    quote: bool = False,
+    title: str = "",
+    cited_title: str = "",
+    term: str = "",
+) -> OtherUnit:
+    """The other unit a name the draft gives names (its heading, its term): all of the name is there."""
+    article = unit.path[0][1]
+    named = OtherUnit(unit.label, cited.label, article, 1.0, cited_coverage, quote, evidence)
+    return replace(named, title=title, cited_title=cited_title, term=term)
 
 
 def _quote_elsewhere(
