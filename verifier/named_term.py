@@ -108,15 +108,19 @@ def named_term(
     if term is not None:
         if len(term.split()) > _TERM_WORDS or len(_key(term)) < 2 or _key(term) in _key(cited_text):
             return None
-        return _used_elsewhere(term, document, cited)
+        return _used_elsewhere(term, document.text, _level(document, cited), cited)
     phrases = _designated(claim) or _designated_before(claim) or _designated_after(claim)
+    if not phrases:
+        return None
     found = _unquoted_elsewhere(phrases, document, cited, cited_text)
+    if found is not None or len(cited.path) == 1:
+        return found
+    # a paragraph cited for the name another article gives in its heading ("the right to compensation …
+    # under Article 81(1)": Article 82 is headed "Right to compensation and liability")
     article = next((u for u in document.units if u.path == cited.path[:1]), None)
-    if found is None and article is not None and article is not cited:
-        # a paragraph cited for the name another article gives in its heading ("the right to compensation
-        # … under Article 81(1)": Article 82 is headed "Right to compensation and liability")
-        found = _unquoted_elsewhere(phrases, document, article, document.text[article.start : article.end])
-    return found
+    if article is None:
+        return None
+    return _unquoted_elsewhere(phrases, document, article, document.text[article.start : article.end])
 
 
 def _unquoted_elsewhere(
@@ -124,29 +128,37 @@ def _unquoted_elsewhere(
 ) -> NamedTerm | None:
     if any(_find(cited_text, phrase) is not None for phrase in phrases):
         return None  # the cited unit says (a run of) them: the draft names what it provides
+    level = _level(document, cited)
     for phrase in phrases:  # the longest run the act holds
-        found = _used_elsewhere(phrase, document, cited, most=_UNQUOTED_UNITS)
+        found = _used_elsewhere(phrase, document.text, level, cited, most=_UNQUOTED_UNITS)
         if found is not None:
             return replace(found, quoted=False)
     return None
 
 
+type Level = tuple[list[SourceUnit], list[int]]
+
+
+def _level(document: SourceDocument, cited: SourceUnit) -> Level:
+    """The act's units at the cited unit's depth, in order, with where each starts."""
+    units = sorted((u for u in document.units if len(u.path) == len(cited.path)), key=lambda u: u.start)
+    return units, [u.start for u in units]
+
+
 def _used_elsewhere(
-    term: str, document: SourceDocument, cited: SourceUnit, *, most: int | None = None
+    term: str, text: str, level: Level, cited: SourceUnit, *, most: int | None = None
 ) -> NamedTerm | None:
-    """The nearest unit that uses the term; none when more than `most` units do (the act's own vocabulary,
-    "processing of personal data", names no one unit)."""
-    depth = len(cited.path)
-    level = sorted((u for u in document.units if len(u.path) == depth), key=lambda u: u.start)
-    starts = [u.start for u in level]
+    """The nearest unit of `level` (outside the cited one) that uses the term; none when more than `most`
+    units do (the act's own vocabulary, "processing of personal data", names no one unit)."""
+    units, starts = level
     found: dict[tuple[tuple[str, str], ...], tuple[int, SourceUnit, int, int]] = {}
     # one search of the whole act, each occurrence then placed in its unit: a term is looked for in every
     # unit of a code of a thousand articles
-    for match in _pattern(term).finditer(document.text):
+    for match in _pattern(term).finditer(text):
         k = bisect_right(starts, match.start()) - 1
-        if k < 0 or match.end() > level[k].end or level[k].path[:depth] == cited.path:
+        if k < 0 or match.end() > units[k].end or units[k].path == cited.path:
             continue
-        unit = level[k]
+        unit = units[k]
         found.setdefault(unit.path, (abs(unit.start - cited.start), unit, match.start(), match.end()))
     if not found or (most is not None and len(found) > most):
         return None

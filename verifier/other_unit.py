@@ -163,9 +163,18 @@ def _naming(
     term: str = "",
 ) -> OtherUnit:
     """The other unit a name the draft gives names (its heading, its term): all of the name is there."""
-    article = unit.path[0][1]
-    named = OtherUnit(unit.label, cited.label, article, 1.0, cited_coverage, quote, evidence)
-    return replace(named, title=title, cited_title=cited_title, term=term)
+    return OtherUnit(
+        unit.label,
+        cited.label,
+        unit.path[0][1],
+        1.0,
+        cited_coverage,
+        quote,
+        evidence,
+        title=title,
+        cited_title=cited_title,
+        term=term,
+    )
 
 
 def _quote_elsewhere(
