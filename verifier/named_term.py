@@ -8,7 +8,8 @@ the evidence of a wrong pinpoint that the act's own words give.
 The draft says the term is the cited unit's ("within the meaning of", "referred to in", "소정의"): a unit
 that never uses it cannot be what the draft means, and the unit that does use it is named. A term the act
 uses nowhere in its units (a doctrinal name: ‘one-stop-shop’) or one the cited unit uses is no evidence either
-way. Spacing and case are not wording ("자격정지 이상" / "자격정지이상").
+way. Spacing and case are not wording ("자격정지 이상" / "자격정지이상"), nor is an adverb's -히 / -하게
+("현저히 공정을 잃은" / "현저하게 공정을 잃은").
 
 A Korean draft names what a provision provides without quotation marks too: "형법 제20조 소정의 사회상규에
 위배되지 아니하는 행위", "민법 제104조에 규정된 불공정한 법률행위". The words after such a connector are read
@@ -16,7 +17,8 @@ as the term, from the longest run of them down to two: the longest run the act h
 a phrase (two words, six letters at least) no word anyone uses. One word ("대항력", "폭행") is no evidence: a
 court names a provision's effect with a word its neighbours use ("제3조 소정의 대항력": 대항력 is 제3조의3's
 word). English names stand before their connector ("the right to compensation provided for in Article 82")
-or before one that points back at the citation ("… a right to compensation under that provision"). An unquoted
+or before one that points back at the citation ("… a right to compensation under that provision"), a comma
+between or not ("non-material damage, within the meaning of that provision"). An unquoted
 name more than two units use is the act's vocabulary ("processing of personal data"), no one unit's. A name
 the cited paragraph's level does not hold is looked for among the articles, with their headings: a paragraph
 cited for another article's heading ("right to compensation … Article 81(1)": Article 82's) is named too.
@@ -69,12 +71,12 @@ _LISTED = re.compile(r"(?:조|항|호|목)(?:의\s?\d+)?\s?(?:,|및|와|과|또�
 # "the right to compensation provided for in Article 82(1)", "the criteria laid down in Article 83": the words
 # before an English connector that says they are the unit's own
 _EN_DESIGNATES = re.compile(
-    r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?)\s(?:referred\sto\sin|laid\sdown\sin|provided\sfor\sin"
+    r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?),?\s(?:referred\sto\sin|laid\sdown\sin|provided\sfor\sin"
     r"|set\sout\sin|within\sthe\smeaning\sof|as\sdefined\sin|defined\sin)\s(?:the\s)?\Z"
 )
 # "… a right to compensation under that provision": the words before it are the cited unit's
 _EN_POINTS_BACK = re.compile(
-    r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?)\s(?:provided\sfor\sin|laid\sdown\sin|referred\sto\sin|set\sout\sin"
+    r"(?P<words>[A-Za-z][A-Za-z\s-]{0,120}?),?\s(?:provided\sfor\sin|laid\sdown\sin|referred\sto\sin|set\sout\sin"
     r"|within\sthe\smeaning\sof|under|based\son)\s(?:that|this)\s(?:provision|article)\b"
 )
 _EN_PHRASE_LETTERS = 10
@@ -273,5 +275,17 @@ def _pattern(term: str) -> re.Pattern[str]:
             for w in term.split()
         ]
         return re.compile(r"\b" + r"\s+".join(w + "(?:s|es)?" for w in words) + r"\b", re.I)
-    pattern = r"\s*".join(re.escape(ch) for ch in _KEY.sub("", term))
+    pattern = r"\s*".join(_korean_word(w) for w in _KEY.split(term) if w)
     return re.compile(rf"(?<![^\W\d_]){pattern}", re.I)
+
+
+# an adverb in -히 is the same adverb in -하게 ("현저히 공정을 잃은" / 제104조's "현저하게 공정을 잃은")
+_KO_ADVERB = re.compile(r"(?<=[\uac00-\ud7a3])(?:히|하게)\Z")
+
+
+def _korean_word(word: str) -> str:
+    """One word of a term as a pattern: letter by letter (spacing inside it is not wording), its adverb
+    ending either way."""
+    stem = _KO_ADVERB.sub("", word)
+    pattern = r"\s*".join(re.escape(ch) for ch in stem)
+    return pattern + "(?:히|하게)" if stem != word else pattern

@@ -36,6 +36,11 @@ KR_622 = (
     "참작하여 본다면, 원고가 이 사건 건물의 철거를 구하는 것은 신의성실의 원칙에 어긋난다고 볼 수 "
     "있을 것이다."
 )
+# 대법원 1993. 3. 23. 선고 92다52238 판결: 제104조 writes "현저하게 공정을 잃은", the court "현저히 …"
+KR_UNFAIR = (
+    "민법 제{article}조가 규정하는 현저히 공정을 잃은 법률행위라 함은 자기의 급부에 비하여 현저하게 균형을 "
+    "잃은 반대급부를 하게 하여 부당한 재산적 이익을 얻는 행위를 의미하는 것이므로,"
+)
 # C-300/21 (4 May 2023), paragraphs 29 and 48
 EN_RIGHT = (
     "In the present proceedings, Question 1 concerns the conditions required for the exercise of the right "
@@ -46,6 +51,14 @@ EN_DAMAGE = (
     "concerned by an infringement of the GDPR which had negative consequences for him or her would be "
     "relieved of the need to demonstrate that those consequences constitute non-material damage within the "
     "meaning of Article {article} of that regulation."
+)
+# C-300/21 (4 May 2023), paragraph 41: the name, a comma, then the connector pointing back
+EN_COMMA = (
+    "By Question 3, which it is appropriate to examine before Question 2, the referring court asks, in "
+    "essence, whether Article {article}(1) of the GDPR must be interpreted as precluding a national rule or "
+    "practice which makes compensation for non-material damage, within the meaning of that provision, "
+    "subject to the condition that the damage suffered by the data subject has reached a certain degree of "
+    "seriousness."
 )
 # C-590/22 (20 June 2024): "effective compensation" is Article 82(4)'s, but the Court names "full and
 # effective compensation", which no unit writes
@@ -81,6 +94,10 @@ ROWS = [
      KR_622.format(article=623), "민법 제623조", Status.UNVERIFIED, "restated_in_other_unit"),
     ("the court's sentence on 민법 제622조", "ko", "1991-06-11",
      KR_622.format(article=622), "민법 제622조", None, ""),
+    ("민법 제105조 said to provide 현저히 공정을 잃은 법률행위: 제104조's words, its adverb in -하게", "ko",
+     "1993-03-23", KR_UNFAIR.format(article=105), "민법 제105조", Status.UNVERIFIED, "term_of_other_unit"),
+    ("the court's sentence on 민법 제104조 (현저히 for the act's 현저하게)", "ko", "1993-03-23",
+     KR_UNFAIR.format(article=104), "민법 제104조", None, ""),
     ("Article 83 said to provide the right to compensation: Article 82's words", "en", "2023-05-04",
      EN_RIGHT.format(article=83), "Article 83 of the GDPR", Status.UNVERIFIED, "term_of_other_unit"),
     ("the Court's sentence on Article 82", "en", "2023-05-04",
@@ -89,6 +106,11 @@ ROWS = [
      EN_DAMAGE.format(article=81), "Article 81 of that regulation", Status.UNVERIFIED, "term_of_other_unit"),
     ("the Court's sentence: non-material damage within the meaning of Article 82", "en", "2023-05-04",
      EN_DAMAGE.format(article=82), "Article 82 of that regulation", None, ""),
+    ("non-material damage, within the meaning of that provision, Article 81(1): Article 82's words", "en",
+     "2023-05-04", EN_COMMA.format(article=81), "Article 81(1) of the GDPR", Status.UNVERIFIED,
+     "term_of_other_unit"),
+    ("the Court's sentence on Article 82(1), the name set off by a comma", "en", "2023-05-04",
+     EN_COMMA.format(article=82), "Article 82(1) of the GDPR", None, ""),
     ("a piece of a longer name (effective compensation of full and effective compensation)", "en",
      "2024-06-20", EN_FULL, "Article 82(1) of the GDPR", None, ""),
     ("a right to compensation under that provision, Article 83(1): Article 82's heading", "en", "2024-06-20",
