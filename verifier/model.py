@@ -201,8 +201,9 @@ class Claim:
     origin: str | None = None  # where in the file: "footnote 3", "table 1 row 2", "page 4"
     # Quoted words in the claim that are not the cited unit's: (span in the draft, why) — "alias" (a short
     # name the text defines), "term" (a term it goes on to define), "definition" (the writer's own
-    # definition), "party" (a party's letter or statement), "another_citation" (the quote belongs to
-    # another citation of the sentence). Read the claim for what it says of the unit, never these words.
+    # definition), "party" (a party's letter or statement), "act" (the words of an act the sentence names
+    # without an article), "another_citation" (the quote belongs to another citation of the sentence). Read
+    # the claim for what it says of the unit, never these words.
     other_quotes: tuple[tuple[Span, str], ...] = ()
     # The citation of the same sentence that owns the sentence's quote ("대법원 … 판결" when the sentence
     # reports what the court held): this claim does not carry the quote.
@@ -210,6 +211,12 @@ class Claim:
     # The sentence names the amendment ("개정 근로기준법은 제2조 제1항 제7호에서 …", "as amended by"): it
     # quotes or states the amended wording knowingly, possibly before that wording takes effect.
     amended_wording: bool = False
+    # The citation names the former act ("구 민법 제996조"): it means an earlier wording than the one in force
+    # on the review's date, which is no evidence against it (`decide.former`).
+    former_wording: bool = False
+    # A bare 제N조 read with the act named before it in another clause: the act is inferred, not named
+    # (`decide.former`: a unit that act lacks is no evidence against the draft).
+    law_inferred: bool = False
     # Cited inside a quotation of another text (the quoted source as the draft names it, or "" when the quote
     # is attached to none): the quoted text's citation, not the draft's. The citation carries the same reason
     # as its `problem`, so that it is listed ⚪ and never looked up or blocked.

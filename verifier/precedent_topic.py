@@ -37,6 +37,21 @@ _KO_JOIN = frozenset({"NNG", "NNP", "XR", "SL", "XPN", "XSN"})  # pieces of one 
 _KO_HEAD = frozenset({"NNG", "NNP", "XR", "SL"})
 
 
+# "소론이 들고 있는 대법원 … 판결은 사안을 달리 하므로 이 사건에서 원용하기에 적절하지 아니하다": the sentence
+# says the judgment is about something else; its subject is this case's, not the judgment's
+_DISTINGUISHES = re.compile(
+    r"사안을\s?달리|사안이\s?(?:달라|다르|상이)|원용하기에\s?적절하지|원용할\s?수\s?없|distinguishabl|"
+    r"distinguished\s+from|odmienn\w*\s+stan\w*\s+faktyczn|nie\s+przystaje",
+    re.IGNORECASE,
+)
+
+
+def distinguishes(claim_text: str) -> bool:
+    """Whether the sentence distinguishes the judgment it cites (the court says it is about another case):
+    no claim of what the judgment decided, so no topic to compare."""
+    return _DISTINGUISHES.search(claim_text) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class TopicCheck:
     compared: bool  # False: another language than the judgment's, or nothing the judgment is about to read

@@ -26,6 +26,17 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Cytat jest w źródle z drobnymi różnicami ({changes}) - popraw cytat według źródła.",
         "ko": "인용문이 원문과 일부 다릅니다 ({changes}). 원문대로 수정하십시오.",
     },
+    "bound_noun_adapted": {
+        "en": "The quote is in the source word for word but for its last word, a bound noun (것, 때, 경우 …) "
+        "the sentence puts for the source's own to fit the quote in; read the passage to confirm it keeps "
+        "its sense.",
+        "pl": "Cytat jest w źródle dosłownie poza ostatnim słowem, rzeczownikiem zależnym (것, 때, 경우 …), "
+        "który zdanie wstawia w miejsce słowa źródła; przeczytaj fragment i potwierdź, że sens się nie "
+        "zmienia.",
+        "ko": "인용문은 마지막 의존명사(것, 때, 경우 등)를 빼면 원문과 "
+        "글자 그대로 일치합니다. 문장에 맞추어 원문의 의존명사를 바꾼 "
+        "것이므로, 해당 부분을 읽고 뜻이 유지되는지 확인하십시오.",
+    },
     "adapted": {
         "en": "The quote is in the source word for word outside the editor's square brackets, which adapt or "
         "shorten it; read the passage to confirm the brackets keep its sense.",
@@ -444,6 +455,29 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "pl": "Źródło przewiduje inny skutek prawny: {pairs} - BLOKADA.",
         "ko": "원문은 다른 법적 효과를 규정합니다 ({pairs}).",
     },
+    "former_wording": {
+        "en": "The draft cites the former act ({cited}): an earlier wording than the one checked, "
+        "which is the text in force on the review's date. What that text says otherwise is below; "
+        "check the claim against the version the draft means.",
+        "pl": "Projekt powołuje dawne brzmienie ustawy ({cited}), wcześniejsze niż sprawdzony "
+        "tekst, który obowiązywał w dniu przeglądu. Różnice z tym tekstem podano niżej; sprawdź "
+        "twierdzenie z wersją, o którą chodzi w projekcie.",
+        "ko": "초안의 인용({cited})은 구법을 가리키므로, 검토 기준일에 "
+        "시행 중인 문언(확인한 문언)보다 이전의 문언입니다. 그 문언과 "
+        "다른 점은 아래와 같습니다. 초안이 말하는 판의 문언과 대조하여 "
+        "확인하십시오.",
+    },
+    "inferred_law": {
+        "en": "The draft names no act for {cited}; it was read with {law}, the act named before it in "
+        "another clause. What that act's text says otherwise is below; name the act, or check the "
+        "claim against the act it means.",
+        "pl": "Projekt nie wskazuje aktu dla {cited}; odczytano go jako przepis aktu {law}, "
+        "wymienionego wcześniej w innej części zdania. Różnice z tym aktem podano niżej; wskaż akt "
+        "albo sprawdź twierdzenie z aktem, o który chodzi.",
+        "ko": "초안은 {cited}의 법령을 밝히지 않아, 앞 구절에 나온 {law}의 "
+        "조문으로 읽었습니다. 그 법령의 문언과 다른 점은 아래와 같습니다. "
+        "법령명을 적거나, 초안이 말하는 법령과 대조하여 확인하십시오.",
+    },
     "polarity_conditional": {
         "en": "The source states it otherwise in a sentence with a condition or an exception ({pairs}): "
         "check that the draft says the same in other words.",
@@ -607,6 +641,13 @@ RATIONALES: Mapping[str, Mapping[str, str]] = {
         "że to ta sama sprawa.",
         "ko": "사건번호는 확인되지만 당사자가 원문과 일부만 일치합니다 ({issue}). "
         "같은 사건인지 확인하십시오.",
+    },
+    "foreign_act": {
+        "en": "{cited} is another country's act (the sentence names the country): no Korean act of that "
+        "name is its source, and it was not checked.",
+        "pl": "{cited} to akt innego państwa (zdanie wymienia to państwo); nie sprawdzono go z "
+        "koreańskim aktem o tej samej nazwie.",
+        "ko": "{cited}은(는) 문장이 밝힌 외국의 법령이므로 같은 이름의 한국 법령과 대조하지 않았습니다.",
     },
     "not_checked": {
         "en": "This looks like a citation but could not be parsed: {problem}.",

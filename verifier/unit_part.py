@@ -5,9 +5,10 @@
 
 A citation names a part of a unit as precisely as it names the unit: a paragraph of one sentence has no
 second sentence, and an article without a proviso (다만 …) has neither 본문 nor 단서 (본문 is the text
-BEFORE the proviso: it is only named where there is one). So the cited unit cannot say what the draft
-attributes to that part. Counting errs on the side of more sentences (an abbreviation's full stop may count
-as one), so a part is called missing only when even that count falls short.
+BEFORE the proviso, or, as courts also write it, the first sentence of a unit of two). So the cited unit
+cannot say what the draft attributes to that part. Counting errs on the side of more sentences (an
+abbreviation's full stop may count as one), so a part is called missing only when even that count falls
+short.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ _EN_SENTENCE = re.compile(
 )
 # "제358조 본문은", "제103조 단서에 의하여": the proviso, or the text before it
 _KO_PROVISO_PART = re.compile(r"\s?(본문|단서)(?![\uac00-\ud7a3]{2})")
-_KO_PROVISO = re.compile(r"다만[,\s]|단,|但|그러나")  # 但, 그러나: the provisos of older wordings
+# 단, 단 …, 但, 그러나: the provisos of older wordings (형법 제33조 (1953): "… 적용한다. 단 신분관계로 …"); a
+# 단 that opens a sentence, not "단 1회"
+_KO_PROVISO = re.compile(r"다만[,\s]|(?:\A|[.]\s*)단[,\s]|但|그러나")
+# a Korean sentence ends at a full stop followed by more text
+_KO_SENTENCE_END = re.compile(r"다\.\s+(?=\S)")
 # a sentence ends at a full stop (or ! ?) before a capital, a bracket or a quotation mark, or at the end
 _EN_SENTENCE_END = re.compile(r"[.!?](?:[’'”\"])?(?:\s+(?=[A-Z(‘“\"'])|\s*\Z)")
 _LEADING_NUMBER = re.compile(r"\A\s*\d+[a-z]?\.\s+")
@@ -50,6 +55,8 @@ def missing_part(claim: Claim, unit_text: str, *, lang: str) -> MissingPart | No
         proviso = _KO_PROVISO_PART.match(text, end)
         if proviso is None or _KO_PROVISO.search(unit_text):
             return None
+        if proviso.group(1) == "본문" and _one_paragraph_of_sentences(unit_text):
+            return None  # courts name the first of two sentences 본문 too ("민법 제538조 제1항 본문")
         return MissingPart("proviso", proviso.group(1), 0)
     before = _EN_SENTENCE.search(text[max(0, start - 80) : start])
     if before is None:
@@ -71,3 +78,9 @@ def sentences(unit_text: str) -> int:
     # text after the last full stop (a heading line, a list without one) is a sentence of its own
     tail = body[ends[-1].end() :].strip() if ends else body
     return len(ends) + (1 if tail else 0)
+
+
+def _one_paragraph_of_sentences(unit_text: str) -> bool:
+    """A paragraph (or an article of one) of two sentences or more: 본문 may name its first."""
+    text = unit_text.strip()
+    return len(re.findall(r"[\u2460-\u2473]", text)) <= 1 and _KO_SENTENCE_END.search(text) is not None

@@ -66,7 +66,7 @@ from verifier.pinpoint import (
     paragraph_unit,
     reading_spans,
 )
-from verifier.precedent_topic import check_topic
+from verifier.precedent_topic import check_topic, distinguishes
 from verifier.provenance import provenance_of
 from verifier.rationales import Message
 from verifier.rationales_history import HISTORY_RATIONALES
@@ -228,7 +228,11 @@ def _measure_found(base: Measurement, document: SourceDocument) -> Measurement:
         supporting.append(document.url)
     m = _with(m, supporting_urls=tuple(supporting), korean_precedent=korean_precedent)
 
-    if document.kind in _PRECEDENT_KINDS and claim.claim_type in _TOPICAL:
+    if (
+        document.kind in _PRECEDENT_KINDS
+        and claim.claim_type in _TOPICAL
+        and not distinguishes(claim.claim_text)
+    ):
         # every jurisdiction, in the claim's own language
         topic = check_topic(claim_substance(claim), document, lang=language_of_claim(claim, m.lang))
         m = _with(m, topic=topic)
@@ -441,6 +445,12 @@ def _elsewhere_in_act(m: Measurement, spans: list[tuple[int, int]] | None) -> Me
 # sentence means; the rest of the sentence is not claimed of it, so no other unit is its "right" pinpoint
 _TERM_BEFORE = re.compile(r"(?:within the meaning of|as referred to in|w rozumieniu)\s(?:the\s)?\Z", re.I)
 _TERM_AFTER = re.compile(r"\A\s?(?:에서|이|가)?\s?말하는")
+# "민법 제746조가 규정하는 불법원인이라 함은 … 선량한 풍속 기타 사회질서에 위반하는 경우를 말하는 것": the
+# sentence defines the unit's term in words of its own (here 제103조's), which it does not claim are the
+# unit's
+_DEFINES_AFTER = re.compile(
+    r"\A\s?(?:에서|이|가)?\s?(?:규정하는|규정한|정하는|정한|소정의)\s[^.,;]{1,40}?(?:이?라\s?함은|이?란\s)"
+)
 
 
 def _names_a_term(claim: Claim) -> bool:
@@ -449,7 +459,12 @@ def _names_a_term(claim: Claim) -> bool:
     if not 0 <= start <= end <= len(claim.claim_text):
         return False
     text = claim.claim_text
-    return bool(_TERM_BEFORE.search(text[max(0, start - 40) : start]) or _TERM_AFTER.match(text[end:]))
+    after = text[end:]
+    return bool(
+        _TERM_BEFORE.search(text[max(0, start - 40) : start])
+        or _TERM_AFTER.match(after)
+        or _DEFINES_AFTER.match(after)
+    )
 
 
 def _outside_other_units(document: SourceDocument, cited: SourceUnit, found: MatchEvidence) -> bool:

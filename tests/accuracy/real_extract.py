@@ -67,6 +67,9 @@ class Found:
 def _split(text: str, lang: str) -> list[str]:
     text = re.sub(r"[ \t\u3000]+", " ", text)
     if lang == "ko":
+        # precedent-kr breaks some judgments' lines inside a sentence, around the provisions it links
+        # ("… 계약해제권(⏎ ⏎ 민법 제668조)"): a line that does not end a sentence goes on in the next one
+        text = re.sub(r"(?<![.:】])[ ]*\n[\s]*(?=\S)", " ", text)
         parts = re.split(r"(?<=다\.)\s+|(?<=다\.)(?=\[)|\n+|\s(?=\[\d+\]\s)", text)
     elif lang == "pl":
         text = re.sub(r"\s*\n\s*", " ", text)  # SAOS texts are hard-wrapped: a line end is no sentence end
@@ -81,6 +84,8 @@ def _split(text: str, lang: str) -> list[str]:
         # case ("2. Article 82(1) of Regulation 2016/679⏎⏎must be interpreted as meaning …"): one sentence
         text = re.sub(r"(?<![.;:!?’”])[ ]*\n+[ ]*(?=[a-z])", " ", text)
         parts = re.split(r"(?<=[.;])\s+(?=[A-Z‘(])|\n+", text)
+    if lang == "ko":
+        parts = _whole_quotes(parts)
     out = []
     for part in parts:
         part = part.strip()
@@ -91,6 +96,22 @@ def _split(text: str, lang: str) -> list[str]:
         if len(part) >= 20:
             out.append(part)
     return out
+
+
+def _whole_quotes(parts: list[str]) -> list[str]:
+    """A "다." inside a quotation ends no sentence of the court's: the parts are joined again until each
+    quotation that opens in a sentence closes in it (a draft must not open inside another's words)."""
+    out: list[str] = []
+    for part in parts:
+        if out and _open_quote(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
+def _open_quote(text: str) -> bool:
+    return text.count('"') % 2 == 1 or text.count("“") > text.count("”")
 
 
 def sentences(judgment: Judgment) -> list[str]:

@@ -67,9 +67,9 @@ def _front(md: str) -> tuple[dict[str, str], str]:
 # A sentence that judges them ("원심의 판단은 정당하다", "원심이 … 형법 제16조의 법리를 오해한 것이다") is the
 # Supreme Court's own and stays.
 KR_OTHERS = re.compile(
-    r"원심판결\s?이유에\s?의하면|(?:원심|제1심)은\s[^.]*(?:판단|인정|판시|설시|배척)하였다\.?$|주장한다|주장하나|"
-    r"주장하고|주장하였|주장하는 바|상고이유의\s?요지|소론은|논지는|항소이유의\s?요지|변호인의|"
-    r"검사의\s?상고이유"
+    r"원심판결\s?이유에\s?의하면|(?:원심|제1심)은\s[^.]*(?:판단|인정|판시|설시|배척|선고)하였다\.?$|주장한다|"
+    r"주장하나|주장하고|주장하였|주장하는 바|상고이유의\s?요지|소론은|논지는|항소이유의\s?요지|변호인의|"
+    r"검사의\s?상고이유|공소사실의\s?요지"
 )
 # A sentence that ANSWERS them in the court's own voice names them only to judge them: "… 구성하지
 # 않는다는 논지는 이유없다", "논지는 받아들일 수 없다", and the heading of that answer, "(1) 변호인의

@@ -294,6 +294,10 @@ def test_a_korean_quote_never_closes_before_a_negation_of_its_word() -> None:
         (["10000000"], ["20", "000", "000"], False),
         (["20000000"], ["20", "000", "001"], False),
         (["1.5"], ["15"], False),
+        # 대법원 1997. 11. 28. 선고 96누18069 판결 restates 민법 제1008조의3's "600평" as "6백평"
+        (["6백평"], ["600평"], True),
+        (["5백평"], ["600평"], False),
+        (["3천만"], ["30000000"], True),
     ],
 )
 def test_numbers_are_compared_by_value(deleted: list[str], inserted: list[str], same: bool) -> None:

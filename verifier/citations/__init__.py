@@ -201,7 +201,7 @@ def extract_claims(
                 origin=origin_at(citation.span[0]) if origin_at is not None else None,
                 other_quotes=tuple((prepared.to_source(*span), why) for span, why in other),
                 quote_owner=owners.owner_of(i, claim_norm, quote_index, hits, prepared),
-                amended_wording=citation.problem is None and owners.names_amendment(norm, h, claim_norm),
+                **owners.wording_named(norm, h, claim_norm, citation),
                 inside_quotation_of=quoted_in,
                 read_with=carried.read_with,
                 held_in=carried.held_in,

@@ -119,6 +119,10 @@ CASE_PARAGRAPH = re.compile(
 )
 
 
+# the problem of a citation of another country's act that has a Korean act's name ("중화민국 민법 제1146조")
+FOREIGN_ACT = "another country's act: not checked against the Korean act of that name"
+
+
 @dataclass(frozen=True, slots=True)
 class Hit:
     """A citation found on the working copy, before its span is mapped back to the draft."""
@@ -129,6 +133,9 @@ class Hit:
     kind: Kind
     anchor: Anchor | None
     problem: str | None = None
+    # a bare 제N조 read with the act named before it in another clause ("형법 제30조는 누락하고,
+    # 무등록행위(제28조 제1항)"): the act is our guess, not the draft's word
+    law_inferred: bool = False
 
 
 def pinpoint_or_none(pin: Pinpoint) -> Pinpoint | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from verifier.citations.common import Hit, alternation, data_lines, iso_date, pinpoint_or_none
+from verifier.citations.common import FOREIGN_ACT, Hit, alternation, data_lines, iso_date, pinpoint_or_none
 from verifier.model import Anchor, Jurisdiction, Kind, Pinpoint
 
 _CODES = data_lines("citations-kr-case-codes.txt")
@@ -274,12 +274,19 @@ def _is_word_char(ch: str) -> bool:
     return "가" <= ch <= "힣" or ch in MIDDLE_DOTS or (ch.isascii() and ch.isalnum())
 
 
+def _bare_subject(word: str) -> bool:
+    """ "등에관한법률" needs the words before it; "방문판매등에관한법률", written without spaces, is a whole
+    name: the words before it are the sentence's ("형법 제347조 제1항의 사기죄와 방문판매등에관한법률")."""
+    if not word.endswith("관한법률"):
+        return False
+    subject = word.removesuffix("관한법률").removesuffix("에").removesuffix("등")
+    return len(subject) < 2
+
+
 def _extend_spaced(norm: str, start: int, word: str) -> tuple[int, str]:
     """`보호법` preceded by `개인정보 ` is `개인정보보호법` when that is a known name; `… 등에 관한 법률`
     takes its preceding words up to a word that ends in a particle."""
-    generic = (
-        word.startswith("관한") or word in ("법률", "법", "특별법", "특례법") or word.endswith("관한법률")
-    )
+    generic = word.startswith("관한") or word in ("법률", "법", "특별법", "특례법") or _bare_subject(word)
     if law_name(word) not in _KNOWN_ENDINGS and not generic:
         return start, word
     tokens: list[tuple[int, str]] = []
@@ -389,6 +396,7 @@ def _statutes(norm: str) -> list[Hit]:
             mention_i += 1
         start = m.start()
         law: str | None = None
+        inferred = False
         base: dict[int, str] = {}
         problem: str | None = None
         same_law = _SAME_LAW.match(norm, start)
@@ -442,16 +450,14 @@ def _statutes(norm: str) -> list[Hit]:
                 continue
             if named is not None:
                 start, law = named
+                problem = FOREIGN_ACT if _FOREIGN.search(norm, max(0, start - 8), start) else None
                 if law in defined and defined[law][0] <= start:
                     law = defined[law][1]
             elif _owned_by_other_document(norm, start):
                 pos = end
                 continue  # 이용약관 제7조, 정관 제5조: a clause of a contract or bylaws, not of a statute
             elif units[0].level == 0:
-                if ctx.law is not None and _same_paragraph(norm, ctx.law_end, start):
-                    law = ctx.law
-                else:
-                    problem = "article cited without a law name"
+                law, inferred, problem = _carried_law(norm, ctx, start)
             elif units[0].level == 1:
                 if (
                     ctx.article is not None
@@ -473,7 +479,9 @@ def _statutes(norm: str) -> list[Hit]:
         leaves = _leaves(units, start, base) if units else [(start, end, base)]
         for leaf_start, leaf_end, path in leaves:
             anchor = Anchor(key=_law_key(law), law=law_name(law), pinpoint=_pinpoint(path))
-            hits.append(Hit(leaf_start, leaf_end, Jurisdiction.KR, Kind.STATUTE, anchor))
+            hits.append(
+                Hit(leaf_start, leaf_end, Jurisdiction.KR, Kind.STATUTE, anchor, law_inferred=inferred)
+            )
             if 0 in path and not _is_cross_reference(norm, start):
                 ctx.article, ctx.article_law, ctx.article_end = path[0], law, leaf_end
                 ctx.path = dict(path)
@@ -481,6 +489,25 @@ def _statutes(norm: str) -> list[Hit]:
             ctx.law, ctx.law_end = law, end
         pos = max(end, m.end())
     return hits
+
+
+# "중화민국 민법 제1146조", "일본 민법 제709조": another country's act of the same name, not the Korean one
+_FOREIGN = re.compile(
+    r"(?:중화민국|대만|중국|일본|독일|프랑스|미국|영국|스위스|오스트리아|이탈리아|외국)(?:의)?\s?\Z"
+)
+
+
+# what may stand between a named citation and a bare 제N조 of the same list ("주택임대차보호법 제8조, 제3조",
+# "민법 제103조 및 제104조", "제3조의2 제2항 또는 제8조")
+_LISTED_AFTER = re.compile(r"[ ,·]*(?:및|또는|와|과|내지|이나|나)?[ ,·]*")
+
+
+def _carried_law(norm: str, ctx: _Context, start: int) -> tuple[str | None, bool, str | None]:
+    """(the act a bare 제N조 is read with, whether that act is inferred from another clause, the problem
+    when there is none): the act named last in the same paragraph."""
+    if ctx.law is None or not _same_paragraph(norm, ctx.law_end, start):
+        return None, False, "article cited without a law name"
+    return ctx.law, _LISTED_AFTER.fullmatch(norm, ctx.law_end, start) is None, None
 
 
 def _same_law(

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from verifier.citations import claims as _claims
 from verifier.citations.common import Hit, Prepared
 from verifier.citations.quotes import Quote
-from verifier.model import ClaimType, Kind, Span
+from verifier.model import Citation, ClaimType, Kind, Span
 
 _CASE_KINDS = frozenset({Kind.JUDGMENT, Kind.EU_CASE, Kind.CONSTITUTIONAL_DECISION})
 _STATUTE_KINDS = frozenset({Kind.STATUTE, Kind.EU_ACT})
@@ -216,3 +216,18 @@ _AMENDED_AFTER = re.compile(
     r"[ ,(]{0,3}(?:w brzmieniu nadanym|po zmianie dokonanej|po nowelizacji|as amended|as last amended)",
     re.IGNORECASE,
 )
+
+
+# "구 민법 제996조", "구 근로기준법(… 개정되기 전의 것) 제28조": the former act, an earlier wording
+_FORMER = re.compile(r"\A구\s?[가-힣]")
+
+
+def wording_named(norm: str, hit: Hit, claim: Span, citation: Citation) -> dict[str, bool]:
+    """Which text the draft names for the citation (the Claim's fields): the amended wording ("개정 민법"),
+    the former act ("구 민법 제996조"), or no act at all for a bare 제N조 read with one named in another
+    clause."""
+    return {
+        "amended_wording": citation.problem is None and names_amendment(norm, hit, claim),
+        "former_wording": _FORMER.match(citation.text) is not None,
+        "law_inferred": hit.law_inferred,
+    }

@@ -22,6 +22,7 @@ ALIAS = "alias"  # a short name the text defines
 TERM = "term"  # a term the sentence goes on to define or explain
 DEFINITION = "definition"  # the writer's own definition of a term or an element
 PARTY = "party"  # a party's (or anyone else's) own words: a letter, a notice, a statement
+ACT = "act"  # the words of an act the sentence names without an article ("담배사업법은 "…"으로 제정된")
 
 _SHORT = 40  # a name or a term fits in this many characters; a quote of the law's words is longer
 
@@ -68,10 +69,13 @@ _PARTY_SAYS_BEFORE = re.compile(
     r"[^.„“‘'\"]{0,20}\Z",
     re.IGNORECASE,
 )
-_PARTY_SAYS_AFTER = re.compile(r"[ ]?(?:이)?라(?:고|는)? ?(?:주장|진술|항변)")
+_PARTY_SAYS_AFTER = re.compile(
+    r"[ ]?(?:이)?라(?:고|는)? ?(?:주장|진술|항변|고소|신고|진정|통지|요구|요청|답변)"
+)
 
-# "'근무지 변경에 관한 업무 통보'라는 제목하에": a document's title or wording, someone's own words
-_TITLE_AFTER = re.compile(r"[ ]?(?:이)?라는 ?(?:제목|문구|표제|문언|기재)")
+# "'근무지 변경에 관한 업무 통보'라는 제목하에": a document's title or wording, someone's own words; "'…
+# 처벌해 달라'라는 취지의 고소장": the gist of someone's document, not a quote of the unit
+_TITLE_AFTER = re.compile(r"[ ]?(?:이)?라는 ?(?:제목|문구|표제|문언|기재|취지|내용)")
 
 
 def role(norm: str, quote: Quote) -> str | None:
@@ -101,7 +105,26 @@ def role(norm: str, quote: Quote) -> str | None:
         return PARTY
     if _PARTY_SAYS_BEFORE.search(norm, max(0, start - 120), start) or _PARTY_SAYS_AFTER.match(after):
         return PARTY
+    if _another_acts(norm, start, end):
+        return ACT
     return None
+
+
+# "담배사업법은 "담배산업의 건전한 발전을 도모 …"으로 제정된 것으로서": an act named right before the quote,
+# as the subject that says it, and cited by no article in the sentence: its words, not the cited unit's
+_ACT_SAYS = re.compile(r"(?P<act>[\uac00-\ud7a3]{2,}법(?:률)?)(?:은|는|이|가|에서)\s?\Z")
+_ARTICLE_NEAR = re.compile(r"[^.]{0,40}?제\s?\d+\s?조")
+
+
+def _another_acts(norm: str, start: int, end: int) -> bool:
+    said = _ACT_SAYS.search(norm, max(0, start - 30), start)
+    if said is None or said.group("act") in _NOT_AN_ACT:
+        return False
+    cited = re.compile(re.escape(said.group("act")) + r"\s?제\s?\d+\s?조")
+    return _ARTICLE_NEAR.match(norm, end) is None and cited.search(norm) is None
+
+
+_NOT_AN_ACT = frozenset({"방법", "위법", "불법", "적법", "입법", "사법", "헌법"})
 
 
 _TERM_CHARS = 8

@@ -18,6 +18,8 @@ HOW THE ROWS COMBINE, in this order:
 3. `as_of.still_good_law`: the law as of the review's date may explain a block on today's text (the quote
    is the as-of wording: a pass), block (another version's meaning, a repealed unit, an overruled
    judgment) or soften; else it adds a note. It never lifts a block it does not explain.
+   `not_named`: a block on the text checked becomes 🟡 when the draft did not name that text: it cites the
+   former act ("구 민법 제996조"), or a bare 제N조 was read with an act named in another clause.
 4. `supplied.cap_supplied`: a source a user supplied caps the result at 🟡, the official status beside it.
 Each step receives the decision of the step before and returns it, changed or not.
 """
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from verifier.decide.as_of import still_good_law
 from verifier.decide.decision import BLOCK_EVIDENCE, Decision
+from verifier.decide.not_named import former_wording, inferred_law
 from verifier.decide.person import read_with_references, uncertain_parties
 from verifier.decide.supplied import cap_supplied
 from verifier.decide.table import table
@@ -40,6 +43,8 @@ def decide(m: Measurement) -> Decision:
     decision = read_with_references(m, decision)
     decision = uncertain_parties(m, decision)
     decision = still_good_law(m, decision)
+    decision = former_wording(m, decision)
+    decision = inferred_law(m, decision)
     if m.provenance is not None and not m.provenance.official:
         return cap_supplied(m, decision, decide)
     return decision

@@ -129,6 +129,9 @@ def _plain(r: Reached) -> tuple[Status, str]:
         # "Designation of the [DPO]", "his [or her] tasks": every word outside the editor's brackets is the
         # source's; the brackets say the draft adapted it, and there is nothing to correct
         return status, "adapted"
+    if key == "modified" and fragment is not None and "bound_noun" in fragment.rules:
+        # "“공공의 이익에 관한 것”에 해당한다": the court's bound noun for the act's "때"; nothing to correct
+        return status, "bound_noun_adapted"
     return status, key
 
 

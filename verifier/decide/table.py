@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from verifier.citations.common import FOREIGN_ACT
 from verifier.decide.decision import Decision, make
 from verifier.decide.reading import from_reading, judgment_paragraph
 from verifier.decide.source import no_document, source_notes
@@ -39,6 +40,10 @@ def table(m: Measurement) -> Decision:
         quoted = m.claim.inside_quotation_of
         if quoted is not None:  # the quoted court's citation, not the draft's: context, never a block
             return make(Status.NOT_CHECKED, m.required, Level.NONE, "quoted_context", {"source": quoted})
+        if m.problem == FOREIGN_ACT:  # named after another country: no Korean act is its source
+            return make(
+                Status.NOT_CHECKED, m.required, Level.NONE, "foreign_act", {"cited": m.claim.citation.text}
+            )
         return make(Status.NOT_CHECKED, m.required, Level.NONE, "not_checked", {"problem": m.problem})
     if m.document is None:
         return no_document(m)

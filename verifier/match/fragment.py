@@ -489,6 +489,8 @@ def find_quote(
     result = _find(quote, src, threshold, max_gap)
     if result.found and result.meaning_change is None:
         return result
+    if not result.found and result.meaning_change is None and (bound := _bound_noun_adapted(quote, src)):
+        return bound
     digits = in_digits(quote)
     if digits == quote:
         return result
@@ -498,6 +500,31 @@ def find_quote(
     if not again.found or again.meaning_change is not None:
         return result
     return replace(again, status=FragmentStatus.MODIFIED, rules=(*again.rules, "number_in_words"))
+
+
+# A Korean quote whose last word is a bound noun (것, 때, 경우 …) the court put for the source's own, to fit
+# the quote into its sentence: "형법 제310조 소정의 “공공의 이익에 관한 것”에 해당한다" of "… 공공의 이익에
+# 관한 때에는 처벌하지 아니한다"
+_KO_BOUND_NOUN = ("것", "때", "경우", "자", "바", "점")
+_KO_BOUND_LAST = re.compile(r"\s(?:" + "|".join(_KO_BOUND_NOUN) + r")\s*\Z")
+# the source's bound noun, with its particle ("때에는"), not the first syllable of a word ("자격", "때문")
+_KO_BOUND_NEXT = re.compile(
+    r"\s?(?:" + "|".join(_KO_BOUND_NOUN) + r")(?:[이가은는을를의도]|에는?|에서|으?로)?(?![\uac00-\ud7a3])"
+)
+_BOUND_STEM_CHARS = 6  # what is left of the quote must be a phrase, not a word or two letters
+
+
+def _bound_noun_adapted(quote: str, src: Normalized) -> FragmentResult | None:
+    """The quote found word for word up to its last word, a bound noun standing where the source has
+    another: `modified` with the rule "bound_noun" (a 🟡 the reader glances at, not a quote that is not
+    there)."""
+    last = _KO_BOUND_LAST.search(quote)
+    if last is None or len(quote[: last.start()].replace(" ", "")) < _BOUND_STEM_CHARS:
+        return None
+    stem = _find(quote[: last.start()], src, 0.0, MAX_GAP)
+    if not stem.found or stem.end is None or not _KO_BOUND_NEXT.match(src.original, stem.end):
+        return None
+    return replace(stem, status=FragmentStatus.MODIFIED, rules=(*stem.rules, "bound_noun"))
 
 
 # An editor's mark inside a quote: "[DPO]" for "data protection officer", "his [or her]", "[the] controller",

@@ -286,11 +286,26 @@ def _marks(ws: Sequence[str]) -> list[int]:
     return sorted(int(unicodedata.numeric(c)) for w in ws for c in MARKS.findall(w))
 
 
+# "6백평", "3천만 원": digits with a Korean power of ten after them are one number (6백 = 600)
+_KO_MIXED = re.compile(r"\d+[십백천](?:\d+[십백천]?)*[만억]?|\d+[만억]")
+_KO_POWERS = {"": 1, "십": 10, "백": 100, "천": 1000}
+
+
+def _ko_mixed(word: str) -> str:
+    def value(m: re.Match[str]) -> str:
+        text = m.group()
+        scale = {"만": 10_000, "억": 100_000_000}.get(text[-1], 1)
+        section = text[:-1] if scale > 1 else text
+        return str(scale * sum(int(n) * _KO_POWERS[p] for n, p in re.findall(r"(\d+)([십백천]?)", section)))
+
+    return _KO_MIXED.sub(value, word)
+
+
 def _digits(ws: Sequence[str]) -> list[int]:
-    """Numbers in digits: full-width digits are digits; ASCII runs are numbers as written."""
+    """Numbers in digits: full-width digits are digits; ASCII runs are numbers as written ("6백" is 600)."""
     out: list[int] = []
     for w in ws:
-        w = MARKS.sub(" ", w)
+        w = _ko_mixed(MARKS.sub(" ", w))
         out.extend(int(unicodedata.numeric(c)) for c in w if not c.isascii() and c.isdigit())
         out.extend(int(n) for n in _NUMBER.findall("".join(c if c.isascii() else " " for c in w)))
     return out
