@@ -47,9 +47,8 @@ class NamedUnit:
 
 def named_unit(claim: Claim, document: SourceDocument, cited: SourceUnit) -> NamedUnit | None:
     """The other article of the act whose heading the draft writes beside the citation, if any."""
-    articles = [u for u in document.units if len(u.path) == 1 and u.title]
     cited_article = next((u for u in document.units if u.path == cited.path[:1]), cited)
-    named = _heading_named(claim, articles)
+    named = _heading_named(claim, _titles(document))
     if named is None:
         return None
     own = (cited_article.title or "").strip()
@@ -73,16 +72,33 @@ def heading_given(claim: Claim) -> tuple[str, Span] | None:
     return eu.group(1), (claim.claim_span[0] + eu.start(1), claim.claim_span[0] + eu.end(1))
 
 
-def _heading_named(claim: Claim, articles: list[SourceUnit]) -> SourceUnit | None:
+# the articles of the last few acts read, by heading: a code of a thousand articles is keyed once, not once
+# a claim (the document is kept beside its entry, so an id reused by another object is never taken for it)
+_BY_TITLE: dict[int, tuple[SourceDocument, dict[str, list[SourceUnit]]]] = {}
+_ACTS_KEPT = 16
+
+
+def _titles(document: SourceDocument) -> dict[str, list[SourceUnit]]:
+    kept = _BY_TITLE.get(id(document))
+    if kept is not None and kept[0] is document:
+        return kept[1]
+    by_title: dict[str, list[SourceUnit]] = {}
+    for unit in document.units:
+        if len(unit.path) == 1 and unit.title:
+            by_title.setdefault(_key(unit.title), []).append(unit)
+    if len(_BY_TITLE) >= _ACTS_KEPT:
+        _BY_TITLE.clear()
+    _BY_TITLE[id(document)] = (document, by_title)
+    return by_title
+
+
+def _heading_named(claim: Claim, by_title: dict[str, list[SourceUnit]]) -> SourceUnit | None:
     text = claim.claim_text
     start = claim.citation.span[0] - claim.claim_span[0]
     end = claim.citation.span[1] - claim.claim_span[0]
     if not (0 <= start < end <= len(text)):
         return None
     after, before = text[end:], text[:start]
-    by_title: dict[str, list[SourceUnit]] = {}
-    for unit in articles:
-        by_title.setdefault(_key(unit.title or ""), []).append(unit)
     eu = _EU_AFTER.match(after)
     if eu is not None:
         return _only(by_title.get(_key(eu.group(1))))

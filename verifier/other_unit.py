@@ -16,7 +16,8 @@ cited one was.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from itertools import islice
@@ -244,20 +245,41 @@ def _candidates(
     need = max(2, int(len(every) * PREFILTER))  # a unit with fewer of the terms cannot reach the bar
     if len(positions) < need:
         return []
-    depth = len(cited.path)
+    units, starts = _level(document, len(cited.path))
+    held: Counter[int] = Counter()
+    for p in positions:  # each term counts once in each unit that holds it: each place found in its unit
+        inside = set()
+        for at in p:
+            k = bisect_right(starts, at) - 1
+            if k >= 0 and at < units[k].end:
+                inside.add(k)
+        held.update(inside)
     scored = []
-    for unit in document.units:
-        if len(unit.path) != depth or _within(unit, cited) or _within(cited, unit):
+    for k, count in held.items():
+        unit = units[k]
+        if _within(unit, cited) or _within(cited, unit):
             continue
-        held = sum(
-            1
-            for p in positions
-            if bisect_left(p, unit.start) < len(p) and p[bisect_left(p, unit.start)] < unit.end
-        )
-        if held:
-            scored.append((held, -unit.start, unit))
+        scored.append((count, -unit.start, unit))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     return [unit for held, _, unit in scored[:CANDIDATES] if held >= need]
+
+
+# the units of each depth of the last few acts read, in order, with where each starts (kept beside the
+# document, so that an id another object reuses is never taken for it)
+_LEVELS: dict[tuple[int, int], tuple[SourceDocument, list[SourceUnit], list[int]]] = {}
+_LEVELS_KEPT = 32
+
+
+def _level(document: SourceDocument, depth: int) -> tuple[list[SourceUnit], list[int]]:
+    kept = _LEVELS.get((id(document), depth))
+    if kept is not None and kept[0] is document:
+        return kept[1], kept[2]
+    units = sorted((u for u in document.units if len(u.path) == depth), key=lambda u: u.start)
+    starts = [u.start for u in units]
+    if len(_LEVELS) >= _LEVELS_KEPT:
+        _LEVELS.clear()
+    _LEVELS[(id(document), depth)] = (document, units, starts)
+    return units, starts
 
 
 def _without_title(claim_text: str, heading: str) -> str:
@@ -265,6 +287,11 @@ def _without_title(claim_text: str, heading: str) -> str:
     European Parliament and of the Council of 27 April 2016 on the protection of natural persons …"): the
     title's words are the act's heading and enacting formula, not a statement of what any article says."""
     text, low, heading_low = claim_text, claim_text.lower(), heading.lower()
+    # a shared stretch of TITLE_MIN characters holds one of the heading's blocks of TITLE_MIN // 3 that start
+    # at a multiple of it: without one, there is no title to blank (and the alignment, quadratic, is skipped)
+    block = TITLE_MIN // 3
+    if not any(heading_low[i : i + block] in low for i in range(0, len(heading_low) - block + 1, block)):
+        return text
     matcher = SequenceMatcher(None, low, heading_low, autojunk=False)
     for _ in range(TITLE_PIECES):
         match = matcher.find_longest_match(0, len(low), 0, len(heading_low))
