@@ -119,7 +119,7 @@ def sentences(judgment: Judgment) -> list[str]:
 
 
 OTHERS = {"ko": KR_OTHERS, "pl": PL_OTHERS, "en": EU_OTHERS}
-LONGEST = 900  # characters: a longer "sentence" is a list or a cut that went wrong, not a claim
+LONGEST = 1500  # characters: a longer "sentence" is a list or a cut that went wrong, not a claim
 
 
 def citations(judgment: Judgment, known_precedents: frozenset[str] = frozenset()) -> Iterator[Found]:

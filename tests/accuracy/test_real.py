@@ -1,11 +1,11 @@
 """The real-prose set (tests/data/real/): its ratchet, and what the set must be to measure anything.
 
-The whole set runs here (about 20 s of CPU on one core, the annotated set's 4 s not included): no sample is
-needed. The run is deterministic (the cases are generated with a fixed seed, the engine has no clock or
-randomness on this path and the resolver is offline), so the tolerance is zero cases: a figure worse by one
-case is a change of the product, not noise. It fails when the blocked share of correct citations rises, or a
-mutation class's blocked share falls, or any other figure of scoring.DIRECTION gets worse — overall, per
-language, per language × group and per language × class.
+The whole set runs here (about four minutes of CPU, shared out between two processes): no sample is needed.
+The run is deterministic (the cases are generated with a fixed seed, the engine has no clock or randomness
+on this path and the resolver is offline), so the tolerance is zero cases: a figure worse by one case is a
+change of the product, not noise. It fails when the blocked share of correct citations rises, or a mutation
+class's blocked share falls, or any other figure of scoring.DIRECTION gets worse — overall, per language,
+per language × group and per language × class.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def cases():
 
 @pytest.fixture(scope="module")
 def results(cases):
-    return real.run(cases)
+    return real.run(cases, processes=real.PROCESSES)  # the set's 4,000 cases take half as long on two cores
 
 
 @pytest.fixture(scope="module")
@@ -178,12 +178,13 @@ def test_a_korean_sentence_does_not_end_inside_a_quotation() -> None:
     # inside the quotation; cut there, the next draft opened inside it and a party's words read as 형법's
     reasons = (
         '피고인이 "공소외 2는 하수인으로 고용한 것이다. 거액을 사례하였다."라는 취지의 보도자료를 배포한 '
-        "소위가 형법 제309조 제2항에 해당한다고 판단하였다. 원심의 판단은 정당하다."
+        "소위가 형법 제309조 제2항에 해당한다고 판단하였다. 원심의 이러한 판단은 정당하고 거기에 "
+        "법리오해의 위법이 없다."
     )
     assert real_build.real_extract._split(reasons, "ko") == [
         '피고인이 "공소외 2는 하수인으로 고용한 것이다. 거액을 사례하였다."라는 취지의 보도자료를 배포한 '
         "소위가 형법 제309조 제2항에 해당한다고 판단하였다.",
-        "원심의 판단은 정당하다.",
+        "원심의 이러한 판단은 정당하고 거기에 법리오해의 위법이 없다.",
     ]
 
 

@@ -2,13 +2,14 @@
 
     attributed_effect(claim, unit_text) -> Reversal | None
 
-"민법 제103조에 의하여 무효로 되는 반사회질서행위", "형법 제20조 소정의 정당행위": the word written right
-after the citation and its connector ("에 의하여", "에 따라", "소정의", "의") is what the draft says the unit
-provides. The sentence around it may be the court's own (few of the unit's words: no evidence either way),
-but that word is attributed to the unit. When it is one side of a pair of the corpus's antonyms
-(verifier/data/antonyms-ko.txt, `claim` scope: 유효 / 무효) or a word with a negating first syllable
-(부당 / 정당), and the unit states only the other side, the unit states it otherwise: evidence, named with
-both words.
+"민법 제103조에 의하여 무효로 되는 반사회질서행위", "형법 제20조 소정의 정당행위": the word written
+right after the citation and its connector ("에 의하여", "에 따라", "에 해당하여", "소정의", "의"), or the
+name before "…를 규정한" it ("불법원인급여를 규정한 민법 제746조"), is what the draft says the unit provides.
+The sentence around it may be the court's own (few of the unit's words: no evidence either way), but that
+word is attributed to the unit. When it is one side of a pair of the corpus's antonyms
+(verifier/data/antonyms-ko.txt, `claim` scope: 유효 / 무효, 불법 / 합법) or a word with a negating first
+syllable (부당 / 정당), and the unit states only the other side, the unit states it otherwise: evidence,
+named with both words.
 """
 
 from __future__ import annotations
@@ -22,21 +23,19 @@ from verifier.model import Claim
 
 # what joins the citation to the effect it is said to have
 _CONNECTOR = re.compile(
-    r"\s*(?:에\s*의하여|에\s*의한|에\s*따라서?|에\s*따른|소정의|의)\s*(?P<word>[\uac00-\ud7a3]{2,})"
+    r"\s*(?:에\s*의하여|에\s*의한|에\s*따라서?|에\s*따른|에\s*해당하여|에\s*해당되어|소정의|의)\s*"
+    r"(?P<word>[\uac00-\ud7a3]{2,})"
 )
+# "불법원인급여를 규정한 민법 제746조": the name the draft gives what the unit provides, before the citation
+_NAMED_BEFORE = re.compile(r"(?P<word>[\uac00-\ud7a3]{2,})(?:을|를)\s?규정한\s?\Z")
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]{2,}")
 
 
 def attributed_effect(claim: Claim, unit_text: str) -> Reversal | None:
     """The word the draft attaches to the citation, when the unit says only its opposite."""
-    text = claim.claim_text
-    end = claim.citation.span[1] - claim.claim_span[0]
-    if not 0 < end <= len(text):
+    word = _attached_word(claim)
+    if word is None:
         return None
-    attached = _CONNECTOR.match(text, end)
-    if attached is None:
-        return None
-    word = attached.group("word")
     theirs = _HANGUL_WORD.findall(unit_text)
     for pair, side in antonyms("ko").side(word):
         if pair.scope != "claim":
@@ -54,6 +53,17 @@ def attributed_effect(claim: Claim, unit_text: str) -> Reversal | None:
         if not any(w.startswith(mine) for w in theirs):
             return Reversal("negation", word, their, basis="attributed")
     return None
+
+
+def _attached_word(claim: Claim) -> str | None:
+    """The word right after the citation and its connector, or the name the draft gives the unit before it."""
+    text = claim.claim_text
+    start = claim.citation.span[0] - claim.claim_span[0]
+    end = claim.citation.span[1] - claim.claim_span[0]
+    if not 0 <= start < end <= len(text):
+        return None
+    attached = _CONNECTOR.match(text, end) or _NAMED_BEFORE.search(text, max(0, start - 30), start)
+    return attached.group("word") if attached is not None else None
 
 
 # 부당행위 / 정당행위: a negating first syllable for another, the rest of the word the same for at least this

@@ -7,6 +7,8 @@ path (real_rows.finding_for), each beside a twin that the same rule must still b
 - another country's act of the same name ("중화민국 민법 제1146조");
 - 본문 of a unit of two sentences, 단서 of a proviso written "단 …" (형법 제33조 as worded in 1953);
 - a judgment the court distinguishes ("… 판결은 사안을 달리 하므로 …"): its subject is not the claim's;
+- the effect or the name the draft attaches to the unit ("제107조에 해당하여 무효",
+  "불법원인급여를 규정한 제746조"), which a turned twin contradicts;
 - a quote whose last word is the court's bound noun ("“공공의 이익에 관한 것”에 해당한다" of "… 관한 때에는");
 - a term of the unit the court defines in another unit's words ("… 불법원인이라 함은 … 선량한 풍속 …"), and
   the words of an act named without an article ("담배사업법은 "…"으로 제정된").
@@ -73,6 +75,17 @@ KR_DEFINED = (
     '담배사업법은 "담배산업의 건전한 발전을 도모하고 국민경제에 이바지하게 함을 목적"으로 제정된 것이다.'
 )
 
+# 대법원 1994. 4. 15. 선고 93다61307 판결: the name the draft gives 민법 제746조 before "…를 규정한"
+KR_NAMED_BEFORE = (
+    '{name}를 규정한 민법 제746조 소정의 "불법의 원인"이라 함은 재산을 급여한 원인이 선량한 풍속 기타 '
+    "사회질서에 위반하는 경우를 가리키는 것이다."
+)
+# 대법원 1992. 5. 26. 선고 92다3670 판결: the effect the draft says 민법 제107조 gives ("에 해당하여 무효")
+KR_FALLS_UNDER = (
+    "사용자가 이러한 사정을 알면서 위 사직의 의사표시를 수리하였다면 위 사직의 의사표시는 민법 제107조에 "
+    "해당하여 {effect}라 할 것이다."
+)
+
 ROWS = [
     ("구 민법 제996조 quoted in the wording it had until 1990", "1995-02-10",
      KR_FORMER.format(law="구 민법"), "구 민법 제996조", Status.NEEDS_JUDGEMENT, "former_wording"),
@@ -93,6 +106,14 @@ ROWS = [
      KR_BOUND.format(word="손해"), "형법 제310조", Status.UNVERIFIED, "absent"),
     ("a term of the unit defined in another unit's words, another act's words quoted", "2001-05-29",
      KR_DEFINED, "민법 제746조", None, ""),
+    ("the unit named by its own heading", "1994-04-15",
+     KR_NAMED_BEFORE.format(name="불법원인급여"), "민법 제746조", None, ""),
+    ("the unit named by its heading turned (합법 for 불법)", "1994-04-15",
+     KR_NAMED_BEFORE.format(name="합법원인급여"), "민법 제746조", Status.UNVERIFIED, "polarity_opposite"),
+    ("falls under 제107조 and is void, as the unit says", "1992-05-26",
+     KR_FALLS_UNDER.format(effect="무효"), "민법 제107조", None, ""),
+    ("falls under 제107조 and is valid: the unit says void", "1992-05-26",
+     KR_FALLS_UNDER.format(effect="유효"), "민법 제107조", Status.UNVERIFIED, "polarity_opposite"),
     ("a judgment the court distinguishes", "1997-11-28",
      KR_DISTINGUISHED, "대법원 1996. 9. 24. 선고 95누17236 판결", None, ""),
 ]  # fmt: skip
