@@ -31,6 +31,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from verifier.act_index import units_at
 from verifier.model import Claim, SourceDocument, SourceUnit
 
 _QUOTED = r"[‘'“\"„「『]\s?(?P<term>[^’'”\"「」『』‘“\n]{2,80}?)\s?[’'”\"」』]"
@@ -143,8 +144,7 @@ type Level = tuple[list[SourceUnit], list[int]]
 
 def _level(document: SourceDocument, cited: SourceUnit) -> Level:
     """The act's units at the cited unit's depth, in order, with where each starts."""
-    units = sorted((u for u in document.units if len(u.path) == len(cited.path)), key=lambda u: u.start)
-    return units, [u.start for u in units]
+    return units_at(document, len(cited.path))
 
 
 def _used_elsewhere(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from verifier.act_index import per_act
 from verifier.model import Claim, SourceDocument, SourceUnit, Span
 
 # what joins a Korean citation to the name it gives the provision: "제20조의 정당행위", "제104조에 규정된 …",
@@ -72,24 +73,17 @@ def heading_given(claim: Claim) -> tuple[str, Span] | None:
     return eu.group(1), (claim.claim_span[0] + eu.start(1), claim.claim_span[0] + eu.end(1))
 
 
-# the articles of the last few acts read, by heading: a code of a thousand articles is keyed once, not once
-# a claim (the document is kept beside its entry, so an id reused by another object is never taken for it)
-_BY_TITLE: dict[int, tuple[SourceDocument, dict[str, list[SourceUnit]]]] = {}
-_ACTS_KEPT = 16
-
-
 def _titles(document: SourceDocument) -> dict[str, list[SourceUnit]]:
-    kept = _BY_TITLE.get(id(document))
-    if kept is not None and kept[0] is document:
-        return kept[1]
-    by_title: dict[str, list[SourceUnit]] = {}
-    for unit in document.units:
-        if len(unit.path) == 1 and unit.title:
-            by_title.setdefault(_key(unit.title), []).append(unit)
-    if len(_BY_TITLE) >= _ACTS_KEPT:
-        _BY_TITLE.clear()
-    _BY_TITLE[id(document)] = (document, by_title)
-    return by_title
+    """The act's articles by heading (keyed once per act: a code has a thousand)."""
+
+    def build() -> dict[str, list[SourceUnit]]:
+        by_title: dict[str, list[SourceUnit]] = {}
+        for unit in document.units:
+            if len(unit.path) == 1 and unit.title:
+                by_title.setdefault(_key(unit.title), []).append(unit)
+        return by_title
+
+    return per_act(document, "articles by heading", build)
 
 
 def _heading_named(claim: Claim, by_title: dict[str, list[SourceUnit]]) -> SourceUnit | None:

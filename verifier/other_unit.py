@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from itertools import islice
 
+from verifier.act_index import units_at
 from verifier.match.content import content_coverage, term_positions
 from verifier.match.defined_terms import defined_terms
 from verifier.match.fragment import FragmentStatus, find_quote, occurrences
@@ -245,7 +246,7 @@ def _candidates(
     need = max(2, int(len(every) * PREFILTER))  # a unit with fewer of the terms cannot reach the bar
     if len(positions) < need:
         return []
-    units, starts = _level(document, len(cited.path))
+    units, starts = units_at(document, len(cited.path))
     held: Counter[int] = Counter()
     for p in positions:  # each term counts once in each unit that holds it: each place found in its unit
         inside = set()
@@ -262,24 +263,6 @@ def _candidates(
         scored.append((count, -unit.start, unit))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     return [unit for held, _, unit in scored[:CANDIDATES] if held >= need]
-
-
-# the units of each depth of the last few acts read, in order, with where each starts (kept beside the
-# document, so that an id another object reuses is never taken for it)
-_LEVELS: dict[tuple[int, int], tuple[SourceDocument, list[SourceUnit], list[int]]] = {}
-_LEVELS_KEPT = 32
-
-
-def _level(document: SourceDocument, depth: int) -> tuple[list[SourceUnit], list[int]]:
-    kept = _LEVELS.get((id(document), depth))
-    if kept is not None and kept[0] is document:
-        return kept[1], kept[2]
-    units = sorted((u for u in document.units if len(u.path) == depth), key=lambda u: u.start)
-    starts = [u.start for u in units]
-    if len(_LEVELS) >= _LEVELS_KEPT:
-        _LEVELS.clear()
-    _LEVELS[(id(document), depth)] = (document, units, starts)
-    return units, starts
 
 
 def _without_title(claim_text: str, heading: str) -> str:

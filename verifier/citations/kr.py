@@ -38,7 +38,7 @@ _KNOWN_LAWS = frozenset(law_name(n) for n in data_lines("citations-kr-laws.txt")
 _KNOWN_ENDINGS = frozenset(name[i:] for name in _KNOWN_LAWS for i in range(1, len(name)))
 _LAW_SUFFIXES = ("법률", "법", "령", "규칙", "규정", "조례", "협정", "조약")
 # Words that end like a law but are not one ("방법 제1조" does not occur, but "위법" may precede 제N조).
-_NOT_LAWS = frozenset(
+NOT_LAWS = frozenset(
     {"방법", "위법", "불법", "적법", "편법", "입법", "사법", "문법", "수법", "탈법", "합법", "어법"}
 )
 # endings of a word that is not part of a law's name ("…에 관한", "…에서", "…으로서"); a noun ending in 서
@@ -190,7 +190,7 @@ def _lead_ins(norm: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for m in _LEAD_IN.finditer(norm):
         word = m.group("word")
-        if word in _NOT_LAWS or law_name(word) in _KNOWN_LAWS:
+        if word in NOT_LAWS or law_name(word) in _KNOWN_LAWS:
             continue  # a known name is a mention already
         start, name = _extend_spaced(norm, m.start("word"), word)
         first = norm[start : m.end("word")].split(" ", 1)[0]
@@ -208,7 +208,7 @@ def _mentions(norm: str, defined: dict[str, tuple[int, str]]) -> list[tuple[int,
     found += _lead_ins(norm)
     # the name of a crime names its law: "폭력행위등처벌에관한법률위반의 점에 관하여 … 같은 법 제2조"
     found += [
-        (m.start(1), m.end(1), m.group(1)) for m in _CRIME_NAME.finditer(norm) if m.group(1) not in _NOT_LAWS
+        (m.start(1), m.end(1), m.group(1)) for m in _CRIME_NAME.finditer(norm) if m.group(1) not in NOT_LAWS
     ]
     for alias, (after, law) in defined.items():
         for m in re.finditer(re.escape(alias) + r"(?=[은는이가을를의에과와도 ,.)])", norm[after:]):
@@ -255,7 +255,7 @@ def _law_before(norm: str, pos: int) -> tuple[int, str] | None:
     word = norm[j:i]
     if sub and not word:
         return None
-    if not word.endswith(_LAW_SUFFIXES) or word in _NOT_LAWS or len(word) < 2:
+    if not word.endswith(_LAW_SUFFIXES) or word in NOT_LAWS or len(word) < 2:
         if sub and word:
             # 근로기준법 시행령 is "<law> 시행령"; a bare "시행령 제3조" is not a citation on its own.
             return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from verifier.citations.kr import NOT_LAWS
 from verifier.citations.quotes import Quote
 
 ALIAS = "alias"  # a short name the text defines
@@ -118,13 +119,10 @@ _ARTICLE_NEAR = re.compile(r"[^.]{0,40}?제\s?\d+\s?조")
 
 def _another_acts(norm: str, start: int, end: int) -> bool:
     said = _ACT_SAYS.search(norm, max(0, start - 30), start)
-    if said is None or said.group("act") in _NOT_AN_ACT:
+    if said is None or said.group("act") in NOT_LAWS:  # "방법은 "…"", "입법은": words, not acts
         return False
     cited = re.compile(re.escape(said.group("act")) + r"\s?제\s?\d+\s?조")
     return _ARTICLE_NEAR.match(norm, end) is None and cited.search(norm) is None
-
-
-_NOT_AN_ACT = frozenset({"방법", "위법", "불법", "적법", "입법", "사법", "헌법"})
 
 
 _TERM_CHARS = 8
